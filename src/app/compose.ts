@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppConfig } from '../config/index.js';
+import { buildApiServer } from '../http/build-server.js';
+import { createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import { createTokenService } from '../modules/tokens/index.js';
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
+
+export interface AppDeps {
+  readonly config: AppConfig;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** An already opened control plane (tests pass one in an isolated PostgreSQL schema). */
+  readonly controlPlane?: ControlPlane;
+}
+
+export interface App {
+  readonly config: AppConfig;
+  readonly controlPlane: ControlPlane;
+  readonly bootstrap: BootstrapResult;
+  /** The API server (built also when the api role is off, so tests can inject). */
+  readonly api: FastifyInstance;
+  /** Binds the ports of the configured roles. */
+  start(): Promise<void>;
+  /** Stops accepting work, lets in-flight requests finish, closes stores. */
+  stop(): Promise<void>;
+}
+
+function readVersion(): string {
+  const text = fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+/** The composition root: the only place that knows every component and wires them together. */
+export async function composeApp(deps: AppDeps): Promise<App> {
+  const { config, clock, logger } = deps;
+  if (config.controlPlaneUrl.startsWith('sqlite:')) fs.mkdirSync(config.dataDir, { recursive: true });
+  const controlPlane = deps.controlPlane ?? (await openControlPlane(config.controlPlaneUrl));
+  const db = controlPlane.db;
+
+  const tokens = createTokenService({ db, clock });
+  const accounts = createAccountService({ db, clock, tokens });
+  const bootstrap = await accounts.bootstrap({
+    region: config.region,
+    adminEmail: config.bootstrapAdminEmail,
+    apiToken: config.bootstrapApiToken,
+    shippingToken: config.bootstrapShippingToken,
+  });
+
+  const metricsRegistry = new Registry();
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
+
+  const api = await buildApiServer({
+    logger,
+    region: config.region,
+    version: readVersion(),
+    maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
+    metricsRegistry,
+    authenticateApiToken: (token) => tokens.authenticateApiToken(token),
+    readinessChecks: [{ name: 'control-plane', check: () => controlPlane.ping() }],
+    routes: [whoamiRoutes(accounts)],
+  });
+
+  let started = false;
+  return {
+    config,
+    controlPlane,
+    bootstrap,
+    api,
+    async start() {
+      if (config.roles.includes('api')) {
+        await api.listen({ host: config.apiHost, port: config.apiPort });
+      }
+      started = true;
+    },
+    async stop() {
+      // Fastify's close stops accepting connections and waits for in-flight requests.
+      await api.close();
+      await controlPlane.close();
+      if (started) logger.info('logward stopped');
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, SETTINGS, loadConfig } from '../config/index.js';
+import { createAccountService } from '../modules/accounts/index.js';
+import { createTokenService } from '../modules/tokens/index.js';
+import { systemClock } from '../shared/clock.js';
+import { openControlPlane } from '../storage/control-plane/index.js';
+
+const USAGE = `usage: logward <command> [options]
+
+Works offline against the data directory (LOGWARD_DATA_DIR) or LOGWARD_CONTROL_PLANE_URL.
+
+  accounts list                                   list accounts
+  tokens list [--account ID]                      list API and shipping tokens
+  tokens create-api --account ID [--name NAME]    create an API token (shown once)
+  tokens revoke-api TOKEN_ID                      delete an API token at once
+  tokens create-shipping --account ID [--name N]  create a log shipping token
+  tokens revoke-shipping TOKEN_ID                 delete a shipping token at once
+  config                                          list every setting with its default
+`;
+
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function requireId(value: string | undefined, what: string): number {
+  const id = Number(value);
+  if (value === undefined || !Number.isInteger(id)) throw new CliError(`${what} must be an integer id`);
+  return id;
+}
+
+class CliError extends Error {}
+
+async function run(argv: readonly string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: { account: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [area, action, argument] = positionals;
+  if (values.help === true || area === undefined) {
+    out(USAGE);
+    return;
+  }
+  if (area === 'config') {
+    for (const setting of SETTINGS) out(`${setting.env.padEnd(34)} ${(setting.defaultText ?? '(unset)').padEnd(44)} ${setting.description}`);
+    return;
+  }
+
+  const config = loadConfig(process.env);
+  const controlPlane = await openControlPlane(config.controlPlaneUrl);
+  try {
+    const tokens = createTokenService({ db: controlPlane.db, clock: systemClock });
+    const accounts = createAccountService({ db: controlPlane.db, clock: systemClock, tokens });
+    const command = `${area} ${action ?? ''}`.trim();
+    switch (command) {
+      case 'accounts list': {
+        out('ID          TYPE              REGION  RETENTION  MAX_DAILY_GB  NAME');
+        for (const account of await accounts.listAllAccounts()) {
+          out(`${String(account.id).padEnd(11)} ${account.type.padEnd(17)} ${account.region.padEnd(7)} ${String(account.retentionDays).padEnd(10)} ${String(account.maxDailyGB).padEnd(13)} ${account.name}`);
+        }
+        return;
+      }
+      case 'tokens list': {
+        const targets = values.account === undefined ? await accounts.listAllAccounts() : [await accounts.getAccount(requireId(values.account, '--account'))];
+        for (const account of targets) {
+          if (account === undefined) throw new CliError('no such account');
+          for (const token of await tokens.listApiTokens(account.id)) out(`api       ${String(token.id).padEnd(11)} account ${account.id}  ${token.name}`);
+          for (const token of await tokens.listShippingTokens(account.id)) out(`shipping  ${String(token.id).padEnd(11)} account ${account.id}  ${token.name}  ${token.token}`);
+        }
+        return;
+      }
+      case 'tokens create-api':
+      case 'tokens create-shipping': {
+        const accountId = requireId(values.account, '--account');
+        if ((await accounts.getAccount(accountId)) === undefined) throw new CliError(`no account ${accountId}`);
+        const name = values.name ?? 'cli';
+        if (action === 'create-api') {
+          const created = await tokens.createApiToken({ accountId, name, createdBy: 'cli' });
+          out(`API token ${created.record.id} for account ${accountId} (shown once): ${created.token}`);
+        } else {
+          const created = await tokens.createShippingToken({ accountId, name, createdBy: 'cli' });
+          out(`shipping token ${created.id} for account ${accountId}: ${created.token}`);
+        }
+        return;
+      }
+      case 'tokens revoke-api':
+      case 'tokens revoke-shipping': {
+        const id = requireId(argument, 'TOKEN_ID');
+        const revoked = action === 'revoke-api' ? await tokens.revokeApiToken(id) : await tokens.revokeShippingToken(id);
+        if (!revoked) throw new CliError(`no token ${id}`);
+        out(`token ${id} revoked`);
+        return;
+      }
+      default:
+        throw new CliError(`unknown command "${command}"\n\n${USAGE}`);
+    }
+  } finally {
+    await controlPlane.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof CliError || error instanceof ConfigError) {
+    process.stderr.write(`logward: ${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`logward: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

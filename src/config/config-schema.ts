@@ -1,0 +1,64 @@
+/**
+ * Every setting Logward reads, with its default and a description. `loadConfig` is the only reader;
+ * `npx logward config` prints this table.
+ */
+export type Role = 'api' | 'ingest' | 'scheduler';
+export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
+
+export interface AppConfig {
+  readonly dataDir: string;
+  readonly apiHost: string;
+  readonly apiPort: number;
+  readonly listenerPort: number;
+  readonly syslogTcpPort: number;
+  readonly syslogUdpPort: number;
+  readonly region: string;
+  /** `sqlite:<path>` (resolved) or a `postgres://` URL. */
+  readonly controlPlaneUrl: string;
+  /** `chdb:<path>` (resolved) or an `http(s)://` ClickHouse URL. */
+  readonly logStoreUrl: string;
+  readonly roles: readonly Role[];
+  readonly bootstrapAdminEmail: string;
+  readonly bootstrapApiToken: string | undefined;
+  readonly bootstrapShippingToken: string | undefined;
+  readonly logLevel: string;
+  readonly maxConcurrentRequestsPerAccount: number;
+  readonly shutdownTimeoutMs: number;
+  readonly alertIntervalSeconds: number;
+  readonly smtpUrl: string | undefined;
+  readonly smtpFrom: string;
+  readonly logStoreMemoryBytes: number;
+  readonly secretKey: string | undefined;
+}
+
+export interface SettingDefinition {
+  readonly env: string;
+  readonly description: string;
+  /** Shown in docs; `undefined` means the setting is optional with no default. */
+  readonly defaultText: string | undefined;
+  readonly secret?: boolean;
+}
+
+export const SETTINGS: readonly SettingDefinition[] = [
+  { env: 'LOGWARD_DATA_DIR', defaultText: './data', description: 'Directory holding the embedded stores (SQLite control plane, chDB logs).' },
+  { env: 'LOGWARD_API_HOST', defaultText: '0.0.0.0', description: 'Address the API, listener and syslog ports bind to.' },
+  { env: 'LOGWARD_API_PORT', defaultText: '8080', description: 'Port of the HTTP API (Logz.io-compatible and Elasticsearch-compatible read API).' },
+  { env: 'LOGWARD_LISTENER_PORT', defaultText: '8070', description: 'Port of the log listener (Logz.io HTTP bulk and Elasticsearch _bulk).' },
+  { env: 'LOGWARD_SYSLOG_TCP_PORT', defaultText: '5000', description: 'Port of the syslog listener over TCP (Logz.io rsyslog format, RFC 5424, RFC 3164).' },
+  { env: 'LOGWARD_SYSLOG_UDP_PORT', defaultText: '5050', description: 'Port of the syslog and JSON-datagram listener over UDP.' },
+  { env: 'LOGWARD_REGION', defaultText: 'us', description: 'Two-letter region code of this server; requests for accounts of another region are refused.' },
+  { env: 'LOGWARD_CONTROL_PLANE_URL', defaultText: 'SQLite file <data dir>/control-plane.sqlite', description: 'Control-plane database: a file path or sqlite:<path> for SQLite, or a postgres:// URL.' },
+  { env: 'LOGWARD_LOG_STORE_URL', defaultText: 'chDB in <data dir>/logs', description: 'Log store: chdb:<path> for embedded ClickHouse, or an http(s):// ClickHouse server URL.' },
+  { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
+  { env: 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL', defaultText: 'admin@localhost', description: 'E-mail of the admin user created on the first start.' },
+  { env: 'LOGWARD_BOOTSTRAP_API_TOKEN', defaultText: undefined, secret: true, description: 'API token value created on the first start instead of a random one (for automation).' },
+  { env: 'LOGWARD_BOOTSTRAP_SHIPPING_TOKEN', defaultText: undefined, secret: true, description: 'Log shipping token value created on the first start instead of a random one.' },
+  { env: 'LOGWARD_LOG_LEVEL', defaultText: 'info', description: 'Service log level: fatal, error, warn, info, debug, trace or silent.' },
+  { env: 'LOGWARD_MAX_CONCURRENT_REQUESTS', defaultText: '100', description: 'Concurrent API requests allowed per account; more are answered 429.' },
+  { env: 'LOGWARD_SHUTDOWN_TIMEOUT_MS', defaultText: '10000', description: 'How long a graceful shutdown waits for in-flight work.' },
+  { env: 'LOGWARD_ALERT_INTERVAL_SECONDS', defaultText: '60', description: 'How often alerts without a cron schedule are evaluated.' },
+  { env: 'LOGWARD_SMTP_URL', defaultText: undefined, secret: true, description: 'SMTP server for alert e-mail, e.g. smtp://user:pass@host:587.' },
+  { env: 'LOGWARD_SMTP_FROM', defaultText: 'logward@localhost', description: 'Sender address of alert e-mail.' },
+  { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
+  { env: 'LOGWARD_SECRET_KEY', defaultText: undefined, secret: true, description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.' },
+];

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './index.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    assert.equal(config.apiPort, 8080);
+    assert.equal(config.listenerPort, 8070);
+    assert.equal(config.syslogTcpPort, 5000);
+    assert.equal(config.syslogUdpPort, 5050);
+    assert.equal(config.region, 'us');
+    assert.deepEqual(config.roles, ['api', 'ingest', 'scheduler']);
+    assert.equal(config.dataDir, path.resolve('./data'));
+    assert.equal(config.controlPlaneUrl, `sqlite:${path.resolve('./data/control-plane.sqlite')}`);
+    assert.equal(config.logStoreUrl, `chdb:${path.resolve('./data/logs')}`);
+    assert.equal(config.bootstrapAdminEmail, 'admin@localhost');
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('names the variable and the rule when a value is invalid', () => {
+    assert.throws(() => loadConfig({ LOGWARD_API_PORT: '80a' }), (error: unknown) =>
+      error instanceof ConfigError && /LOGWARD_API_PORT must be an integer between 0 and 65535, got "80a"/.test(error.message));
+    assert.throws(() => loadConfig({ LOGWARD_REGION: 'usa' }), /LOGWARD_REGION/);
+    assert.throws(() => loadConfig({ LOGWARD_ROLES: 'api,worker' }), /LOGWARD_ROLES.*"worker"/);
+    assert.throws(() => loadConfig({ LOGWARD_LOG_STORE_URL: 'ftp://x' }), /LOGWARD_LOG_STORE_URL/);
+    assert.throws(() => loadConfig({ LOGWARD_BOOTSTRAP_API_TOKEN: 'short' }), /LOGWARD_BOOTSTRAP_API_TOKEN/);
+  });
+
+  it('rejects a misspelt LOGWARD_ variable instead of silently ignoring it', () => {
+    assert.throws(() => loadConfig({ LOGWARD_API_PROT: '1' }), /LOGWARD_API_PROT is not a Logward setting/);
+  });
+
+  it('accepts PostgreSQL and ClickHouse server URLs', () => {
+    const config = loadConfig({
+      LOGWARD_CONTROL_PLANE_URL: 'postgres://u@127.0.0.1/db',
+      LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123',
+      LOGWARD_ROLES: 'ingest',
+      LOGWARD_REGION: 'EU',
+    });
+    assert.equal(config.controlPlaneUrl, 'postgres://u@127.0.0.1/db');
+    assert.equal(config.logStoreUrl, 'http://127.0.0.1:8123');
+    assert.deepEqual(config.roles, ['ingest']);
+    assert.equal(config.region, 'eu');
+  });
+});

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { ALL_ROLES, SETTINGS, type AppConfig, type Role } from './config-schema.js';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function readPort(env: Env, name: string, fallback: number): number {
+  return readInteger(env, name, fallback, 0, 65_535);
+}
+
+function readRoles(env: Env): readonly Role[] {
+  const raw = read(env, 'LOGWARD_ROLES');
+  if (raw === undefined) return ALL_ROLES;
+  const roles = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  for (const role of roles) {
+    if (!ALL_ROLES.includes(role as Role)) {
+      throw new ConfigError(`LOGWARD_ROLES must list roles among ${ALL_ROLES.join(', ')}, got "${role}"`);
+    }
+  }
+  if (roles.length === 0) throw new ConfigError('LOGWARD_ROLES must name at least one role');
+  return [...new Set(roles)] as Role[];
+}
+
+function resolveControlPlaneUrl(env: Env, dataDir: string): string {
+  const raw = read(env, 'LOGWARD_CONTROL_PLANE_URL');
+  if (raw === undefined) return `sqlite:${path.join(dataDir, 'control-plane.sqlite')}`;
+  if (/^postgres(ql)?:\/\//.test(raw)) return raw;
+  if (raw.startsWith('sqlite:')) return `sqlite:${path.resolve(raw.slice('sqlite:'.length))}`;
+  if (/^[a-z]+:\/\//i.test(raw)) {
+    throw new ConfigError(`LOGWARD_CONTROL_PLANE_URL must be a file path, sqlite:<path> or postgres://…, got "${raw}"`);
+  }
+  return `sqlite:${path.resolve(raw)}`;
+}
+
+function resolveLogStoreUrl(env: Env, dataDir: string): string {
+  const raw = read(env, 'LOGWARD_LOG_STORE_URL');
+  if (raw === undefined) return `chdb:${path.join(dataDir, 'logs')}`;
+  if (/^https?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError(`LOGWARD_LOG_STORE_URL is not a valid URL: "${raw}"`);
+    }
+    return raw;
+  }
+  if (raw.startsWith('chdb:')) return `chdb:${path.resolve(raw.slice('chdb:'.length))}`;
+  throw new ConfigError(`LOGWARD_LOG_STORE_URL must be chdb:<path> or an http(s):// ClickHouse URL, got "${raw}"`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const KNOWN = new Set(SETTINGS.map((setting) => setting.env));
+
+/** Builds the frozen configuration from an environment map; throws ConfigError naming the variable. */
+export function loadConfig(env: Env): AppConfig {
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('LOGWARD_') && !KNOWN.has(name) && !name.startsWith('LOGWARD_TEST_')) {
+      throw new ConfigError(`${name} is not a Logward setting; known settings: ${[...KNOWN].join(', ')}`);
+    }
+  }
+  const dataDir = path.resolve(read(env, 'LOGWARD_DATA_DIR') ?? './data');
+  const region = (read(env, 'LOGWARD_REGION') ?? 'us').toLowerCase();
+  if (!/^[a-z]{2}$/.test(region)) throw new ConfigError(`LOGWARD_REGION must be a two-letter code such as us or eu, got "${region}"`);
+  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
+  if (!/^[^@\s]+@[^@\s]+$/.test(adminEmail)) {
+    throw new ConfigError(`LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  }
+  const logLevel = read(env, 'LOGWARD_LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOGWARD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const bootstrapApiToken = read(env, 'LOGWARD_BOOTSTRAP_API_TOKEN');
+  const bootstrapShippingToken = read(env, 'LOGWARD_BOOTSTRAP_SHIPPING_TOKEN');
+  for (const [name, value] of [['LOGWARD_BOOTSTRAP_API_TOKEN', bootstrapApiToken], ['LOGWARD_BOOTSTRAP_SHIPPING_TOKEN', bootstrapShippingToken]] as const) {
+    if (value !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(value)) {
+      throw new ConfigError(`${name} must be 16 to 128 letters, digits, '-' or '_'`);
+    }
+  }
+  const smtpUrl = read(env, 'LOGWARD_SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('LOGWARD_SMTP_URL must start with smtp:// or smtps://');
+
+  const config: AppConfig = {
+    dataDir,
+    apiHost: read(env, 'LOGWARD_API_HOST') ?? '0.0.0.0',
+    apiPort: readPort(env, 'LOGWARD_API_PORT', 8080),
+    listenerPort: readPort(env, 'LOGWARD_LISTENER_PORT', 8070),
+    syslogTcpPort: readPort(env, 'LOGWARD_SYSLOG_TCP_PORT', 5000),
+    syslogUdpPort: readPort(env, 'LOGWARD_SYSLOG_UDP_PORT', 5050),
+    region,
+    controlPlaneUrl: resolveControlPlaneUrl(env, dataDir),
+    logStoreUrl: resolveLogStoreUrl(env, dataDir),
+    roles: readRoles(env),
+    bootstrapAdminEmail: adminEmail,
+    bootstrapApiToken,
+    bootstrapShippingToken,
+    logLevel,
+    maxConcurrentRequestsPerAccount: readInteger(env, 'LOGWARD_MAX_CONCURRENT_REQUESTS', 100, 1, 100_000),
+    shutdownTimeoutMs: readInteger(env, 'LOGWARD_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    alertIntervalSeconds: readInteger(env, 'LOGWARD_ALERT_INTERVAL_SECONDS', 60, 1, 86_400),
+    smtpUrl,
+    smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
+    logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', 2048, 128, 1_048_576) * 1024 * 1024,
+    secretKey: read(env, 'LOGWARD_SECRET_KEY'),
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
+import type { Logger } from '../shared/logger.js';
+import { redactUrl } from '../shared/redact-url.js';
+import type { ApiTokenOwner } from '../modules/tokens/index.js';
+import './fastify-types.js';
+import { installAuthentication } from './plugins/authenticate.js';
+import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
+import { installErrorHandling } from './plugins/error-handler.js';
+import { installHttpMetrics } from './plugins/http-metrics.js';
+import { operabilityRoutes, type ReadinessCheck } from './operability-routes.js';
+import { ErrorBody, LegacyErrorBody } from './wire/error-body.js';
+
+export interface ApiServerDeps {
+  readonly logger: Logger;
+  readonly region: string;
+  readonly version: string;
+  readonly maxConcurrentRequestsPerAccount: number;
+  readonly metricsRegistry: Registry;
+  readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
+  readonly readinessChecks: readonly ReadinessCheck[];
+  /** The API areas, each a Fastify plugin from a module's `*-routes.ts`. */
+  readonly routes: readonly FastifyPluginAsync[];
+  /** Largest request body accepted, in bytes. */
+  readonly bodyLimitBytes?: number;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Fastify options shared by every HTTP server of Logward (API and listener). */
+export function baseServerOptions(logger: Logger, bodyLimitBytes: number): FastifyServerOptions {
+  return {
+    loggerInstance: logger,
+    bodyLimit: bodyLimitBytes,
+    // The Terraform client sends `//v1/...` when its base URL ends with a slash.
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+  };
+}
+
+/** Builds the API server without listening, so tests can `inject` or listen on port 0. */
+export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...baseServerOptions(deps.logger, deps.bodyLimitBytes ?? 10 * 1024 * 1024),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  // Token values must never reach the log: only method, redacted URL and peer are logged.
+  app.log = deps.logger;
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', String(request.id));
+  });
+
+  installErrorHandling(app);
+  installAuthentication(app, { region: deps.region, authenticateApiToken: deps.authenticateApiToken });
+  installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);
+  installHttpMetrics(app, deps.metricsRegistry, 'api');
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  await app.register(fastifySwagger, {
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Logward API',
+        version: deps.version,
+        description: 'Logz.io-compatible API of Logward: accounts, users, tokens, search, alerts and more.',
+      },
+      components: {
+        securitySchemes: { apiToken: { type: 'apiKey', in: 'header', name: 'X-API-TOKEN' } },
+      },
+      security: [{ apiToken: [] }],
+    },
+  });
+  app.addSchema(ErrorBody);
+  app.addSchema(LegacyErrorBody);
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(operabilityRoutes({ registry: deps.metricsRegistry, checks: deps.readinessChecks }));
+  for (const routes of deps.routes) await app.register(routes);
+  return app;
+}
+
+export { redactUrl };

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, permissionDenied } from '../../shared/app-error.js';
+import type { Principal } from '../../shared/principal.js';
+import type { ApiTokenOwner } from '../../modules/tokens/index.js';
+
+export interface AuthenticateDeps {
+  readonly region: string;
+  readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Routes without a token: those marked `config.public`, the docs page, and unknown URLs (answered 404). */
+export function isPublicRoute(request: FastifyRequest): boolean {
+  if (request.is404 || request.routeOptions.config.public === true) return true;
+  const url = request.routeOptions.url ?? '';
+  return url === '/docs' || url.startsWith('/docs/');
+}
+
+/**
+ * Resolves `X-API-TOKEN` to a Principal on every non-public route. Answers exactly what Logz.io
+ * answers to a bad token: 403 `{"code":403,"message":"Insufficient privileges"}`.
+ */
+export function installAuthentication(app: FastifyInstance, deps: AuthenticateDeps): void {
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRequest', async (request) => {
+    if (isPublicRoute(request)) return;
+    const token = headerValue(request, 'x-api-token')?.trim();
+    if (token === undefined || token === '') throw permissionDenied();
+    const owner = await deps.authenticateApiToken(token);
+    if (owner === undefined || !owner.accountActive) throw permissionDenied();
+    if (owner.region !== deps.region) {
+      throw new AppError('permission_denied', `Account region ${owner.region} differs from current server region ${deps.region}`);
+    }
+    request.principal = {
+      accountId: owner.accountId,
+      accountName: owner.accountName,
+      region: owner.region,
+      ownerAccountId: owner.ownerAccountId,
+      accountType: owner.accountType,
+      tokenId: owner.tokenId,
+    };
+    request.log = request.log.child({ accountId: owner.accountId });
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resourceExhausted } from '../../shared/app-error.js';
+import { isPublicRoute } from './authenticate.js';
+
+const counted = new WeakSet<FastifyRequest>();
+
+/** SPEC.md Limits: at most N concurrent API requests per account; the rest get 429. */
+export function installConcurrencyLimit(app: FastifyInstance, maxPerAccount: number): void {
+  const inFlight = new Map<number, number>();
+
+  const release = (request: FastifyRequest): void => {
+    if (!counted.has(request)) return;
+    counted.delete(request);
+    const accountId = request.principal.accountId;
+    const remaining = (inFlight.get(accountId) ?? 1) - 1;
+    if (remaining <= 0) inFlight.delete(accountId);
+    else inFlight.set(accountId, remaining);
+  };
+
+  // Runs after authentication (hooks run in registration order).
+  app.addHook('onRequest', async (request) => {
+    if (isPublicRoute(request)) return;
+    const accountId = request.principal.accountId;
+    const current = inFlight.get(accountId) ?? 0;
+    if (current >= maxPerAccount) {
+      throw resourceExhausted(`account ${accountId} already has ${maxPerAccount} concurrent API requests; retry when one finishes`, {
+        retryAfterSeconds: 1,
+        parameters: { limit: maxPerAccount },
+      });
+    }
+    inFlight.set(accountId, current + 1);
+    counted.add(request);
+  });
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onRequestAbort', async (request) => release(request));
+}

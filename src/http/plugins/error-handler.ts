@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError, type ErrorCode } from '../../shared/app-error.js';
+
+/** The only table from error codes to HTTP statuses. */
+export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
+  invalid_argument: 400,
+  // Logz.io answers a duplicate with 400 (user-management/USER_ALREADY_EXIST), not 409.
+  already_exists: 400,
+  unauthenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  resource_exhausted: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
+  invalid_argument: 'GENERAL/INVALID_REQUEST',
+  already_exists: 'GENERAL/ALREADY_EXISTS',
+  unauthenticated: 'GENERAL/UNAUTHENTICATED',
+  permission_denied: 'GENERAL/INSUFFICIENT_PRIVILEGES',
+  not_found: 'GENERAL/NOT_FOUND',
+  payload_too_large: 'GENERAL/PAYLOAD_TOO_LARGE',
+  resource_exhausted: 'GENERAL/TOO_MANY_REQUESTS',
+  internal: 'GENERAL/INTERNAL_ERROR',
+  unavailable: 'GENERAL/UNAVAILABLE',
+};
+
+/** Routes answer errors in the Logz.io shape unless they declare `config: { errorFormat: 'elasticsearch' }`. */
+export type ErrorFormat = 'logzio' | 'elasticsearch';
+
+const ES_TYPE_OF: Readonly<Record<ErrorCode, string>> = {
+  invalid_argument: 'parsing_exception',
+  already_exists: 'resource_already_exists_exception',
+  unauthenticated: 'security_exception',
+  permission_denied: 'security_exception',
+  not_found: 'index_not_found_exception',
+  payload_too_large: 'content_too_long_exception',
+  resource_exhausted: 'es_rejected_execution_exception',
+  internal: 'internal_server_error',
+  unavailable: 'unavailable_shards_exception',
+};
+
+function describeValidation(error: FastifyError): { message: string; parameters: Record<string, unknown> } {
+  const first = error.validation?.[0];
+  if (first === undefined) return { message: error.message, parameters: {} };
+  const context = error.validationContext ?? 'body';
+  const missing = first.keyword === 'required' ? String((first.params as { missingProperty?: string }).missingProperty ?? '') : '';
+  const pointer = `${first.instancePath}${missing === '' ? '' : `/${missing}`}`;
+  const field = pointer.replace(/^\//, '').replace(/\//g, '.');
+  const where = field === '' ? context : `${context}.${field}`;
+  const rule = missing === '' ? `${first.message ?? 'is invalid'}` : 'is required';
+  return { message: `${where} ${rule}`, parameters: { field: where, rule: first.keyword } };
+}
+
+/** Fastify's own errors (body too large, bad JSON, bad media type) become AppErrors here. */
+function toAppError(error: FastifyError): AppError {
+  if (isAppError(error)) return error;
+  if (error.validation !== undefined) {
+    const { message, parameters } = describeValidation(error);
+    return new AppError('invalid_argument', message, { parameters, wireCode: 'GENERAL/VALIDATION_FAILED' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('payload_too_large', 'request body is too large');
+  if (status === 415) return new AppError('invalid_argument', error.message, { wireCode: 'GENERAL/UNSUPPORTED_MEDIA_TYPE' });
+  if (status >= 400 && status < 500) return new AppError('invalid_argument', error.message);
+  return new AppError('internal', 'internal error', { cause: error });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError): FastifyReply {
+  const status = STATUS_OF[appError.code];
+  if (appError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(appError.retryAfterSeconds));
+  const format = (request.routeOptions.config as { errorFormat?: ErrorFormat } | undefined)?.errorFormat ?? 'logzio';
+  if (format === 'elasticsearch') {
+    const type = ES_TYPE_OF[appError.code];
+    return reply.status(status).send({ error: { root_cause: [{ type, reason: appError.message }], type, reason: appError.message }, status });
+  }
+  if (appError.code === 'permission_denied') return reply.status(status).send({ code: status, message: appError.message });
+  return reply.status(status).send({
+    errorCode: appError.wireCode ?? DEFAULT_WIRE_CODE[appError.code],
+    message: appError.message,
+    requestId: String(request.id),
+    parameters: appError.parameters,
+  });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.code === 'internal') request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code, reason: appError.message }, 'request refused');
+    return sendError(request, reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('not_found', `no endpoint ${request.method} ${request.url.split('?')[0] ?? ''}`, { wireCode: 'GENERAL/UNKNOWN_ENDPOINT' })),
+  );
+}

@@ -1,0 +1,4 @@
+export { createAccountService, type AccountService, type BootstrapInput, type BootstrapResult } from './account-service.js';
+export { accountRepository } from './account-repository.js';
+export { whoamiRoutes } from './whoami-routes.js';
+export type { Account, AccountType, UtilizationSettings } from './account.js';

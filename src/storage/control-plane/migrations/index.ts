@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-accounts-users-tokens.js';
+
+/**
+ * The one migration set of the control plane, run on SQLite and PostgreSQL alike. Names sort in
+ * order; never edit a migration that has landed, add the next number instead.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001-accounts-users-tokens': m0001,
+};

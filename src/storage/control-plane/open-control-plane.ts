@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { ControlPlaneDb, ControlPlaneTables } from './tables.js';
+
+export type ControlPlaneDialect = 'sqlite' | 'postgres';
+
+export interface ControlPlane {
+  readonly db: ControlPlaneDb;
+  readonly dialect: ControlPlaneDialect;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenControlPlaneOptions {
+  /** PostgreSQL only: keep every table in this schema (tests isolate themselves this way). */
+  readonly postgresSchema?: string;
+  readonly migrate?: boolean;
+}
+
+// pg returns int8 as strings; our ids fit int32 and times fit 2^53, so numbers are safe and uniform
+// with SQLite.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+
+function openSqlite(file: string): Kysely<ControlPlaneTables> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<ControlPlaneTables>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(url: string, schema: string | undefined): Kysely<ControlPlaneTables> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  return new Kysely<ControlPlaneTables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Opens the control plane named by a `sqlite:<path>` or `postgres://` URL and brings it to the latest schema. */
+export async function openControlPlane(url: string, options: OpenControlPlaneOptions = {}): Promise<ControlPlane> {
+  const dialect: ControlPlaneDialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+  const db = dialect === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options.postgresSchema);
+  try {
+    if (options.migrate !== false) await migrateToLatest(db as unknown as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    dialect,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    // Idempotent: the app and a test harness may both close the same store.
+    close: () => (closing ??= db.destroy()),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Generated, Kysely } from 'kysely';
+
+/**
+ * Row shapes of the control-plane database, shared by SQLite and PostgreSQL. Booleans are stored as
+ * 0/1 integers and times as epoch milliseconds so that both dialects read back the same JS values.
+ * Add a table here together with a new migration in ./migrations/.
+ */
+export interface AccountsTable {
+  id: number;
+  name: string;
+  region: string;
+  /** null for a main (owner) account. */
+  owner_account_id: number | null;
+  /** OWNER_ACCOUNT, SUB_ACCOUNT or SECURITY_ACCOUNT. */
+  account_type: string;
+  email: string | null;
+  retention_days: number;
+  max_daily_gb: number;
+  reserved_daily_gb: number | null;
+  is_flexible: number;
+  searchable: number;
+  accessible: number;
+  doc_size_setting: number;
+  active: number;
+  /** JSON text: the remaining settings (sharingObjectsAccounts, utilizationSettings, softLimitGB, …). */
+  settings: string;
+  created_at: number;
+  updated_at: number;
+  last_updater_user_id: number | null;
+}
+
+export interface UsersTable {
+  id: number;
+  username: string;
+  full_name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's membership of one account; Logz.io lists a user once per account. */
+export interface AccountUsersTable {
+  account_id: number;
+  user_id: number;
+  role: string;
+  suspended: number;
+  created_at: number;
+}
+
+export interface ApiTokensTable {
+  id: number;
+  account_id: number;
+  name: string;
+  /** SHA-256 of the token; the token itself is shown once and never stored. */
+  token_hash: string;
+  created_at: number;
+  created_by: string | null;
+  last_used_at: number | null;
+}
+
+export interface ShippingTokensTable {
+  id: number;
+  account_id: number;
+  name: string;
+  /** Shipping tokens are read back by users (and by the detailed account view), so they are kept. */
+  token: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface KeyValueTable {
+  key: string;
+  value: string;
+}
+
+export interface ControlPlaneTables {
+  accounts: AccountsTable;
+  users: UsersTable;
+  account_users: AccountUsersTable;
+  api_tokens: ApiTokensTable;
+  shipping_tokens: ShippingTokensTable;
+  key_value: KeyValueTable;
+}
+
+export type ControlPlaneDb = Kysely<ControlPlaneTables>;
+export type { Generated };

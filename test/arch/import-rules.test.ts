@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DEPCRUISE = path.join(ROOT, 'node_modules/.bin/depcruise');
+
+/** Runs the project's dependency-cruiser rules over a tiny tree of files; returns exit code and output. */
+function cruise(files: Record<string, string>): { status: number; output: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-arch-'));
+  try {
+    fs.copyFileSync(path.join(ROOT, '.dependency-cruiser.cjs'), path.join(dir, '.dependency-cruiser.cjs'));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true } }));
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    const result = spawnSync(DEPCRUISE, ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
+    return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('import rules (npm run check:arch)', () => {
+  it('passes a tree that follows the rules', () => {
+    const result = cruise({
+      'src/shared/clock.ts': 'export const a = 1;\n',
+      'src/query/parse.ts': "import { a } from '../shared/clock.ts';\nexport const b = a;\n",
+      'src/modules/alerts/index.ts': "export { c } from './alert.ts';\n",
+      'src/modules/alerts/alert.ts': "import { b } from '../../query/parse.ts';\nexport const c = b;\n",
+      'src/modules/search/service.ts': "import { c } from '../alerts/index.ts';\nexport const d = c;\n",
+    });
+    assert.equal(result.status, 0, result.output);
+  });
+
+  it('fails when query/ imports the HTTP edge', () => {
+    const result = cruise({
+      'src/http/server.ts': 'export const s = 1;\n',
+      'src/query/parse.ts': "import { s } from '../http/server.ts';\nexport const b = s;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /query-is-pure/);
+  });
+
+  it('fails when a module reaches past another module\'s index.ts', () => {
+    const result = cruise({
+      'src/modules/alerts/index.ts': "export { c } from './alert.ts';\n",
+      'src/modules/alerts/alert.ts': 'export const c = 1;\n',
+      'src/modules/search/service.ts': "import { c } from '../alerts/alert.ts';\nexport const d = c;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /modules-use-public-doors/);
+  });
+
+  it('fails when shared/ imports anything of ours', () => {
+    const result = cruise({
+      'src/config/x.ts': 'export const x = 1;\n',
+      'src/shared/y.ts': "import { x } from '../config/x.ts';\nexport const y = x;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /shared-imports-nothing/);
+  });
+});

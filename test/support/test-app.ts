@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { composeApp, type App } from '../../src/app/compose.js';
+import { createLogger } from '../../src/app/create-logger.js';
+import { loadConfig, type AppConfig } from '../../src/config/index.js';
+import { createManualClock, systemClock, type Clock } from '../../src/shared/clock.js';
+import type { ControlPlaneBackend } from './control-plane-backends.js';
+
+export interface TestApp {
+  readonly app: App;
+  readonly api: FastifyInstance;
+  readonly config: AppConfig;
+  readonly apiToken: string;
+  readonly shippingToken: string;
+  readonly mainAccountId: number;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  readonly backend: ControlPlaneBackend;
+  readonly clock?: Clock;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export const TEST_API_TOKEN = 'test-api-token-0000000000000001';
+export const TEST_SHIPPING_TOKEN = 'testshippingtoken000000000000001';
+
+/** A whole Logward app on an isolated store and a temporary data dir; nothing listens until asked. */
+export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-app-'));
+  const opened = await options.backend.open();
+  const config = loadConfig({
+    LOGWARD_DATA_DIR: dataDir,
+    LOGWARD_API_PORT: '0',
+    LOGWARD_LISTENER_PORT: '0',
+    LOGWARD_SYSLOG_TCP_PORT: '0',
+    LOGWARD_SYSLOG_UDP_PORT: '0',
+    LOGWARD_API_HOST: '127.0.0.1',
+    LOGWARD_BOOTSTRAP_API_TOKEN: TEST_API_TOKEN,
+    LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: TEST_SHIPPING_TOKEN,
+    LOGWARD_CONTROL_PLANE_URL: opened.url,
+    ...options.env,
+  });
+  const app = await composeApp({
+    config,
+    clock: options.clock ?? systemClock,
+    logger: createLogger(process.env.LOGWARD_LOG_LEVEL ?? 'silent'),
+    controlPlane: opened.controlPlane,
+  });
+  if (!app.bootstrap.created) throw new Error('test app expected a fresh store');
+  return {
+    app,
+    api: app.api,
+    config,
+    apiToken: app.bootstrap.apiToken,
+    shippingToken: app.bootstrap.shippingToken,
+    mainAccountId: app.bootstrap.account.id,
+    dataDir,
+    async close() {
+      await app.stop();
+      await opened.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { createManualClock };
