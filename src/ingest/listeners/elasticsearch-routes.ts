@@ -42,7 +42,6 @@ export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipel
   const config = { protocol: 'elasticsearch' as const };
 
   app.get('/', { config }, async () => infoDocument(deps.clusterName));
-  app.head('/', { config }, async (_request, reply) => reply.status(200).send());
   app.get('/_cat/health', { config }, async (request, reply) => {
     const epoch = Math.floor(Date.now() / 1000);
     const row = { epoch: String(epoch), timestamp: new Date(epoch * 1000).toISOString().slice(11, 19), cluster: deps.clusterName, status: 'green', 'node.total': '1', 'node.data': '1', shards: '1', pri: '1', relo: '0', init: '0', unassign: '0', pending_tasks: '0', max_task_wait_time: '-', active_shards_percent: '100.0%' };
