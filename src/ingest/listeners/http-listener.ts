@@ -64,8 +64,6 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
     disableRequestLogging: true,
     bodyLimit: MAX_BODY_BYTES,
     genReqId: () => randomUUID(),
-    // logzio-nodejs URLs look like `http://host:8070?token=…`; some clients send the request line `POST ?token=…`.
-    rewriteUrl: (request) => (request.url?.startsWith('?') === true ? `/${request.url}` : request.url ?? '/'),
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   };
   const app = Fastify(options);
