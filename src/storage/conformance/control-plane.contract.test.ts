@@ -24,7 +24,7 @@ for (const backend of controlPlaneBackends) {
 
     it('answers a ping and migrates idempotently', async () => {
       await opened.controlPlane.ping();
-      await migrateToLatest(opened.controlPlane.db as never);
+      await migrateToLatest(opened.controlPlane.db as never, opened.postgresSchema);
     });
 
     it('bootstraps the main account exactly once', async () => {
