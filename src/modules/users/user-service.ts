@@ -24,6 +24,13 @@ export type UserService = ReturnType<typeof createUserService>;
 
 const missingUser = (id: number) => notFound(`user ${id} not found`, { wireCode: 'user-management/USER_NOT_FOUND', parameters: { userId: id } });
 
+/** Where to look for a user, resolved before any transaction (SQLite has one connection). */
+interface Lookup {
+  readonly target: number;
+  /** Accounts searched, in order, when the user is not in `target`. */
+  readonly fallback: readonly number[];
+}
+
 type RecursiveAction = 'suspending' | 'unsuspending' | 'deleting';
 
 /** Users and their memberships, as the Logz.io user-management API exposes them (SPEC.md "Users"). */
@@ -35,12 +42,16 @@ export function createUserService(deps: UserServiceDeps) {
    * (main-account token) in the first account of its tree that has the user — so a main token can
    * manage users it created in sub accounts without naming the account, as the Terraform client does.
    */
-  async function findMembership(tx: ControlPlaneDb, principal: Principal, userId: number, accountId: number | undefined): Promise<AccountUser> {
+  async function lookup(principal: Principal, accountId: number | undefined): Promise<Lookup> {
     const target = await scope.target(principal, accountId);
-    const own = await userRepository.getMembership(tx, target, userId);
+    const fallback = accountId === undefined && principal.ownerAccountId === null ? await scope.tree(principal) : [];
+    return { target, fallback };
+  }
+
+  async function findMembership(tx: ControlPlaneDb, userId: number, where: Lookup): Promise<AccountUser> {
+    const own = await userRepository.getMembership(tx, where.target, userId);
     if (own !== undefined) return own;
-    if (accountId !== undefined || principal.ownerAccountId !== null) throw missingUser(userId);
-    const [first] = await userRepository.membershipsOfUser(tx, userId, await scope.tree(principal));
+    const [first] = await userRepository.membershipsOfUser(tx, userId, where.fallback);
     if (first === undefined) throw missingUser(userId);
     return first;
   }
@@ -68,8 +79,9 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   async function setSuspended(principal: Principal, userId: number, accountId: number | undefined, suspended: boolean): Promise<void> {
+    const where = await lookup(principal, accountId);
     await db.transaction().execute(async (tx) => {
-      const membership = await findMembership(tx, principal, userId, accountId);
+      const membership = await findMembership(tx, userId, where);
       await userRepository.setSuspended(tx, membership.accountId, userId, suspended);
     });
   }
@@ -85,8 +97,8 @@ export function createUserService(deps: UserServiceDeps) {
       return lists.flat();
     },
 
-    get(principal: Principal, userId: number, accountId: number | undefined): Promise<AccountUser> {
-      return findMembership(db, principal, userId, accountId);
+    async get(principal: Principal, userId: number, accountId: number | undefined): Promise<AccountUser> {
+      return findMembership(db, userId, await lookup(principal, accountId));
     },
 
     /** Adds the person to the account; a username already known elsewhere joins with the same id. */
@@ -123,8 +135,9 @@ export function createUserService(deps: UserServiceDeps) {
 
     /** Removes the user from the account the token (or `accountId`) determines. */
     async remove(principal: Principal, userId: number, accountId: number | undefined): Promise<void> {
+      const where = await lookup(principal, accountId);
       await db.transaction().execute(async (tx) => {
-        const membership = await findMembership(tx, principal, userId, accountId);
+        const membership = await findMembership(tx, userId, where);
         await userRepository.deleteMembership(tx, membership.accountId, userId);
         await userRepository.deleteOrphans(tx);
       });
