@@ -50,6 +50,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return db.transaction().execute(async (tx) => {
         if ((await accountRepository.countMainAccounts(tx)) > 0) return { created: false } as const;
         const now = clock.now();
+        const userId = newInt32Id();
         const account: Account = {
           ...DEFAULT_EXTRA_SETTINGS,
           id: newInt32Id(),
@@ -68,10 +69,10 @@ export function createAccountService(deps: AccountServiceDeps) {
           active: true,
           createdAt: now,
           updatedAt: now,
-          lastUpdaterUserId: null,
+          // The admin user made the account, as far as `subAccountRelation.lastUpdaterUserId` can tell.
+          lastUpdaterUserId: userId,
         };
         await accountRepository.insert(tx, account);
-        const userId = newInt32Id();
         await userRepository.insertUser(tx, { id: userId, username: input.adminEmail, fullName: 'Administrator', now });
         await userRepository.addMembership(tx, { accountId: account.id, userId, role: 'USER_ROLE_ACCOUNT_ADMIN', now });
         const apiToken = await tokens.createApiToken({ accountId: account.id, name: 'bootstrap', createdBy: input.adminEmail, token: input.apiToken, tx });
