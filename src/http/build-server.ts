@@ -60,7 +60,7 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) done(null, undefined);
-    else parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    else void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', String(request.id));
