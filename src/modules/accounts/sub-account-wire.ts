@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_PATTERN, Int32 } from '../users/index.js';
 
 /** OpenAPI 3.0 spelling of "number or null": ajv then never coerces null to 0. */
-const NullableNumber = (options: { description: string; minimum?: number; exclusiveMinimum?: number }) =>
+const NullableNumber = (options: { description: string; minimum?: number }) =>
   Type.Unsafe<number | null>({ type: 'number', nullable: true, ...options });
 const NullableInteger = (options: { description: string; minimum?: number }) =>
   Type.Unsafe<number | null>({ type: 'integer', nullable: true, maximum: 2_147_483_647, ...options });
@@ -32,7 +32,8 @@ const settingsFields = {
   accessible: Flag('Users of the main account may access this account'),
   docSizeSetting: Flag('Attach the document size to logs'),
   utilizationSettings: Type.Optional(UtilizationSettingsInput),
-  softLimitGB: Type.Optional(NullableNumber({ exclusiveMinimum: 0, description: 'Daily volume that triggers a notification' })),
+  // OpenAPI 3.0 has no numeric exclusiveMinimum; 0.001 GB (1 MB) is the smallest useful limit above 0.
+  softLimitGB: Type.Optional(NullableNumber({ minimum: 0.001, description: 'Daily volume in GB (> 0) that triggers a notification' })),
   snapSearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, description: 'Warm-tier retention (Terraform spelling)' })),
   snapsearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, description: 'Warm-tier retention (API spelling)' })),
 };
