@@ -75,6 +75,16 @@ for (const backend of controlPlaneBackends) {
         snapsearchRetentionDays: 2,
       } satisfies SubAccountBody);
 
+      const detailed = (await call(t, 'GET', `${SUB_ACCOUNTS}/detailed/${accountId}`, t.apiToken)).json<{
+        account: { accountToken: string };
+        sharingObjectsAccounts: { accountId: number; accountName: string; accountToken: string }[];
+      }>();
+      assert.equal(detailed.account.accountToken, accountToken);
+      assert.deepEqual(
+        detailed.sharingObjectsAccounts.map((a) => [a.accountId, a.accountName, a.accountToken]),
+        [[sibling.accountId, 'sibling', sibling.accountToken], [t.mainAccountId, 'main', t.shippingToken]],
+      );
+
       clock.advance(60_000);
       const updated = await call(t, 'PUT', `${SUB_ACCOUNTS}/${accountId}`, t.apiToken, {
         email: ADMIN,
@@ -178,6 +188,14 @@ for (const backend of controlPlaneBackends) {
         assert.deepEqual(response.json(), { code: 403, message: 'Insufficient privileges' });
       }
       assert.equal((await call(t, 'GET', `${SUB_ACCOUNTS}/${sub.accountId}`, t.apiToken)).json<SubAccountBody>().accountName.startsWith('sub '), true);
+    });
+
+    it('updates the main account too, keeping its volumes and retention while it is not flexible', async () => {
+      const before = (await call(t, 'GET', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken)).json<SubAccountBody>();
+      const updated = await call(t, 'PUT', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken, { accountName: 'main', sharingObjectsAccounts: [], maxDailyGB: 1, retentionDays: 1, searchable: true });
+      assert.equal(updated.statusCode, 204, updated.body);
+      const after = (await call(t, 'GET', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken)).json<SubAccountBody>();
+      assert.deepEqual([after.maxDailyGB, after.retentionDays, after.searchable, after.isOwner], [before.maxDailyGB, before.retentionDays, true, true]);
     });
 
     it('answers bad input with 400 naming the field, and writes nothing', async () => {
