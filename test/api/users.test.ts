@@ -160,6 +160,11 @@ for (const backend of controlPlaneBackends) {
         assert.equal((await call(t, 'GET', url, t.apiToken)).statusCode, 400, url);
       }
       assert.equal((await call(t, 'POST', `${USERS}/suspend/x`, t.apiToken)).statusCode, 400);
+      const empty = await call(t, 'POST', USERS, t.apiToken);
+      assert.equal(empty.statusCode, 400, 'an empty JSON body is no body, and create needs one');
+      assert.equal(empty.json<{ parameters: { field: string } }>().parameters.field, 'body');
+      const malformed = await t.api.inject({ method: 'POST', url: USERS, headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' }, payload: '{"username":' });
+      assert.equal(malformed.statusCode, 400);
       assert.equal((await call(t, 'GET', USERS, t.apiToken)).json<UserBody[]>().some((u) => u.username === 'valid@example.com'), false);
     });
   });

@@ -22,12 +22,15 @@ export interface CreatedSubAccount {
   readonly apiToken: string;
 }
 
+let created = 0;
+
 /** Creates a sub account and an API token for it, failing loudly if either call does not succeed. */
 export async function createSubAccount(t: TestApp, overrides: Record<string, unknown> = {}): Promise<CreatedSubAccount> {
-  const body = { email: t.config.bootstrapAdminEmail, accountName: `sub ${Math.random().toString(36).slice(2, 8)}`, retentionDays: 3, sharingObjectsAccounts: [], ...overrides };
-  const created = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, body);
-  if (created.statusCode !== 200) throw new Error(`creating a sub account answered ${created.statusCode}: ${created.body}`);
-  const { accountId, accountToken } = created.json<{ accountId: number; accountToken: string }>();
+  created += 1;
+  const body = { email: t.config.bootstrapAdminEmail, accountName: `sub ${created}`, retentionDays: 3, sharingObjectsAccounts: [], ...overrides };
+  const response = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, body);
+  if (response.statusCode !== 200) throw new Error(`creating a sub account answered ${response.statusCode}: ${response.body}`);
+  const { accountId, accountToken } = response.json<{ accountId: number; accountToken: string }>();
   const token = await call(t, 'POST', '/v1/api-tokens/sub-account', t.apiToken, { name: 'test', accountId });
   if (token.statusCode !== 200) throw new Error(`creating an API token answered ${token.statusCode}: ${token.body}`);
   return { accountId, accountToken, apiToken: token.json<{ token: string }>().token };
