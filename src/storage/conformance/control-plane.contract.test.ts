@@ -19,7 +19,7 @@ for (const backend of controlPlaneBackends) {
     const services = () => {
       const db = opened.controlPlane.db;
       const tokens = createTokenService({ db, clock });
-      return { db, tokens, accounts: createAccountService({ db, clock, tokens }) };
+      return { db, tokens, accounts: createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] }) };
     };
 
     it('answers a ping and migrates idempotently', async () => {
