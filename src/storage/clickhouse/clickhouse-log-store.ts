@@ -32,6 +32,17 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const tables = DEFAULT_TABLE_NAMES;
   for (const statement of singleNodeDdl()) await transport.exec(statement);
   const catalog = createFieldCatalogCache(transport, tables.fields);
+  // Whole operations in flight (an append is several engine calls): close() waits for them, not just the last call.
+  const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
+  function tracked<T>(operation: () => Promise<T>): Promise<T> {
+    if (closing) return Promise.reject(new AppError('unavailable', 'The log store is shutting down.', { retryAfterSeconds: 5 }));
+    const promise = operation();
+    inFlight.add(promise);
+    const forget = () => inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
 
   function unavailable(action: string, cause: unknown): AppError {
     logger.error({ err: cause, action }, 'log store operation failed');
@@ -55,18 +66,20 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   }
 
   return {
-    async append(documents, options) {
-      if (documents.length === 0) return;
-      try {
-        await catalog.load([...new Set(documents.map((doc) => doc.accountId))]);
-        const chunks = Math.ceil(documents.length / MAX_ROWS_PER_INSERT);
-        for (let i = 0; i < chunks; i += 1) {
-          const chunk = documents.slice(i * MAX_ROWS_PER_INSERT, (i + 1) * MAX_ROWS_PER_INSERT);
-          await insertChunk(chunk, options, chunks === 1 ? options.dedupToken : `${options.dedupToken}#${i}`);
+    append(documents, options) {
+      if (documents.length === 0) return Promise.resolve();
+      return tracked(async () => {
+        try {
+          await catalog.load([...new Set(documents.map((doc) => doc.accountId))]);
+          const chunks = Math.ceil(documents.length / MAX_ROWS_PER_INSERT);
+          for (let i = 0; i < chunks; i += 1) {
+            const chunk = documents.slice(i * MAX_ROWS_PER_INSERT, (i + 1) * MAX_ROWS_PER_INSERT);
+            await insertChunk(chunk, options, chunks === 1 ? options.dedupToken : `${options.dedupToken}#${i}`);
+          }
+        } catch (error) {
+          throw unavailable('store the logs', error);
         }
-      } catch (error) {
-        throw unavailable('store the logs', error);
-      }
+      });
     },
     fieldCatalog(accountIds) {
       return catalog.read(accountIds);
@@ -82,26 +95,32 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       for (const row of rows) stats.set(row.account, { logCount: row.logs, newestReceivedAtMs: row.newest });
       return stats;
     },
-    async enforceRetention(retentionDaysByAccount, nowMs) {
-      for (const [accountId, days] of retentionDaysByAccount) {
-        const floor = retentionFloorMs(days, nowMs);
-        // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
-        await transport.exec(
-          `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
-          DELETE_SETTINGS,
-        );
-      }
+    enforceRetention(retentionDaysByAccount, nowMs) {
+      return tracked(async () => {
+        for (const [accountId, days] of retentionDaysByAccount) {
+          const floor = retentionFloorMs(days, nowMs);
+          // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
+          await transport.exec(
+            `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
+            DELETE_SETTINGS,
+          );
+        }
+      });
     },
-    async deleteAccount(accountId) {
-      await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
-      await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
-      catalog.forget(accountId);
+    deleteAccount(accountId) {
+      return tracked(async () => {
+        await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
+        await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
+        catalog.forget(accountId);
+      });
     },
     ping() {
       return transport.ping();
     },
-    close() {
-      return transport.close();
+    async close() {
+      closing = true;
+      await Promise.allSettled([...inFlight]);
+      await transport.close();
     },
   };
 }
