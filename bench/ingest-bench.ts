@@ -3,13 +3,20 @@
  * deterministic generator plus the real logs of the shared datasets. Parts, in one run on one engine:
  *   raw    — pre-encoded JSONEachRow rows inserted straight into a copy of the table (the engine's ceiling);
  *   append — NDJSON text → JSON.parse → flatten → LogStore.append (what ingest pays besides HTTP);
- *   disk   — active parts of `logs` after OPTIMIZE FINAL, per byte of raw NDJSON.
+ *   disk   — active parts of `logs` after OPTIMIZE FINAL, per byte of raw NDJSON;
+ *   http   — the whole app (ingest role) on the same data directory, the same NDJSON POSTed to the Logz.io
+ *            listener by concurrent senders on a worker thread, acknowledged once durable.
  * Figures go to docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pino from 'pino';
+import { addShippingAccount } from '../test/support/shipping-accounts.js';
+import { composeApp } from '../src/app/compose.js';
+import { createLogger } from '../src/app/create-logger.js';
+import { loadConfig } from '../src/config/index.js';
 import { systemClock } from '../src/shared/clock.js';
 import { createClickHouseLogStore } from '../src/storage/clickhouse/clickhouse-log-store.js';
 import { encodeLogRow } from '../src/storage/clickhouse/row-encoder.js';
@@ -25,6 +32,7 @@ const argument = (name: string, fallback: number) => {
 };
 const LINES = argument('lines', 1_000_000);
 const BATCH = argument('batch', 10_000);
+const SENDERS = argument('senders', 8);
 const ACCOUNTS = [1001, 1002, 1003];
 const datasets = fs.existsSync(path.resolve(repoRoot, '../shared/datasets')) ? path.resolve(repoRoot, '../shared/datasets') : '/work/shared/datasets';
 
@@ -59,6 +67,41 @@ function buildBatches(): { batches: Batch[]; rawBytes: number; lineCount: number
 
 const mb = (bytes: number) => bytes / 1_000_000;
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
+
+/** The app with only the ingest role, on the bench's data directory; three accounts with their own tokens. */
+async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: number) {
+  const config = loadConfig({
+    LOGWARD_DATA_DIR: dataDir,
+    LOGWARD_LOG_STORE_URL: `chdb:${dataDir}`,
+    LOGWARD_ROLES: 'ingest',
+    LOGWARD_API_HOST: '127.0.0.1',
+    LOGWARD_API_PORT: '0',
+    LOGWARD_LISTENER_PORT: '0',
+    LOGWARD_SYSLOG_TCP_PORT: '0',
+    LOGWARD_SYSLOG_UDP_PORT: '0',
+  });
+  const app = await composeApp({ config, clock: systemClock, logger: createLogger('silent') });
+  const accounts = await Promise.all(
+    ACCOUNTS.map((_, i) => addShippingAccount(app.controlPlane.db, { name: `bench${i}`, maxDailyGB: 1000, retentionDays: 3650 })),
+  );
+  await app.start();
+  const port = app.ingestPorts()?.listenerPort;
+  const requests = batches.map((batch) => ({
+    token: accounts[ACCOUNTS.indexOf(batch.accountId)]?.token ?? '',
+    body: batch.lines.join('\n'),
+  }));
+  const result = await new Promise<{ ms: number; failures: number; retries: number }>((resolve, reject) => {
+    const worker = new Worker(new URL('./http-senders.mjs', import.meta.url), {
+      workerData: { url: `http://127.0.0.1:${port}`, requests, concurrency: SENDERS },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const stats = await app.logStore.accountStats(accounts.map((account) => account.accountId));
+  const stored = [...stats.values()].reduce((sum, entry) => sum + entry.logCount, 0);
+  await app.stop();
+  return { logsPerSecond: rate(lineCount, result.ms), ms: Math.round(result.ms), stored, failedRequests: result.failures, backPressureRetries: result.retries };
+}
 
 async function main(): Promise<void> {
   const dataDir = path.join(repoRoot, 'bench', '.out', `ingest-${Date.now()}`);
@@ -107,6 +150,7 @@ async function main(): Promise<void> {
     "SELECT sum(secondary_indices_compressed_bytes) AS bytes FROM system.parts WHERE active AND database = currentDatabase() AND table = 'logs'",
   );
   await store.close();
+  const http = await endToEnd(dataDir, batches, lineCount);
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const report = {
@@ -118,6 +162,7 @@ async function main(): Promise<void> {
     rawInsert: { logsPerSecond: rate(lineCount, rawMs), mbPerSecond: Number((mb(rawBytes) / (rawMs / 1000)).toFixed(1)) },
     append: { logsPerSecond: rate(lineCount, appendMs), mbPerSecond: Number((mb(rawBytes) / (appendMs / 1000)).toFixed(1)) },
     appendVsRaw: Number((rawMs / appendMs).toFixed(2)),
+    http: { ...http, mbPerSecond: Number((mb(rawBytes) / (http.ms / 1000)).toFixed(1)), vsRaw: Number((rawMs / http.ms).toFixed(2)), senders: SENDERS },
     disk: {
       storedRows: disk?.rows,
       bytes: disk?.bytes,

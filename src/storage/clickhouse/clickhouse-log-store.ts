@@ -10,7 +10,7 @@ import { retentionFloorMs, type AccountLogStats, type AppendOptions, type LogDoc
 import { singleNodeDdl } from './ddl.js';
 import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
-import { encodeLogRow } from './row-encoder.js';
+import { encodeLogRow, type FieldTypeSink } from './row-encoder.js';
 import { sqlUInt32 } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
@@ -52,12 +52,19 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   async function insertChunk(docs: readonly LogDocument[], options: AppendOptions, token: string): Promise<void> {
     const batch = catalog.newBatch();
     const nowMs = clock.now();
+    // Per account once per chunk, not per log: retention, its floor and the catalog sink.
+    const perAccount = new Map<number, { days: number; floor: number; sink: FieldTypeSink }>();
     const lines: string[] = [];
     for (const doc of docs) {
-      const days = Math.min(MAX_RETENTION_DAYS, Math.max(1, Math.trunc(options.retentionDaysOf(doc.accountId))));
+      let account = perAccount.get(doc.accountId);
+      if (account === undefined) {
+        const days = Math.min(MAX_RETENTION_DAYS, Math.max(1, Math.trunc(options.retentionDaysOf(doc.accountId))));
+        account = { days, floor: retentionFloorMs(days, nowMs), sink: batch.sinkFor(doc.accountId, doc.receivedAtMs) };
+        perAccount.set(doc.accountId, account);
+      }
       // Already past retention: never stored (the TTL would also drop it, but only by the engine's clock).
-      if (doc.timestampMs < retentionFloorMs(days, nowMs)) continue;
-      lines.push(encodeLogRow(doc, days, batch.sinkFor(doc.accountId, doc.receivedAtMs)));
+      if (doc.timestampMs < account.floor) continue;
+      lines.push(encodeLogRow(doc, account.days, account.sink));
     }
     if (lines.length === 0) return;
     // Catalog first: a stored log never has a field the catalog does not list.
