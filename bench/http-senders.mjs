@@ -1,6 +1,9 @@
 // Worker thread of the ingest benchmark: concurrent shippers POSTing NDJSON bodies to the Logz.io
 // listener, on their own thread so the server's event loop is not also the client's.
+import { performance } from 'node:perf_hooks';
+import { setTimeout } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { fetch } from 'undici';
 
 const { url, requests, concurrency } = workerData;
 let next = 0;
@@ -18,7 +21,7 @@ async function sender() {
       // 429/503 mean back-pressure: wait as told and resend, as the shippers do.
       if (response.status === 429 || response.status === 503) {
         retries += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await setTimeout(50);
         continue;
       }
       failures += 1;
