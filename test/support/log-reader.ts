@@ -41,6 +41,15 @@ export function openLogReader(config: AppConfig) {
         .map((line) => JSON.parse(line) as Row)
         .map((row) => ({ id: row.id, account: row.account, timestampMs: row._ts_ms, type: row.type, message: row.message, sizeBytes: row.size_bytes, source: JSON.parse(sourceOfRow(row)) as Record<string, unknown> }));
     },
+    /** Any SQL over the `logs` table, written by the test itself. */
+    async rows<R>(sql: string): Promise<R[]> {
+      const result = await session.queryAsync(sql, { format: 'JSONEachRow' });
+      return result
+        .text()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as R);
+    },
     /** Waits until `count` logs match, for senders that do not tell when they are done (syslog, UDP). */
     async waitFor(accountId: number, count: number, where = '1', timeoutMs = 10_000): Promise<StoredLog[]> {
       const deadline = Date.now() + timeoutMs;

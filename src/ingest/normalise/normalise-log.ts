@@ -48,7 +48,9 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   // An `@timestamp` we could not read is kept under another name, so the sender can still see it.
   if (atTimestamp !== undefined && parseTimestamp(atTimestamp, context.receivedAtMs) === undefined) source['@timestamp_raw'] = atTimestamp;
   let text: string | undefined;
-  if (typeof message === 'string') text = message;
+  // syslog-ng's elasticsearch-http() default template sends only `MESSAGE`: it is the message then.
+  if (message === undefined && typeof rest.MESSAGE === 'string') text = rest.MESSAGE;
+  else if (typeof message === 'string') text = message;
   else if (typeof message === 'number' || typeof message === 'boolean') text = String(message);
   else if (message !== undefined && message !== null) source.message = message;
   const logType = ownType(type);
