@@ -88,17 +88,25 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
         }
       });
     },
-    fieldCatalog(accountIds) {
-      return catalog.read(accountIds);
+    async fieldCatalog(accountIds) {
+      try {
+        return await catalog.read(accountIds);
+      } catch (error) {
+        throw unavailable('read the field catalog', error);
+      }
     },
     async accountStats(accountIds) {
       const stats = new Map<number, AccountLogStats>();
       for (const id of accountIds) stats.set(id, { logCount: 0, newestReceivedAtMs: undefined });
       if (accountIds.length === 0) return stats;
-      const rows = await transport.query<{ account: number; logs: number; newest: number }>(
-        `SELECT account, count() AS logs, toUnixTimestamp64Milli(max(received_at)) AS newest FROM ${tables.logs}` +
-          ` WHERE account IN (${accountIds.map(sqlUInt32).join(', ')}) GROUP BY account`,
-      );
+      const rows = await transport
+        .query<{ account: number; logs: number; newest: number }>(
+          `SELECT account, count() AS logs, toUnixTimestamp64Milli(max(received_at)) AS newest FROM ${tables.logs}` +
+            ` WHERE account IN (${accountIds.map(sqlUInt32).join(', ')}) GROUP BY account`,
+        )
+        .catch((error: unknown) => {
+          throw unavailable('count the logs', error);
+        });
       for (const row of rows) stats.set(row.account, { logCount: row.logs, newestReceivedAtMs: row.newest });
       return stats;
     },
