@@ -72,6 +72,17 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     await transport.insertJsonEachRow(tables.logs, Buffer.from(lines.join('\n')), { insert_deduplication_token: token });
   }
 
+  async function deleteExpired(retentionDaysByAccount: ReadonlyMap<number, number>, nowMs: number): Promise<void> {
+    for (const [accountId, days] of retentionDaysByAccount) {
+      const floor = retentionFloorMs(days, nowMs);
+      // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
+      await transport.exec(
+        `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
+        DELETE_SETTINGS,
+      );
+    }
+  }
+
   return {
     append(documents, options) {
       if (documents.length === 0) return Promise.resolve();
@@ -112,20 +123,21 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     },
     enforceRetention(retentionDaysByAccount, nowMs) {
       return tracked(async () => {
-        for (const [accountId, days] of retentionDaysByAccount) {
-          const floor = retentionFloorMs(days, nowMs);
-          // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
-          await transport.exec(
-            `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
-            DELETE_SETTINGS,
-          );
+        try {
+          await deleteExpired(retentionDaysByAccount, nowMs);
+        } catch (error) {
+          throw unavailable('delete expired logs', error);
         }
       });
     },
     deleteAccount(accountId) {
       return tracked(async () => {
-        await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
-        await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
+        try {
+          await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
+          await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
+        } catch (error) {
+          throw unavailable('delete the account\'s logs', error);
+        }
         catalog.forget(accountId);
       });
     },
