@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
-import { createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
-import { createTokenService } from '../modules/tokens/index.js';
+import { createAccountService, subAccountRoutes, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import { authGroupRoutes, createAuthGroupService } from '../modules/auth-groups/index.js';
+import { createTokenManagementService, createTokenService, tokenRoutes } from '../modules/tokens/index.js';
+import { createUserService, userRoutes } from '../modules/users/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
@@ -42,7 +44,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const db = controlPlane.db;
 
   const tokens = createTokenService({ db, clock });
-  const accounts = createAccountService({ db, clock, tokens });
+  const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
+  const users = createUserService({ db, clock, scope: accounts.scope });
+  const tokenManagement = createTokenManagementService({ db, clock, tokens, scope: accounts.scope });
+  const authGroups = createAuthGroupService({ db, clock });
   const bootstrap = await accounts.bootstrap({
     region: config.region,
     adminEmail: config.bootstrapAdminEmail,
@@ -61,7 +66,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     readinessChecks: [{ name: 'control-plane', check: () => controlPlane.ping() }],
-    routes: [whoamiRoutes(accounts)],
+    routes: [whoamiRoutes(accounts), subAccountRoutes(accounts), userRoutes(users), tokenRoutes(tokenManagement), authGroupRoutes(authGroups)],
   });
 
   let started = false;
