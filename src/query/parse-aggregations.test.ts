@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { assertLike as like } from '../../test/support/assert-like.js';
 import { DslError } from './dsl-error.js';
 import { parseAggregations } from './parse-aggregations.js';
 
 const NOW = Date.parse('2026-11-21T12:34:56.789Z');
 const es = { now: NOW, profile: 'elasticsearch' as const };
 const logzio = { now: NOW, profile: 'logzio' as const };
-
-function like(actual: unknown, expected: unknown, at = '$'): void {
-  if (expected !== null && typeof expected === 'object') {
-    assert.ok(actual !== null && typeof actual === 'object', `${at}: expected an object, got ${JSON.stringify(actual)}`);
-    if (Array.isArray(expected)) assert.ok(Array.isArray(actual) && actual.length === expected.length, `${at}: expected ${expected.length} items, got ${JSON.stringify(actual)}`);
-    for (const [key, value] of Object.entries(expected)) like((actual as Record<string, unknown>)[key], value, `${at}.${key}`);
-    return;
-  }
-  assert.deepEqual(actual, expected, at);
-}
 
 describe('parseAggregations', () => {
   const cases: ReadonlyArray<{ name: string; aggs: unknown; expected: unknown }> = [
