@@ -140,6 +140,8 @@ describe('parseQuery errors name the JSON path', () => {
     { query: { bool: { must: { match: { a: { query: 'x', operator: 'xor' } } } } }, path: 'query.bool.must.match.a.operator', message: /expected one of \[or, and\]/ },
     { query: { terms: { a: 'x' } }, path: 'query.terms.a', message: /expected an array/ },
     { query: { term: { a: 1, b: 2 } }, path: 'query.term', message: /expected one field/ },
+    { query: { terms: { a: Array.from({ length: 65_537 }, (_, index) => index) } }, path: 'query.terms.a', message: /exceeded the allowed maximum of \[65536\]/ },
+    { query: { terms: { a: { index: 'users', id: '2', path: 'groups' } } }, path: 'query.terms.a', message: /terms lookup is not supported/ },
     { query: { nope: {} }, path: 'query.nope', message: /unknown query \[nope\]/ },
     { query: { nested: { path: 'x', query: {} } }, path: 'query.nested', message: /not supported/ },
     { query: { term: { a: 1 }, match: { b: 2 } }, path: 'query', message: /one query clause/ },
