@@ -68,8 +68,8 @@ function readFields(object: Readonly<Record<string, unknown>>, path: string): Bo
 /** `query_string`: the full Lucene syntax (src/query/lucene) with ES's options. */
 export function parseQueryString(body: unknown, path: string, context: ClauseContext): QueryAst {
   const object = expectObject(body, path);
-  rejectUnknownKeys(object, ALLOWED, path);
   checkExpansionKeys(object, path, context.options);
+  rejectUnknownKeys(object, ALLOWED, path);
   if (object.query === undefined) throw dslError(child(path, 'query'), 'query is required');
   const query = readString(object.query, child(path, 'query'));
   const allowLeadingWildcard = optional(object, 'allow_leading_wildcard', path, readBoolean) ?? true;
