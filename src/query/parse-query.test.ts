@@ -13,7 +13,6 @@ describe('parseQuery clauses', () => {
   const cases: ReadonlyArray<{ name: string; query: unknown; expected: unknown }> = [
     { name: 'match_all', query: { match_all: {} }, expected: { kind: 'match_all', boost: 1 } },
     { name: 'match_all boost', query: { match_all: { boost: 1.5 } }, expected: { kind: 'match_all', boost: 1.5 } },
-    { name: 'empty query is match_all', query: {}, expected: { kind: 'match_all' } },
     { name: 'match_none', query: { match_none: {} }, expected: { kind: 'match_none' } },
     { name: 'term shorthand', query: { term: { host: 'web-1' } }, expected: { kind: 'term', field: 'host', value: 'web-1', caseInsensitive: false, boost: 1 } },
     { name: 'term object', query: { term: { 'host.keyword': { value: 'Web', case_insensitive: true, boost: 2 } } }, expected: { kind: 'term', field: 'host.keyword', value: 'Web', caseInsensitive: true, boost: 2 } },
@@ -145,6 +144,7 @@ describe('parseQuery errors name the JSON path', () => {
     { query: { nope: {} }, path: 'query.nope', message: /unknown query \[nope\]/ },
     { query: { nested: { path: 'x', query: {} } }, path: 'query.nested', message: /not supported/ },
     { query: { term: { a: 1 }, match: { b: 2 } }, path: 'query', message: /one query clause/ },
+    { query: { bool: { must: [{}] } }, path: 'query.bool.must[0]', message: /^query malformed, empty clause found at query\.bool\.must\[0\]$/ },
     { query: { range: { a: { gte: {} } } }, path: 'query.range.a.gte', message: /expected a number, a string or null/ },
     { query: { range: { a: { gte: 1, time_zone: 'Mars/Base' } } }, path: 'query.range.a.time_zone', message: /unknown time zone/ },
     { query: { exists: 'field' }, path: 'query.exists', message: /expected an object/ },
