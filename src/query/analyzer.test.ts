@@ -24,6 +24,10 @@ describe('analyze (Elasticsearch standard analyzer)', () => {
     ['東京 ひら カタカナ', ['東', '京', 'ひ', 'ら', 'カタカナ']],
     ['e\u0301t\u00e9', ['e\u0301t\u00e9']],
     ['___ --- ...', []],
+    // astral code points: a supplementary ideograph is a token, emoji are not (a known difference from Lucene)
+    ['\u{2000B}x 😀 ok', ['\u{2000B}', 'x', 'ok']],
+    ['ΑΘΗΝΑ Straße', ['αθηνα', 'straße']],
+    ['tab\tnew\nline', ['tab', 'new', 'line']],
     ['', []],
   ];
   for (const [text, expected] of cases) {
