@@ -121,6 +121,7 @@ export type QueryAst =
       readonly fuzziness: Fuzziness;
       readonly prefixLength: number;
       readonly transpositions: boolean;
+      /** True when it came from query_string (`term~`): the value is normalized on a `text` field. */
       readonly normalize: boolean;
     } & Scored)
   | ({ readonly kind: 'ids'; readonly values: readonly string[] } & Scored)
@@ -138,11 +139,14 @@ export type QueryAst =
       readonly minimumShouldMatch: MinimumShouldMatch | null;
       readonly fuzziness: Fuzziness | null;
       readonly prefixLength: number;
-      /** match_bool_prefix and query_string `foo*`-free terms never set this; match_bool_prefix sets it on the last token. */
+      /** match_bool_prefix (and multi_match type bool_prefix): the last token matches as a prefix, the others as terms. */
       readonly lastTokenIsPrefix: boolean;
       /** What an analysed text with no tokens matches (`none` by default). */
       readonly zeroTermsQuery: 'none' | 'all';
-      /** query_string and multi_match on several fields set this: a field without that type is skipped, not an error. */
+      /**
+       * Set by `lenient: true`, and by default when the field is a pattern (`*`, `payload.*`, query_string's default):
+       * a field the text cannot be compared with (a number field and `"abc"`) is skipped instead of failing with 400.
+       */
       readonly lenient: boolean;
     } & Scored)
   | ({
