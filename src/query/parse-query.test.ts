@@ -116,6 +116,7 @@ describe('parseQuery query_string', () => {
     { name: 'pure negation', query: 'NOT error', expected: { kind: 'bool', must: [], should: [], mustNot: [{ text: 'error' }] } },
     { name: 'minimum_should_match on the top level', query: 'a b c', extra: { minimum_should_match: 2 }, expected: { kind: 'bool', minimumShouldMatch: 2 } },
     { name: 'empty query matches nothing', query: '', expected: { kind: 'match_none' } },
+    { name: 'an empty group matches nothing', query: 'a ()', expected: { kind: 'bool', should: [{ kind: 'match' }, { kind: 'match_none' }] } },
     { name: 'leading wildcard allowed by default in ES', query: '*error', expected: { kind: 'wildcard', pattern: '*error' } },
     { name: 'java class name stays one token', query: 'java.net.SocketTimeoutException', expected: { tokens: terms('java.net.sockettimeoutexception') } },
   ];
