@@ -20,6 +20,7 @@ import { loadConfig } from '../src/config/index.js';
 import { systemClock } from '../src/shared/clock.js';
 import { createClickHouseLogStore } from '../src/storage/clickhouse/clickhouse-log-store.js';
 import { encodeLogRow } from '../src/storage/clickhouse/row-encoder.js';
+import { createRowsBuffer } from '../src/storage/clickhouse/rows-buffer.js';
 import { openLogStoreTransport } from '../src/storage/open-log-store.js';
 import type { ClickHouseTransport } from '../src/storage/clickhouse/transport.js';
 import type { LogDocument } from '../src/storage/log-store.js';
@@ -143,8 +144,9 @@ async function main(): Promise<void> {
   const encoded: Buffer[] = [];
   const sink = { seen: () => undefined };
   for (const batch of batches) {
-    const rows = batch.lines.map((line) => encodeLogRow(documentOf(line, batch.accountId, receivedAtMs), 3650, sink));
-    encoded.push(Buffer.from(rows.join('\n')));
+    const rows = createRowsBuffer();
+    for (const line of batch.lines) rows.push(encodeLogRow(documentOf(line, batch.accountId, receivedAtMs), 3650, sink));
+    encoded.push(rows.bytes());
   }
   const jsMs = performance.now() - started;
   const jsCpu = cpuSecondsSince(cpu);
