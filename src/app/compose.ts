@@ -4,8 +4,8 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import { createAccountService, subAccountRoutes, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
-import { authGroupRoutes, createAuthGroupService } from '../modules/auth-groups/index.js';
 import { createIngest, type IngestPorts } from '../ingest/index.js';
+import { authGroupRoutes, createAuthGroupService } from '../modules/auth-groups/index.js';
 import { createTokenManagementService, createTokenService, tokenRoutes } from '../modules/tokens/index.js';
 import { createUsageService, type UsageService } from '../modules/usage/index.js';
 import { createUserService, userRoutes } from '../modules/users/index.js';
@@ -66,7 +66,12 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   });
 
   const usage = createUsageService({ db, clock });
-  const logStore = await openLogStore({ url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes }, { logger, clock });
+  // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
+  const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
+  const logStore = await openLogStore(
+    { url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes, ...(queriesRun ? {} : { querySessions: 1 }) },
+    { logger, clock },
+  );
   const ingest = createIngest({
     logger,
     clock,

@@ -41,6 +41,17 @@ function ownType(value: unknown): string | undefined {
   return trimmed === '' ? undefined : trimmed.slice(0, MAX_TYPE_LENGTH);
 }
 
+function sourceText(rest: Record<string, unknown>, timestampMs: number, type: string, message: string | undefined, logSize: number | undefined): string {
+  const document: Record<string, unknown> = { ...rest, '@timestamp': new Date(timestampMs).toISOString(), type };
+  if (message !== undefined) document.message = message;
+  if (logSize !== undefined) document.LogSize = logSize;
+  try {
+    return JSON.stringify(document);
+  } catch {
+    return JSON.stringify({ '@timestamp': document['@timestamp'], type, message });
+  }
+}
+
 /** One decoded log → the stored document (`@timestamp`, message, type, account, flattened fields, `_id`). */
 export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocument {
   const { '@timestamp': atTimestamp, message, type, ...rest } = raw.fields;
@@ -58,16 +69,20 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   const logType = ownType(type);
   if (type !== undefined && logType === undefined) source.type_raw = type;
 
-  const fields: Record<string, FieldValue> = flattenFields(source);
+  const flattened = flattenFields(source);
+  const fields: Record<string, FieldValue> = flattened.fields;
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
+  const finalType = logType ?? context.defaultType ?? DEFAULT_LOG_TYPE;
   return {
     id: nextLogId(context.receivedAtMs),
     accountId: context.accountId,
     timestampMs,
     receivedAtMs: context.receivedAtMs,
-    type: logType ?? context.defaultType ?? DEFAULT_LOG_TYPE,
+    type: finalType,
     message: text,
     fields,
     sizeBytes: raw.sizeBytes,
+    // Only when the store could not rebuild `_source` from the dotted fields: it doubles the disk.
+    ...(flattened.lossy ? { source: sourceText(source, timestampMs, finalType, text, context.docSizeSetting ? raw.sizeBytes : undefined) } : {}),
   };
 }

@@ -107,9 +107,9 @@ export interface ControlPlaneTables {
   api_tokens: ApiTokensTable;
   shipping_tokens: ShippingTokensTable;
   key_value: KeyValueTable;
-  daily_usage: DailyUsageTable;
   authentication_groups: AuthenticationGroupsTable;
   session_revocations: SessionRevocationsTable;
+  daily_usage: DailyUsageTable;
 }
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
