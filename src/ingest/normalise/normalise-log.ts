@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createLogIdGenerator } from '../../storage/log-ids.js';
 import type { FieldValue, LogDocument } from '../../storage/log-store.js';
 import { flattenFields } from './flatten-fields.js';
 import { parseTimestamp, TIMESTAMP_FIELDS } from './parse-timestamp.js';
@@ -21,6 +21,8 @@ export interface NormaliseContext {
 }
 
 export const DEFAULT_LOG_TYPE = 'http-bulk';
+// Time-led ids compress in the store where random UUIDs cost ~0.05 of the raw bytes (decision 0123).
+const nextLogId = createLogIdGenerator();
 const MAX_TYPE_LENGTH = 100;
 
 function logTimestamp(fields: Readonly<Record<string, unknown>>, receivedAtMs: number): number | undefined {
@@ -72,7 +74,7 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
   const finalType = logType ?? context.defaultType ?? DEFAULT_LOG_TYPE;
   return {
-    id: randomUUID(),
+    id: nextLogId(context.receivedAtMs),
     accountId: context.accountId,
     timestampMs,
     receivedAtMs: context.receivedAtMs,

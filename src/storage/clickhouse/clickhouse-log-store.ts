@@ -11,6 +11,7 @@ import { singleNodeDdl } from './ddl.js';
 import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow, type FieldTypeSink } from './row-encoder.js';
+import { createRowsBuffer } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
@@ -54,7 +55,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     const nowMs = clock.now();
     // Per account once per chunk, not per log: retention, its floor and the catalog sink.
     const perAccount = new Map<number, { days: number; floor: number; sink: FieldTypeSink }>();
-    const lines: string[] = [];
+    const rows = createRowsBuffer();
     for (const doc of docs) {
       let account = perAccount.get(doc.accountId);
       if (account === undefined) {
@@ -64,12 +65,12 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       }
       // Already past retention: never stored (the TTL would also drop it, but only by the engine's clock).
       if (doc.timestampMs < account.floor) continue;
-      lines.push(encodeLogRow(doc, account.days, account.sink));
+      rows.push(encodeLogRow(doc, account.days, account.sink));
     }
-    if (lines.length === 0) return;
+    if (rows.rowCount === 0) return;
     // Catalog first: a stored log never has a field the catalog does not list.
     await catalog.persist(batch);
-    await transport.insertJsonEachRow(tables.logs, Buffer.from(lines.join('\n')), { insert_deduplication_token: token });
+    await transport.insertJsonEachRow(tables.logs, rows.bytes(), { insert_deduplication_token: token });
   }
 
   async function deleteExpired(retentionDaysByAccount: ReadonlyMap<number, number>, nowMs: number): Promise<void> {

@@ -61,7 +61,8 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     if (value === null || value === undefined) continue;
     const slot = slotOf(name);
     if (typeof value === 'string') {
-      sink.seen(name, typeOfPrimitive(value), false, observationBit(typeOfPrimitive(value), false));
+      const type = typeOfPrimitive(value);
+      sink.seen(name, type, false, observationBit(type, false));
       if (slot.hotString !== undefined) hot += slot.hotString + JSON.stringify(value);
       else str += (str === '' ? '' : ',') + slot.key + ':' + JSON.stringify(value);
     } else if (typeof value === 'number') {
