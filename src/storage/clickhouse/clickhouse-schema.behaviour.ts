@@ -120,5 +120,19 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       assert.deepEqual(await ids("hasAnyTokens(lower(message), ['timeout', 'refused'])"), ['a', 'b']);
       assert.deepEqual(await ids(`${scalarSql('note', 'string')} = ${sqlString('café straße')}`), ['c']);
     });
+
+    it('gives the same text matches with and without the index, for full rows too (chdb-notes §5)', async () => {
+      for (const useIndex of [0, 1]) {
+        const rows = await subject.transport.query<{ id: string; message: string }>(
+          `SELECT * FROM logs WHERE account = ${account} AND hasAllTokens(lower(message), ['get']) ORDER BY ts DESC LIMIT 50`,
+          { use_skip_indexes: useIndex, use_query_condition_cache: 0 },
+        );
+        assert.deepEqual(rows.map((row) => [row.id, row.message]), [['a', 'GET /index.html timeout=30s']], `use_skip_indexes=${useIndex}`);
+      }
+      const [plan] = await subject.transport.query<{ explain: string }>(
+        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND hasAllTokens(lower(message), ['get'])) WHERE explain LIKE '%message_text%'`,
+      );
+      assert.ok(plan, 'the plan uses the message_text index');
+    });
   });
 }
