@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testDocument } from '../conformance/log-store.contract.js';
 import type { CatalogField, LogStore } from '../log-store.js';
-import { arraySql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
+import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -37,7 +37,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       await subject.store.append(
         [
           testDocument(account, { status: 500, host: 'web-1', 'user.id': 42, secure: true, tags: ['x', 7, true] }, { id: 'a', message: 'GET /index.html timeout=30s', source: '{"nested":{"deep":[1,{"k":"v"}]},"status":500}' }),
-          testDocument(account, { status: '500', 'user.id': 'u-42', tags: 'solo', ok: true, 'order.amount': 9.5, bytes: 12 }, { id: 'b', message: 'Connection to db-1 refused' }),
+          testDocument(account, { status: '500', 'user.id': 'u-42', tags: 'solo', ok: true, 'order.amount': 9.5, bytes: 12, seen: '2026-11-21T10:00:00.500+01:00' }, { id: 'b', message: 'Connection to db-1 refused' }),
           testDocument(account, { status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], 'n.a.b': 2.5 }, { id: 'c', message: undefined }),
         ],
         { dedupToken: 'schema-1', retentionDaysOf: KEEP },
@@ -70,6 +70,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       assert.deepEqual(await ids(`${scalarSql('user.id', 'number')} >= 40`), ['a']);
       assert.deepEqual(await ids(`${scalarSql('secure', 'boolean')} = true`), ['a']);
       assert.deepEqual(await ids(`has(${arraySql('tags')}, '7') AND has(${arraySql('tags')}, 'true')`), ['a']);
+      assert.deepEqual(await ids(`${dateMsSql('seen')} = ${Date.UTC(2026, 10, 21, 9, 0, 0, 500)}`), ['b']);
       assert.deepEqual(await ids(`${scalarSql('tags', 'string')} = 'solo'`), ['b']);
     });
 
@@ -96,6 +97,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         ok: true,
         order: { amount: 9.5 },
         bytes: 12,
+        seen: '2026-11-21T10:00:00.500+01:00',
       });
       const { '@timestamp': _timestamp, ...third } = JSON.parse(rows[2] ?? '{}') as Record<string, unknown>;
       // An array of numbers/booleans cannot be rebuilt from its text elements, so this one was kept whole.
