@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testDocument } from '../conformance/log-store.contract.js';
 import type { CatalogField, LogStore } from '../log-store.js';
+import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
 import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
@@ -114,6 +115,17 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         /MEMORY_LIMIT_EXCEEDED|memory limit|241/i,
       );
       assert.deepEqual(await subject.transport.query('SELECT 1 AS one'), [{ one: 1 }]);
+    });
+
+    it('catalogues at most MAX_CATALOG_FIELDS_PER_ACCOUNT names per account, and still stores and finds the rest', async () => {
+      const capped = 902;
+      const docs = Array.from({ length: 101 }, (_, i) =>
+        testDocument(capped, Object.fromEntries(Array.from({ length: 100 }, (_, j) => [`k${i}_${j}`, j]))),
+      );
+      await subject.store.append(docs, { dedupToken: 'cap-1', retentionDaysOf: KEEP });
+      assert.equal((await subject.store.fieldCatalog([capped])).get(capped)?.length, MAX_CATALOG_FIELDS_PER_ACCOUNT);
+      const [row] = await subject.transport.query<{ found: number }>(`SELECT count() AS found FROM logs WHERE account = ${capped} AND ${scalarSql('k100_99', 'number')} = 99`);
+      assert.deepEqual(row, { found: 1 });
     });
 
     it('finds words through the lower(message) text index whatever their case', async () => {
