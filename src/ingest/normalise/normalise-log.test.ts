@@ -84,7 +84,7 @@ describe('normaliseLog', () => {
     assert.equal(doc.receivedAtMs, RECEIVED);
     assert.equal(doc.sizeBytes, 99);
     assert.deepEqual(doc.fields, { env: 'test', 'user.id': 1 });
-    assert.match(doc.id, /^[0-9a-f-]{36}$/);
+    assert.match(doc.id, /^[A-Za-z0-9_-]{20}$/);
     assert.equal(doc.source, undefined);
   });
 
