@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sqliteBackend } from '../../test/support/control-plane-backends.js';
 import { addShippingAccount } from '../../test/support/shipping-accounts.js';
-import { createAccountService } from '../modules/accounts/index.js';
+import { accountRepository } from '../modules/accounts/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
 import { isAppError } from '../shared/app-error.js';
 import { createManualClock } from '../shared/clock.js';
@@ -15,8 +15,7 @@ describe('shipping accounts', () => {
       const db = opened.controlPlane.db;
       const clock = createManualClock(Date.UTC(2026, 10, 21));
       const tokens = createTokenService({ db, clock });
-      const accounts = createAccountService({ db, clock, tokens });
-      const resolver = createShippingAccounts({ resolveShippingToken: (token) => tokens.resolveShippingToken(token), getAccount: (id) => accounts.getAccount(id), clock, cacheTtlMs: 2000 });
+      const resolver = createShippingAccounts({ resolveShippingToken: (token) => tokens.resolveShippingToken(token), getAccount: (id) => accountRepository.get(db, id), clock, cacheTtlMs: 2000 });
       const shipper = await addShippingAccount(db, { name: 'cached', maxDailyGB: 3, docSizeSetting: true, retentionDays: 5 });
 
       assert.deepEqual(await resolver.resolve(shipper.token), { accountId: shipper.accountId, accountName: 'cached', maxDailyGB: 3, docSizeSetting: true, retentionDays: 5 });
