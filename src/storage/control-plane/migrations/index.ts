@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-accounts-users-tokens.js';
+import * as m0020 from './0020-notifications-alerts.js';
+import * as m0021 from './0021-scheduler-leases.js';
 
 /**
  * The one migration set of the control plane, run on SQLite and PostgreSQL alike. Names sort in
@@ -7,4 +9,6 @@ import * as m0001 from './0001-accounts-users-tokens.js';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-users-tokens': m0001,
+  '0020-notifications-alerts': m0020,
+  '0021-scheduler-leases': m0021,
 };
