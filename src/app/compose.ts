@@ -3,11 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
-import { createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import type { FastifyRequest } from 'fastify';
+import { accountRepository, createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import { alertRoutes, createAlertService, createTriggeredAlertService, triggeredAlertRoutes, type AlertActor } from '../modules/alerts/index.js';
+import {
+  DEFAULT_INTEGRATION_URLS,
+  DEFAULT_RETRY_POLICY,
+  createEmailSender,
+  createNotificationService,
+  createSecretBox,
+  endpointRoutes,
+  type IntegrationUrls,
+  type RetryPolicy,
+} from '../modules/notifications/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
+import { loadSecretKey } from './secret-key.js';
 
 export interface AppDeps {
   readonly config: AppConfig;
@@ -15,6 +28,10 @@ export interface AppDeps {
   readonly logger: Logger;
   /** An already opened control plane (tests pass one in an isolated PostgreSQL schema). */
   readonly controlPlane?: ControlPlane;
+  /** Where PagerDuty, Opsgenie … are reached (tests point them at local receivers). */
+  readonly integrationUrls?: IntegrationUrls;
+  /** Retries of notification deliveries (tests shorten the back-off). */
+  readonly deliveryRetryPolicy?: RetryPolicy;
 }
 
 export interface App {
@@ -50,6 +67,35 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     shippingToken: config.bootstrapShippingToken,
   });
 
+  const email = createEmailSender(config.smtpUrl, config.smtpFrom, 10_000);
+  const notifications = createNotificationService({
+    db,
+    clock,
+    logger,
+    secretBox: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+    email,
+    retryPolicy: deps.deliveryRetryPolicy ?? DEFAULT_RETRY_POLICY,
+    integrationUrls: deps.integrationUrls ?? DEFAULT_INTEGRATION_URLS,
+  });
+
+  /** The accounts an account may search: itself and, for a main account, its searchable sub accounts. */
+  const searchableAccountIds = async (accountId: number): Promise<number[]> => {
+    const account = await accounts.getAccount(accountId);
+    if (account === undefined) return [];
+    if (account.ownerAccountId !== null) return [account.id];
+    const tree = await accountRepository.listTree(db, account.id);
+    return tree.filter((member) => member.id === account.id || member.searchable).map((member) => member.id);
+  };
+  const alerts = createAlertService({ db, clock, unknownEndpointIds: notifications.unknownEndpointIds, searchableAccountIds });
+  const triggeredAlerts = createTriggeredAlertService({ db });
+  /** createdBy/updatedBy: the e-mail of whoever created the calling API token, else the account's. */
+  const actorOf = async (request: FastifyRequest): Promise<AlertActor> => {
+    const { accountId, tokenId } = request.principal;
+    const token = (await tokens.listApiTokens(accountId)).find((candidate) => candidate.id === tokenId);
+    const account = await accounts.getAccount(accountId);
+    return { accountId, email: token?.createdBy ?? account?.email ?? config.bootstrapAdminEmail };
+  };
+
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
 
@@ -61,7 +107,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     readinessChecks: [{ name: 'control-plane', check: () => controlPlane.ping() }],
-    routes: [whoamiRoutes(accounts)],
+    routes: [whoamiRoutes(accounts), endpointRoutes(notifications), alertRoutes(alerts, actorOf), triggeredAlertRoutes(triggeredAlerts)],
   });
 
   let started = false;
@@ -79,6 +125,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     async stop() {
       // Fastify's close stops accepting connections and waits for in-flight requests.
       await api.close();
+      email.close();
       await controlPlane.close();
       if (started) logger.info('logward stopped');
     },

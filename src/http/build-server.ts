@@ -58,6 +58,18 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
     void reply.header('x-request-id', String(request.id));
   });
 
+  // The Terraform client sends `Content-Type: application/json` on GET and DELETE without a body; an
+  // empty JSON body is therefore no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, String(body), done);
+  });
+
   installErrorHandling(app);
   installAuthentication(app, { region: deps.region, authenticateApiToken: deps.authenticateApiToken });
   installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { composeApp, type App } from '../../src/app/compose.js';
+import { composeApp, type App, type AppDeps } from '../../src/app/compose.js';
 import { createLogger } from '../../src/app/create-logger.js';
 import { loadConfig, type AppConfig } from '../../src/config/index.js';
 import { createManualClock, systemClock, type Clock } from '../../src/shared/clock.js';
@@ -23,6 +23,8 @@ export interface TestAppOptions {
   readonly backend: ControlPlaneBackend;
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string>>;
+  /** Extra composition options (integration URLs, delivery retry policy). */
+  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy'>>;
 }
 
 export const TEST_API_TOKEN = 'test-api-token-0000000000000001';
@@ -49,6 +51,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     clock: options.clock ?? systemClock,
     logger: createLogger(process.env.LOGWARD_LOG_LEVEL ?? 'silent'),
     controlPlane: opened.controlPlane,
+    ...options.compose,
   });
   if (!app.bootstrap.created) throw new Error('test app expected a fresh store');
   return {

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import type { Logger } from '../../shared/logger.js';
+import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import type { Alert } from './alert.js';
+import { alertRepository } from './alert-repository.js';
+import { accountIdsOf, type AccountScopeDeps } from './alert-scope.js';
+import type { AlertQueryRunner } from './alert-query-runner.js';
+import { dueWindowEnds } from './evaluation-windows.js';
+import type { FiringDispatcher } from './firing-dispatcher.js';
+import { correlate, groupKeyOf, judgeSubComponent, type Firing } from './trigger-evaluation.js';
+import { firingKeyOf, type TriggeredAlert } from './triggered-alert.js';
+import { triggeredAlertRepository } from './triggered-alert-repository.js';
+
+export interface EvaluationSettings {
+  /** Grid of windows for alerts without a cron schedule (LOGWARD_ALERT_INTERVAL_SECONDS). */
+  readonly intervalMs: number;
+  /** A window is judged this long after it ends, once late logs are in. */
+  readonly settleDelayMs: number;
+  /** Alerts evaluated at the same time. */
+  readonly concurrency: number;
+  /** Limit of one alert's evaluation (all its due windows). */
+  readonly evaluationTimeoutMs: number;
+  /** Windows one alert judges per cycle at most (catch-up after an outage). */
+  readonly maxWindowsPerCycle: number;
+}
+
+export interface AlertEvaluationDeps extends AccountScopeDeps {
+  readonly db: ControlPlaneDb;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly runner: AlertQueryRunner;
+  readonly dispatcher: FiringDispatcher;
+  readonly settings: EvaluationSettings;
+}
+
+export interface CycleReport {
+  readonly alerts: number;
+  readonly windowsJudged: number;
+  readonly firings: number;
+  readonly failures: number;
+  /** Per judged window: how long after it became due (end + settle delay) its judgement was stored. */
+  readonly lagsMs: readonly number[];
+  readonly dispatched: number;
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+async function forEachBounded<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+/** Evaluates enabled alerts over their due windows and records what fires. */
+export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
+  const { db, clock, logger, runner, settings } = deps;
+
+  async function judgeWindow(alert: Alert, windowEndMs: number, signal: AbortSignal): Promise<Firing[]> {
+    const { definition } = alert;
+    const fromMs = windowEndMs - definition.searchTimeFrameMinutes * 60_000;
+    const perSub = await Promise.all(
+      definition.subComponents.map(async (sub) => {
+        const values = await runner.aggregate(
+          {
+            accountIds: await accountIdsOf(deps, alert.accountId, sub),
+            query: sub.queryDefinition.query,
+            filters: sub.queryDefinition.filters,
+            fromMs,
+            toMs: windowEndMs,
+            groupBy: sub.queryDefinition.groupBy ?? [],
+            aggregation: sub.queryDefinition.aggregation,
+          },
+          signal,
+        );
+        return judgeSubComponent(sub, values);
+      }),
+    );
+    return correlate(definition, perSub);
+  }
+
+  function toTriggered(alert: Alert, windowEndMs: number, firing: Firing): TriggeredAlert {
+    const { definition } = alert;
+    const groupKey = groupKeyOf(firing.group);
+    return {
+      id: randomUUID(),
+      firingKey: firingKeyOf(alert.id, windowEndMs, groupKey),
+      alertId: alert.id,
+      accountId: alert.accountId,
+      name: definition.title,
+      severity: firing.severity,
+      tags: definition.tags ?? [],
+      groupKey,
+      groupValues: firing.group,
+      value: firing.value,
+      windowStartMs: windowEndMs - definition.searchTimeFrameMinutes * 60_000,
+      windowEndMs,
+      eventDateMs: clock.now(),
+      payload: {
+        eventId: randomUUID(),
+        description: definition.description ?? '',
+        threshold: firing.threshold,
+        emails: definition.output?.recipients?.emails ?? [],
+        endpointIds: definition.output?.recipients?.notificationEndpointIds ?? [],
+        suppressNotificationsMinutes: definition.output?.suppressNotificationsMinutes ?? 0,
+      },
+      notificationState: 'pending',
+    };
+  }
+
+  async function evaluateAlert(alert: Alert, evaluatedUntil: number | undefined, signal: AbortSignal, report: { windows: number; firings: number; lags: number[] }): Promise<void> {
+    const ends = dueWindowEnds({
+      definition: alert.definition,
+      evaluatedUntil,
+      nowMs: clock.now(),
+      settleDelayMs: settings.settleDelayMs,
+      intervalMs: settings.intervalMs,
+      maxWindows: settings.maxWindowsPerCycle,
+    });
+    for (const end of ends) {
+      signal.throwIfAborted();
+      const firings = (await judgeWindow(alert, end, signal)).map((firing) => toTriggered(alert, end, firing));
+      await triggeredAlertRepository.recordWindow(db, alert.id, end, firings, clock.now());
+      report.windows += 1;
+      report.firings += firings.length;
+      report.lags.push(clock.now() - (end + settings.settleDelayMs));
+    }
+  }
+
+  return {
+    /** One cycle: judge every enabled alert's due windows, then dispatch what fired. */
+    async runCycle(signal: AbortSignal): Promise<CycleReport> {
+      const alerts = await alertRepository.listEnabled(db);
+      const watermarks = await triggeredAlertRepository.watermarks(
+        db,
+        alerts.map((alert) => alert.id),
+      );
+      const report = { windows: 0, firings: 0, lags: [] as number[] };
+      let failures = 0;
+      await forEachBounded(alerts, settings.concurrency, async (alert) => {
+        if (signal.aborted) return;
+        const alertSignal = AbortSignal.any([signal, AbortSignal.timeout(settings.evaluationTimeoutMs)]);
+        try {
+          await evaluateAlert(alert, watermarks.get(alert.id), alertSignal, report);
+        } catch (error) {
+          failures += 1;
+          // The watermark stays where it was: the window is judged again next cycle, not skipped.
+          if (!signal.aborted) logger.warn({ err: error, alertId: alert.id }, 'alert evaluation failed');
+        }
+      });
+      const dispatched = signal.aborted ? 0 : await deps.dispatcher.dispatchPending(signal);
+      return { alerts: alerts.length, windowsJudged: report.windows, firings: report.firings, failures, lagsMs: report.lags, dispatched };
+    },
+  };
+}
+
+export type AlertEvaluationService = ReturnType<typeof createAlertEvaluationService>;

@@ -1,0 +1,32 @@
+import type { AlertFilters, Aggregation } from './alert.js';
+
+/** One sub-component's query over one window: what the engine asks of the search path. */
+export interface AlertQuery {
+  readonly accountIds: readonly number[];
+  /** Lucene query string, parsed exactly as `/v1/search` parses `query_string`. */
+  readonly query: string;
+  readonly filters: AlertFilters | undefined;
+  /** Window [fromMs, toMs) on `@timestamp`. */
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/** A group's aggregated value; `group` is empty without groupBy. */
+export interface GroupValue {
+  readonly group: Readonly<Record<string, string>>;
+  readonly value: number;
+}
+
+/**
+ * The port the alert engine runs its queries through. The implementation goes through the same
+ * parse → scope → compile path as `/v1/search`, so an alert matches exactly what a search shows.
+ */
+export interface AlertQueryRunner {
+  /**
+   * Groups matching logs by `groupBy` (logs missing a group field are left out) and aggregates each
+   * group; groups without a value (e.g. AVG over no numbers) are left out.
+   */
+  aggregate(query: AlertQuery & { readonly groupBy: readonly string[]; readonly aggregation: Aggregation }, signal: AbortSignal): Promise<GroupValue[]>;
+  /** Up to `limit` matching logs of one group, newest first, as flat field → value objects. */
+  samples(query: AlertQuery & { readonly group: Readonly<Record<string, string>>; readonly limit: number }, signal: AbortSignal): Promise<Readonly<Record<string, unknown>>[]>;
+}
