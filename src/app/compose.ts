@@ -4,7 +4,7 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import type { FastifyRequest } from 'fastify';
-import { accountRepository, createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import { accountRepository, createAccountService, subAccountRoutes, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
 import { alertRoutes, createAlertService, createTriggeredAlertService, triggeredAlertRoutes, type AlertActor } from '../modules/alerts/index.js';
 import {
   DEFAULT_INTEGRATION_URLS,
@@ -16,7 +16,9 @@ import {
   type IntegrationUrls,
   type RetryPolicy,
 } from '../modules/notifications/index.js';
-import { createTokenService } from '../modules/tokens/index.js';
+import { authGroupRoutes, createAuthGroupService } from '../modules/auth-groups/index.js';
+import { createTokenManagementService, createTokenService, tokenRoutes } from '../modules/tokens/index.js';
+import { createUserService, userRoutes } from '../modules/users/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
@@ -59,7 +61,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const db = controlPlane.db;
 
   const tokens = createTokenService({ db, clock });
-  const accounts = createAccountService({ db, clock, tokens });
+  const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
+  const users = createUserService({ db, clock, scope: accounts.scope });
+  const tokenManagement = createTokenManagementService({ db, clock, tokens, scope: accounts.scope });
+  const authGroups = createAuthGroupService({ db, clock });
   const bootstrap = await accounts.bootstrap({
     region: config.region,
     adminEmail: config.bootstrapAdminEmail,
@@ -107,7 +112,16 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     readinessChecks: [{ name: 'control-plane', check: () => controlPlane.ping() }],
-    routes: [whoamiRoutes(accounts), endpointRoutes(notifications), alertRoutes(alerts, actorOf), triggeredAlertRoutes(triggeredAlerts)],
+    routes: [
+      whoamiRoutes(accounts),
+      subAccountRoutes(accounts),
+      userRoutes(users),
+      tokenRoutes(tokenManagement),
+      authGroupRoutes(authGroups),
+      endpointRoutes(notifications),
+      alertRoutes(alerts, actorOf),
+      triggeredAlertRoutes(triggeredAlerts),
+    ],
   });
 
   let started = false;

@@ -68,6 +68,7 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
       definition.subComponents.map(async (sub) => {
         const values = await runner.aggregate(
           {
+            alertAccountId: alert.accountId,
             accountIds: await accountIdsOf(deps, alert.accountId, sub),
             query: sub.queryDefinition.query,
             filters: sub.queryDefinition.filters,

@@ -2,6 +2,8 @@ import type { AlertFilters, Aggregation } from './alert.js';
 
 /** One sub-component's query over one window: what the engine asks of the search path. */
 export interface AlertQuery {
+  /** The alert's account: the searcher, so its search permissions decide what `accountIds` may hold. */
+  readonly alertAccountId: number;
   readonly accountIds: readonly number[];
   /** Lucene query string, parsed exactly as `/v1/search` parses `query_string`. */
   readonly query: string;

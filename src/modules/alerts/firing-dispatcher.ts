@@ -40,6 +40,7 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
     const group = Object.fromEntries(Object.entries(firing.groupValues).filter(([field]) => groupFields.has(field)));
     const samples = await deps.runner.samples(
       {
+        alertAccountId: alert.accountId,
         accountIds: await accountIdsOf(deps, alert.accountId, sub),
         query: sub.queryDefinition.query,
         filters: sub.queryDefinition.filters,
