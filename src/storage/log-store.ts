@@ -28,6 +28,11 @@ export interface LogDocument {
   readonly fields: Readonly<Record<string, FieldValue>>;
   /** Bytes of the log as received; feeds daily usage and `LogSize`. */
   readonly sizeBytes: number;
+  /**
+   * `_source` as search returns it: the normalised log as JSON text with its nested objects as received.
+   * When absent the store builds it from `@timestamp`, `type`, `message` and the un-flattened fields.
+   */
+  readonly source?: string;
 }
 
 export interface AppendOptions {
@@ -46,6 +51,25 @@ export interface CatalogField {
   readonly type: CatalogFieldType;
   /** Other types seen later for the same field: the values were kept and stay searchable. */
   readonly conflictingTypes: readonly CatalogFieldType[];
+  /** Some values came as arrays (stored apart from scalars, docs/log-schema.md). */
+  readonly inArrays: boolean;
+}
+
+/** What the store knows of an account's logs without searching them. */
+export interface AccountLogStats {
+  readonly logCount: number;
+  /** Newest `receivedAtMs` stored, or undefined without logs: alerts judge ingest lag with it. */
+  readonly newestReceivedAtMs: number | undefined;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * The oldest `@timestamp` still visible for an account: every query scopes to `@timestamp >= this`,
+ * because expired rows stay on disk until a merge or `enforceRetention` removes them.
+ */
+export function retentionFloorMs(retentionDays: number, nowMs: number): number {
+  return nowMs - retentionDays * MS_PER_DAY;
 }
 
 /** Log types selected by index names (`logs-*,-logs-debug`): globs over `type`; null in `LogSearchQuery` means all. */
@@ -109,6 +133,8 @@ export interface LogStore {
   fieldCatalog(accountIds: readonly number[]): Promise<ReadonlyMap<number, readonly CatalogField[]>>;
   /** Deletes logs older than each account's retention now (TTL does it lazily; this makes it prompt). */
   enforceRetention(retentionDaysByAccount: ReadonlyMap<number, number>, nowMs: number): Promise<void>;
+  /** Count and newest receive time per account (accounts without logs are reported with 0). */
+  accountStats(accountIds: readonly number[]): Promise<ReadonlyMap<number, AccountLogStats>>;
   /** Removes every log of an account (account deletion). */
   deleteAccount(accountId: number): Promise<void>;
   /**
