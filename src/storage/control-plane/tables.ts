@@ -70,6 +70,15 @@ export interface ShippingTokensTable {
   updated_by: string | null;
 }
 
+/** Bytes of logs accepted and refused (daily cap) per account and UTC day; feeds `dailyUsagesList`. */
+export interface DailyUsageTable {
+  account_id: number;
+  /** Start of the UTC day, epoch ms. */
+  day: number;
+  accepted_bytes: number;
+  refused_bytes: number;
+}
+
 export interface KeyValueTable {
   key: string;
   value: string;
@@ -82,6 +91,7 @@ export interface ControlPlaneTables {
   api_tokens: ApiTokensTable;
   shipping_tokens: ShippingTokensTable;
   key_value: KeyValueTable;
+  daily_usage: DailyUsageTable;
 }
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-accounts-users-tokens.js';
+import * as m0015 from './0015-daily-usage.js';
 
 /**
  * The one migration set of the control plane, run on SQLite and PostgreSQL alike. Names sort in
@@ -7,4 +8,5 @@ import * as m0001 from './0001-accounts-users-tokens.js';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-users-tokens': m0001,
+  '0015-daily-usage': m0015,
 };
