@@ -97,8 +97,14 @@ export interface LogSearchQuery {
   readonly request: SearchRequest;
   /** Consistent snapshot for scroll: only logs received at or before this epoch ms; null: everything. */
   readonly receivedAtMostMs: number | null;
-  /** Epoch ms that `now` means (date math already resolved by the parser; used for stats only). */
-  readonly nowMs: number;
+  /** Scroll's keyset: only logs after this position of the sort (every sort key's value, then `_id`). */
+  readonly after: SearchCursor | null;
+}
+
+/** A position in a search's order: the values of every sort key (hidden tie-breakers included), then `_id`. */
+export interface SearchCursor {
+  readonly values: readonly SortValue[];
+  readonly id: string;
 }
 
 /** A value of `sort`/`search_after`: numbers for dates and numbers, strings otherwise. */
@@ -124,6 +130,8 @@ export interface LogSearchResult {
   readonly hits: readonly LogHit[];
   /** Elasticsearch-shaped aggregation results keyed by name; null when none were asked for. */
   readonly aggregations: Readonly<Record<string, unknown>> | null;
+  /** Position of the last hit, to continue after it (scroll); null without hits. */
+  readonly lastCursor: SearchCursor | null;
 }
 
 export interface LogStore {
