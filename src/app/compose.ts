@@ -4,10 +4,14 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import { createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import { createIngest, type IngestPorts } from '../ingest/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
+import { createUsageService, type UsageService } from '../modules/usage/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
+import type { LogStore } from '../storage/log-store.js';
+import { openLogStore } from '../storage/open-log-store.js';
 
 export interface AppDeps {
   readonly config: AppConfig;
@@ -23,6 +27,12 @@ export interface App {
   readonly bootstrap: BootstrapResult;
   /** The API server (built also when the api role is off, so tests can inject). */
   readonly api: FastifyInstance;
+  readonly logStore: LogStore;
+  readonly usage: UsageService;
+  /** The log listener (Logz.io bulk and Elasticsearch ingest), built also when the ingest role is off. */
+  readonly listener: FastifyInstance;
+  /** Where the ingest role listens once started (ports resolved when configured as 0). */
+  ingestPorts(): IngestPorts | undefined;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */
@@ -50,6 +60,17 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     shippingToken: config.bootstrapShippingToken,
   });
 
+  const usage = createUsageService({ db, clock });
+  const logStore = await openLogStore({ url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes }, { logger, clock });
+  const ingest = createIngest({
+    logger,
+    clock,
+    store: logStore,
+    usage,
+    resolveShippingToken: (token) => tokens.resolveShippingToken(token),
+    getAccount: (accountId) => accounts.getAccount(accountId),
+  });
+
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
 
@@ -60,25 +81,44 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
     metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
-    readinessChecks: [{ name: 'control-plane', check: () => controlPlane.ping() }],
+    readinessChecks: [
+      { name: 'control-plane', check: () => controlPlane.ping() },
+      { name: 'log-store', check: () => logStore.ping() },
+    ],
     routes: [whoamiRoutes(accounts)],
   });
 
   let started = false;
+  let ingestPorts: IngestPorts | undefined;
   return {
     config,
     controlPlane,
     bootstrap,
     api,
+    logStore,
+    usage,
+    listener: ingest.http,
+    ingestPorts: () => ingestPorts,
     async start() {
       if (config.roles.includes('api')) {
         await api.listen({ host: config.apiHost, port: config.apiPort });
+      }
+      if (config.roles.includes('ingest')) {
+        ingestPorts = await ingest.start({
+          host: config.apiHost,
+          listenerPort: config.listenerPort,
+          syslogTcpPort: config.syslogTcpPort,
+          syslogUdpPort: config.syslogUdpPort,
+        });
       }
       started = true;
     },
     async stop() {
       // Fastify's close stops accepting connections and waits for in-flight requests.
       await api.close();
+      // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
+      await ingest.stop();
+      await logStore.close();
       await controlPlane.close();
       if (started) logger.info('logward stopped');
     },

@@ -9,12 +9,24 @@ import { sqliteBackend } from '../support/control-plane-backends.js';
 import { startTestApp, TEST_API_TOKEN } from '../support/test-app.js';
 
 /** A route that answers only when the test lets it, to hold requests in flight. */
-function holdRoute(): { release: () => void; handler: () => Promise<{ ok: true }> } {
+function holdRoute(): { release: () => void; handler: () => Promise<{ ok: true }>; entered: (count: number) => Promise<void> } {
   let release = (): void => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { release: () => release(), handler: async () => gate.then(() => ({ ok: true as const })) };
+  let inside = 0;
+  const waiters: { count: number; resolve: () => void }[] = [];
+  return {
+    release: () => release(),
+    handler: async () => {
+      inside += 1;
+      for (const waiter of waiters) if (inside >= waiter.count) waiter.resolve();
+      await gate;
+      return { ok: true as const };
+    },
+    // Resolves once `count` requests are inside the handler: no sleeping, whatever the machine's load.
+    entered: (count) => (inside >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
+  };
 }
 
 describe('per-account concurrency limit', () => {
@@ -25,7 +37,7 @@ describe('per-account concurrency limit', () => {
       t.api.get('/held', hold.handler);
       const headers = { 'x-api-token': t.apiToken };
       const held = [1, 2, 3].map(() => t.api.inject({ method: 'GET', url: '/held', headers }));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await hold.entered(3);
       const refused = await t.api.inject({ method: 'GET', url: '/v2/whoami', headers });
       assert.equal(refused.statusCode, 429);
       assert.equal(refused.headers['retry-after'], '1');
@@ -48,7 +60,7 @@ describe('graceful stop', () => {
     const address = t.api.server.address();
     assert.ok(address !== null && typeof address === 'object');
     const inFlight = fetch(`http://127.0.0.1:${address.port}/held`, { headers: { 'x-api-token': t.apiToken } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await hold.entered(1);
     const stopping = t.close();
     setTimeout(hold.release, 100);
     const response = await inFlight;

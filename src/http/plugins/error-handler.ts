@@ -1,19 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorCode } from '../../shared/app-error.js';
+import { STATUS_OF } from '../../shared/error-status.js';
 
-/** The only table from error codes to HTTP statuses. */
-export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
-  invalid_argument: 400,
-  // Logz.io answers a duplicate with 400 (user-management/USER_ALREADY_EXIST), not 409.
-  already_exists: 400,
-  unauthenticated: 401,
-  permission_denied: 403,
-  not_found: 404,
-  payload_too_large: 413,
-  resource_exhausted: 429,
-  internal: 500,
-  unavailable: 503,
-};
+export { STATUS_OF };
 
 const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
   invalid_argument: 'GENERAL/INVALID_REQUEST',

@@ -4,7 +4,7 @@ import type { RawLog } from '../normalise/normalise-log.js';
 /** A decoded syslog line or JSON datagram, with the credentials it carries. */
 export interface SyslogEntry {
   readonly token: string | undefined;
-  /** `[type=…]` or a `type` structured-data parameter; otherwise the listener default applies. */
+  /** `[type=…]` or a `type` structured-data parameter, else `syslog`; undefined for JSON (its own `type` applies). */
   readonly type: string | undefined;
   readonly log: RawLog;
 }
@@ -15,6 +15,7 @@ const FACILITIES = [
   'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
 ];
 
+const SYSLOG_TYPE = 'syslog';
 const TOKEN_PREFIX = /^\[([^\]\s=]{1,256})\]\s*/;
 const PRI = /^<(\d{1,3})>/;
 const RFC3164_DATE = /^([A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\s+/;
@@ -148,7 +149,7 @@ export function decodeSyslog(line: string, receivedAtMs: number): SyslogEntry | 
     text = text.slice(prefix[0].length);
   }
   const pri = PRI.exec(text);
-  if (pri === null) return { token, type: undefined, log: { fields: { message: text.trim() }, sizeBytes } };
+  if (pri === null) return { token, type: SYSLOG_TYPE, log: { fields: { message: text.trim() }, sizeBytes } };
   const priority = Number(pri[1]);
   const base = priority <= 191 ? priorityFields(priority) : {};
   const body = text.slice(pri[0].length);
@@ -159,8 +160,8 @@ export function decodeSyslog(line: string, receivedAtMs: number): SyslogEntry | 
       token ??= element.get('token');
       type ??= element.get('type');
     }
-    return { token, type, log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) } };
+    return { token, type: type ?? SYSLOG_TYPE, log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) } };
   }
   const parsed = parse3164(body, base, receivedAtMs);
-  return { token, type: undefined, log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) } };
+  return { token, type: SYSLOG_TYPE, log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) } };
 }

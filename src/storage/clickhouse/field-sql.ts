@@ -15,7 +15,6 @@ export const CORE_FIELD_SQL: Readonly<Record<string, string>> = {
   _id: 'id',
   type: 'type',
   message: 'message',
-  LogSize: 'size_bytes',
 };
 
 /** The hot column holding `name`'s values of `kind`, if it has one. */

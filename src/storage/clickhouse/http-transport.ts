@@ -4,6 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { createClient } from '@clickhouse/client';
+import { sqlIdentifier } from './sql-literals.js';
 import { querySettingsWith, type ClickHouseTransport, type QueryLimits, type QuerySettings } from './transport.js';
 
 export interface HttpTransportOptions {
@@ -26,8 +27,14 @@ export function openHttpTransport(options: HttpTransportOptions): ClickHouseTran
       await client.command({ query: sql, clickhouse_settings: { ...settings } });
     },
     async insertJsonEachRow(table, rows, settings) {
-      // Raw bytes, not row objects: the client would JSON.stringify each object again.
-      await client.insert({ table, values: Readable.from([rows]), format: 'JSONEachRow', clickhouse_settings: { ...settings } });
+      // Raw bytes through exec: insert() would want row objects and JSON.stringify each one again.
+      const result = await client.exec({
+        query: `INSERT INTO ${sqlIdentifier(table)} FORMAT JSONEachRow`,
+        values: Readable.from([rows], { objectMode: false }),
+        clickhouse_settings: { ...settings },
+      });
+      // Draining the (empty) answer releases the socket; the insert is done once the response ended.
+      for await (const _chunk of result.stream) void _chunk;
     },
     async query<Row>(sql: string, settings?: QuerySettings) {
       const result = await client.query({

@@ -7,7 +7,31 @@ import type { FieldValue, LogDocument } from '../log-store.js';
 import { observationBit, typeOfPrimitive, type ObservedType } from './field-types.js';
 import { HOT_FIELDS, MAP_COLUMNS, type HotField } from './log-table-schema.js';
 
+/** Per field name: its quoted JSON key and, for hot fields, the column it goes to. Names repeat endlessly. */
+interface FieldSlot {
+  readonly key: string;
+  readonly hotString: string | undefined;
+  readonly hotNumber: string | undefined;
+}
+
 const HOT_BY_NAME: ReadonlyMap<string, HotField> = new Map(HOT_FIELDS.map((field) => [field.name, field]));
+const MAX_CACHED_SLOTS = 50_000;
+const slots = new Map<string, FieldSlot>();
+
+function slotOf(name: string): FieldSlot {
+  let slot = slots.get(name);
+  if (slot === undefined) {
+    const hot = HOT_BY_NAME.get(name);
+    slot = {
+      key: JSON.stringify(name),
+      hotString: hot?.kind === 'string' ? `,"${hot.column}":` : undefined,
+      hotNumber: hot?.kind === 'number' ? `,"${hot.column}":` : undefined,
+    };
+    // Bounded: an account sending endless distinct names must not grow this without limit.
+    if (slots.size < MAX_CACHED_SLOTS) slots.set(name, slot);
+  }
+  return slot;
+}
 
 /** Receives each (field, type, array-ness) the encoder meets; decides itself whether it is new. */
 export interface FieldTypeSink {
@@ -18,54 +42,58 @@ function arrayElementText(element: string | number | boolean): string {
   return typeof element === 'string' ? element : String(element);
 }
 
-/** JSONEachRow line (no trailing newline) for one document. */
+/**
+ * JSONEachRow line (no trailing newline) for one document. `source` is written only when ingest gave
+ * one or the columns cannot rebuild it exactly; otherwise `_source` is rebuilt on read
+ * (source-of-row.ts), which takes a third off the disk (docs/decisions/0121).
+ */
 export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: FieldTypeSink): string {
   let hot = '';
   let str = '';
   let num = '';
   let bool = '';
   let arr = '';
+  // Arrays are stored as text: one holding numbers or booleans needs its `_source` kept to stay exact.
+  let keepSource = false;
   const fields = doc.fields;
   for (const name in fields) {
     const value: FieldValue | undefined = fields[name];
     if (value === null || value === undefined) continue;
-    const key = JSON.stringify(name);
-    if (Array.isArray(value)) {
+    const slot = slotOf(name);
+    if (typeof value === 'string') {
+      sink.seen(name, typeOfPrimitive(value), false, observationBit(typeOfPrimitive(value), false));
+      if (slot.hotString !== undefined) hot += slot.hotString + JSON.stringify(value);
+      else str += (str === '' ? '' : ',') + slot.key + ':' + JSON.stringify(value);
+    } else if (typeof value === 'number') {
+      const type: ObservedType = Number.isInteger(value) ? 'long' : 'double';
+      sink.seen(name, type, false, observationBit(type, false));
+      if (slot.hotNumber !== undefined) hot += slot.hotNumber + value;
+      else num += (num === '' ? '' : ',') + slot.key + ':' + value;
+    } else if (typeof value === 'boolean') {
+      sink.seen(name, 'boolean', false, observationBit('boolean', false));
+      bool += (bool === '' ? '' : ',') + slot.key + ':' + value;
+    } else {
       let elements = '';
       let type: ObservedType | undefined;
-      for (const element of value as readonly (string | number | boolean | null)[]) {
+      for (const element of value) {
         if (element === null) continue;
         type ??= typeOfPrimitive(element);
+        if (typeof element !== 'string') keepSource = true;
         elements += (elements === '' ? '' : ',') + JSON.stringify(arrayElementText(element));
       }
       if (type === undefined) continue;
       sink.seen(name, type, true, observationBit(type, true));
-      arr += `${arr === '' ? '' : ','}${key}:[${elements}]`;
-      continue;
-    }
-    const scalar = value as string | number | boolean;
-    const type = typeOfPrimitive(scalar);
-    sink.seen(name, type, false, observationBit(type, false));
-    const hotField = HOT_BY_NAME.get(name);
-    if (typeof scalar === 'string') {
-      const text = JSON.stringify(scalar);
-      if (hotField?.kind === 'string') hot += `,"${hotField.column}":${text}`;
-      else str += `${str === '' ? '' : ','}${key}:${text}`;
-    } else if (typeof scalar === 'number') {
-      if (hotField?.kind === 'number') hot += `,"${hotField.column}":${scalar}`;
-      else num += `${num === '' ? '' : ','}${key}:${scalar}`;
-    } else {
-      bool += `${bool === '' ? '' : ','}${key}:${scalar}`;
+      arr += (arr === '' ? '' : ',') + slot.key + ':[' + elements + ']';
     }
   }
-  const source = doc.source ?? buildSource(doc);
+  const source = doc.source ?? (keepSource ? buildSource(doc) : undefined);
   return (
     `{"account":${doc.accountId},"ts":${Math.trunc(doc.timestampMs)},"id":${JSON.stringify(doc.id)}` +
     `,"received_at":${Math.trunc(doc.receivedAtMs)},"type":${JSON.stringify(doc.type)}` +
     `,"message":${JSON.stringify(doc.message ?? '')},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
     `,"retention_days":${retentionDays}${hot}` +
     `,"${MAP_COLUMNS.string}":{${str}},"${MAP_COLUMNS.number}":{${num}},"${MAP_COLUMNS.boolean}":{${bool}},"${MAP_COLUMNS.array}":{${arr}}` +
-    `,"source":${JSON.stringify(source)}}`
+    (source === undefined ? '}' : `,"source":${JSON.stringify(source)}}`)
   );
 }
 

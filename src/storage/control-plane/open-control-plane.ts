@@ -47,8 +47,14 @@ function openPostgres(url: string, schema: string | undefined): Kysely<ControlPl
   return new Kysely<ControlPlaneTables>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+export async function migrateToLatest(db: Kysely<unknown>, postgresSchema?: string): Promise<void> {
+  // Without an explicit schema Kysely finds its tables in any schema of the database (another test's)
+  // and then fails to read them through our search_path.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+    ...(postgresSchema === undefined ? {} : { migrationTableSchema: postgresSchema }),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 }
@@ -58,7 +64,7 @@ export async function openControlPlane(url: string, options: OpenControlPlaneOpt
   const dialect: ControlPlaneDialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const db = dialect === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options.postgresSchema);
   try {
-    if (options.migrate !== false) await migrateToLatest(db as unknown as Kysely<unknown>);
+    if (options.migrate !== false) await migrateToLatest(db as unknown as Kysely<unknown>, dialect === 'postgres' ? options.postgresSchema : undefined);
   } catch (error) {
     await db.destroy();
     throw error;
