@@ -48,6 +48,12 @@ export function translateExpect(expression: string): Predicate | undefined {
     const key = m[2] ?? '';
     return (val) => has(val, key) !== negate;
   }
+  m = /^val\s*(==|!=)\s*'([^']*)'$/.exec(text);
+  if (m !== null) {
+    const equal = m[1] === '==';
+    const literal = m[2] ?? '';
+    return (val) => (val === literal) === equal;
+  }
   m = /^val\.startswith\('([^']*)'\)$/.exec(text);
   if (m !== null) {
     const prefix = m[1] ?? '';

@@ -2,13 +2,12 @@
  * Metric aggregations as columns of the query that groups their parent's buckets, and their Elasticsearch
  * response shapes (`value`, stats objects, percentiles `values`, top_hits `hits`).
  */
-import type { AggregationAst, TermValue } from '../../../query/index.js';
+import type { AggregationAst, SourceFilter, TermValue } from '../../../query/index.js';
 import { sqlNumber } from '../sql-literals.js';
 import { numericValue } from './agg-dimensions.js';
 import type { CompileContext } from './compile-context.js';
 import { scalarOf } from './field-access.js';
 import { formatDate } from './date-format.js';
-import { filterSource } from './source-filter.js';
 
 export type MetricAggregation = Exclude<AggregationAst, { kind: 'terms' | 'date_histogram' | 'histogram' | 'range' | 'date_range' | 'filters' | 'filter' | 'missing' }>;
 
@@ -37,7 +36,14 @@ function percentKey(p: number): string {
   return Number.isInteger(p) ? p.toFixed(1) : String(p);
 }
 
-export function planMetric(context: CompileContext, agg: MetricAggregation, alias: string): MetricPlan {
+/** top_hits hits whose `_source` is read after the aggregations ran (one query for all of them). */
+export interface PendingSource {
+  readonly id: string;
+  readonly hit: Record<string, unknown>;
+  readonly filter: SourceFilter;
+}
+
+export function planMetric(context: CompileContext, agg: MetricAggregation, alias: string, pending: PendingSource[] = []): MetricPlan {
   if (agg.kind === 'top_hits') {
     const sort = agg.sort[0];
     let key = '-toUnixTimestamp64Milli(ts)';
@@ -47,20 +53,18 @@ export function planMetric(context: CompileContext, agg: MetricAggregation, alia
     }
     const limit = Math.max(0, agg.from + agg.size);
     return {
-      columns: [`groupArraySorted(${sqlNumber(Math.max(limit, 1))})((${key}, id, type, source)) AS ${alias}_hits`, `count() AS ${alias}_total`],
+      columns: [`groupArraySorted(${sqlNumber(Math.max(limit, 1))})((${key}, id, type)) AS ${alias}_hits`, `count() AS ${alias}_total`],
       shape(row) {
-        const items = (row[`${alias}_hits`] as [number, string, string, string][] | undefined) ?? [];
+        const items = (row[`${alias}_hits`] as [number, string, string][] | undefined) ?? [];
         return {
           hits: {
             total: { value: num(row[`${alias}_total`]) ?? 0, relation: 'eq' },
             max_score: null,
-            hits: items.slice(agg.from, limit).map(([, id, type, source]) => ({
-              _index: type,
-              _type: '_doc',
-              _id: id,
-              _score: null,
-              _source: filterSource(JSON.parse(source) as Record<string, unknown>, agg.source),
-            })),
+            hits: items.slice(agg.from, limit).map(([, id, type]) => {
+              const hit: Record<string, unknown> = { _index: type, _type: '_doc', _id: id, _score: null, _source: null };
+              pending.push({ id, hit, filter: agg.source });
+              return hit;
+            }),
           },
         };
       },

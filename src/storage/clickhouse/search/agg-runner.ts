@@ -6,7 +6,7 @@
 import type { NamedAggregation } from '../../../query/index.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import { dimensionOf, isBucketAggregation, termsKeyFilter, type BucketAggregation, type Dimension } from './agg-dimensions.js';
-import { planMetric, type MetricAggregation, type MetricPlan } from './agg-metrics.js';
+import { planMetric, type MetricAggregation, type MetricPlan, type PendingSource } from './agg-metrics.js';
 import { bucketList, emptyBuckets, shapeBuckets, type Bucket } from './agg-shapes.js';
 import type { CompileContext } from './compile-context.js';
 
@@ -27,6 +27,8 @@ export interface AggregationRun {
   readonly run: RunQuery;
   readonly table: string;
   readonly where: string;
+  /** top_hits hits waiting for their `_source`. */
+  readonly pendingSources: PendingSource[];
 }
 
 function keyLiteral(value: unknown, dim: Dimension): string {
@@ -37,7 +39,7 @@ function keyLiteral(value: unknown, dim: Dimension): string {
 function metricPlans(run: AggregationRun, aggs: readonly NamedAggregation[]): { named: NamedAggregation; plan: MetricPlan }[] {
   return aggs
     .filter((a) => !isBucketAggregation(a.aggregation))
-    .map((named, i) => ({ named, plan: planMetric(run.context, named.aggregation as MetricAggregation, `__m${i}`) }));
+    .map((named, i) => ({ named, plan: planMetric(run.context, named.aggregation as MetricAggregation, `__m${i}`, run.pendingSources) }));
 }
 
 function withMeta(named: NamedAggregation, result: Record<string, unknown>): Record<string, unknown> {

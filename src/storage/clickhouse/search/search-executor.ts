@@ -3,8 +3,10 @@
  * parallel → Elasticsearch-shaped parts. Every statement starts its WHERE with the scope (scope-sql.ts).
  */
 import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue } from '../../log-store.js';
-import { sqlNumber } from '../sql-literals.js';
+import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
+import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport } from '../transport.js';
+import type { PendingSource } from './agg-metrics.js';
 import { runAggregations } from './agg-runner.js';
 import { CompileContext, fillScorePlaceholders, type QueryHelpers, type ScoreStats } from './compile-context.js';
 import { toSearchError } from './engine-error.js';
@@ -50,6 +52,17 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
     return { docCount, docFrequencies, averageLengths };
   }
 
+  async function fillPendingSources(scope: string, pending: readonly PendingSource[]): Promise<void> {
+    if (pending.length === 0) return;
+    const ids = [...new Set(pending.map((p) => p.id))];
+    const rows = await run(`SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`);
+    const byId = new Map(rows.map((row) => [String(row.id), JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>]));
+    for (const p of pending) {
+      const stored = byId.get(p.id);
+      p.hit._source = stored === undefined ? null : filterSource(stored, p.filter);
+    }
+  }
+
   return async function search(query: LogSearchQuery): Promise<LogSearchResult> {
     const { request } = query;
     try {
@@ -70,20 +83,22 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       if (query.after !== null) paging.push(searchAfterSql(plan.keys, query.after.values, query.after.id));
       const keyColumns = plan.keys.map((key, i) => `${key.expression === '_score' ? '_score' : key.expression} AS __s${i}`);
       const hitsSql =
-        `SELECT id, account, type, source, ${scoreSql} AS _score, ${keyColumns.join(', ')} FROM ${table}` +
+        `SELECT id, account, ${SOURCE_SELECT_SQL}, ${scoreSql} AS _score, ${keyColumns.join(', ')} FROM ${table}` +
         ` WHERE ${[matched, ...paging].join(' AND ')} ORDER BY ${orderBySql(plan.keys)}` +
         ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
 
+      const pendingSources: PendingSource[] = [];
       const [rows, totalRows, aggregations] = await Promise.all([
         request.size === 0 ? Promise.resolve([]) : run(fillScorePlaceholders(hitsSql, stats)),
         run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
         request.aggregations.length === 0
           ? Promise.resolve(null)
-          : runAggregations({ context, run: (sql) => run(fillScorePlaceholders(sql, stats)), table, where: `${scope} AND ${main.where}` }, request.aggregations),
+          : runAggregations({ context, run: (sql) => run(fillScorePlaceholders(sql, stats)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations),
       ]);
+      await fillPendingSources(scope, pendingSources);
 
       const hits: LogHit[] = rows.map((row) => {
-        const stored = JSON.parse(String(row.source)) as Record<string, unknown>;
+        const stored = JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>;
         const values = plan.keys.map((_, i) => (row[`__s${i}`] ?? null) as SortValue);
         const fields = pickFields(stored, [...request.docvalueFields.map((f) => f.field), ...(request.storedFields ?? []).filter((f) => f !== '_source' && f !== '_none_')]);
         return {
