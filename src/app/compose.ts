@@ -5,6 +5,9 @@ import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import { createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
 import { createIngest, type IngestPorts } from '../ingest/index.js';
+import { elasticsearchErrorItem } from '../http/plugins/error-handler.js';
+import { parseSearchRequest } from '../query/index.js';
+import { createEsCompatService, createSearchService, esRoutes, searchRoutes } from '../modules/search/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
 import { createUsageService, type UsageService } from '../modules/usage/index.js';
 import type { Clock } from '../shared/clock.js';
@@ -71,6 +74,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     getAccount: (accountId) => accounts.getAccount(accountId),
   });
 
+  const search = createSearchService({ logStore, clock, getAccount: (id) => accounts.getAccount(id), parseSearchRequest });
+  const esCompat = createEsCompatService({ search, logStore, describeError: elasticsearchErrorItem });
+
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
 
@@ -85,7 +91,15 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       { name: 'control-plane', check: () => controlPlane.ping() },
       { name: 'log-store', check: () => logStore.ping() },
     ],
-    routes: [whoamiRoutes(accounts)],
+    routes: [
+      whoamiRoutes(accounts),
+      searchRoutes(search),
+      esRoutes(esCompat),
+      // Grafana's Elasticsearch datasource URL for Logz.io.
+      async (app) => {
+        await app.register(esRoutes(esCompat), { prefix: '/v1/elasticsearch' });
+      },
+    ],
   });
 
   let started = false;

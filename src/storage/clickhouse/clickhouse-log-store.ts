@@ -12,6 +12,8 @@ import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow } from './row-encoder.js';
 import { sqlUInt32 } from './sql-literals.js';
+import { queryHelpers } from './search/query-helpers.js';
+import { createSearchExecutor } from './search/search-executor.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseLogStoreDeps {
@@ -54,7 +56,10 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     await transport.insertJsonEachRow(tables.logs, Buffer.from(lines.join('\n')), { insert_deduplication_token: token });
   }
 
+  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: (ids) => catalog.read(ids), helpers: queryHelpers });
+
   return {
+    search,
     async append(documents, options) {
       if (documents.length === 0) return;
       try {
