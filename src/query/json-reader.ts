@@ -36,7 +36,7 @@ export function arrayOrSingle(value: unknown): readonly unknown[] {
 /** Rejects keys outside `allowed` (a typo is an error, not a silently ignored key). */
 export function rejectUnknownKeys(object: JsonObject, allowed: ReadonlySet<string>, path: string): void {
   for (const key of Object.keys(object)) {
-    if (!allowed.has(key)) throw dslError(child(path, key), `unknown key "${key}"`);
+    if (!allowed.has(key)) throw dslError(path, `unknown key "${key}"`);
   }
 }
 
@@ -84,7 +84,7 @@ export function readScalar(value: unknown, path: string): string | number | bool
   throw dslError(path, `expected a string, number or boolean but found ${describe(value)}`);
 }
 
-export function readEnum<T extends string>(value: unknown, path: string, allowed: readonly T[]): T {
+export function readEnum<const T extends string>(value: unknown, path: string, allowed: readonly T[]): T {
   const text = readString(value, path).toLowerCase();
   const found = allowed.find((candidate) => candidate === text);
   if (found === undefined) throw dslError(path, `expected one of [${allowed.join(', ')}] but found ${describe(value)}`);
