@@ -17,6 +17,8 @@ export interface NormaliseContext {
   readonly docSizeSetting: boolean;
   /** The listener's `type` (query parameter, Elasticsearch index, syslog `[type=…]`); a log's own `type` wins. */
   readonly defaultType: string | undefined;
+  /** An Elasticsearch index: wins over the log's own `type`, which is kept as a field. */
+  readonly indexType?: string | undefined;
   readonly receivedAtMs: number;
 }
 
@@ -52,7 +54,9 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   else if (typeof message === 'number' || typeof message === 'boolean') text = String(message);
   else if (message !== undefined && message !== null) source.message = message;
   const logType = ownType(type);
-  if (type !== undefined && logType === undefined) source.type_raw = type;
+  if (context.indexType !== undefined) {
+    if (type !== undefined) source.type = type;
+  } else if (type !== undefined && logType === undefined) source.type_raw = type;
 
   const fields: Record<string, FieldValue> = flattenFields(source);
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
@@ -61,7 +65,7 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
     accountId: context.accountId,
     timestampMs,
     receivedAtMs: context.receivedAtMs,
-    type: logType ?? context.defaultType ?? DEFAULT_LOG_TYPE,
+    type: context.indexType ?? logType ?? context.defaultType ?? DEFAULT_LOG_TYPE,
     message: text,
     fields,
     sizeBytes: raw.sizeBytes,

@@ -4,7 +4,7 @@
  */
 import type { CatalogField, CatalogFieldType } from '../../log-store.js';
 import { arraySql, scalarSql, storedKindsOf } from '../field-sql.js';
-import type { StoredKind } from '../log-table-schema.js';
+import { MAP_COLUMNS, type StoredKind } from '../log-table-schema.js';
 
 /** What a field is to a query: decides term vs token semantics, numeric vs string comparison. */
 export type FieldShape = 'text' | 'keyword' | 'number' | 'date' | 'boolean' | 'unmapped';
@@ -63,6 +63,13 @@ export class FieldCatalog {
 
   /** `host`, `host.keyword`, `@timestamp`, ... → how to read it. */
   resolve(requested: string): FieldRef {
+    const own = this.fields.get('type');
+    if ((requested === 'type' || requested === 'type.keyword') && own !== undefined) {
+      // Logs written to an Elasticsearch index keep their own `type` field; the others have only the log type.
+      const column = `if(mapContains(${MAP_COLUMNS.string}, 'type'), ${scalarSql('type', 'string')}, type)`;
+      const shape = requested === 'type' && own.type === 'text' ? 'text' : 'keyword';
+      return { name: 'type', shape, column, kinds: ['string'], inArrays: false };
+    }
     const core = CORE[requested];
     if (core !== undefined) return { name: requested, shape: core.shape, column: core.column, kinds: [core.kind], inArrays: false };
     if (requested === 'message.keyword') return { name: 'message', shape: 'keyword', column: 'message', kinds: ['string'], inArrays: false };
