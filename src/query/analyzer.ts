@@ -160,8 +160,8 @@ export function analyzeTerms(text: string): string[] {
   return analyze(text).map((token) => token.term);
 }
 
-// Every ASCII character that is not a letter or digit (built from a string: eslint rejects control characters in regex literals).
-const NON_ALPHA_ASCII = new RegExp('[\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u007f]+');
+/** ASCII characters other than letters and digits; everything from U+0080 up stays inside tokens. */
+const NON_ALPHA_ASCII = /[^A-Za-z0-9\u0080-\uffff]+/;
 
 /**
  * The sub-tokens ClickHouse's `splitByNonAlpha` text index sees inside one analysed term: runs of ASCII letters
