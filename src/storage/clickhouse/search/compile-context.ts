@@ -29,7 +29,7 @@ export class CompileContext {
       index = this.statPredicates.length;
       this.statPredicates.push(predicate);
     }
-    return `\u0001idf:${index}\u0001`;
+    return `${MARK}idf:${index}${MARK}`;
   }
 
   /** Placeholder for the average token count of a text value. */
@@ -39,9 +39,14 @@ export class CompileContext {
       index = this.lengthFields.length;
       this.lengthFields.push(value);
     }
-    return `\u0001avgdl:${index}\u0001`;
+    return `${MARK}avgdl:${index}${MARK}`;
   }
 }
+
+/** U+0001: sqlString escapes every control character, so no literal can contain it. */
+const MARK = String.fromCharCode(1);
+const IDF_PLACEHOLDER = new RegExp(`${MARK}idf:(\\d+)${MARK}`, 'g');
+const AVGDL_PLACEHOLDER = new RegExp(`${MARK}avgdl:(\\d+)${MARK}`, 'g');
 
 export interface ScoreStats {
   readonly docCount: number;
@@ -57,10 +62,10 @@ export function bm25Idf(docCount: number, docFrequency: number): number {
 /** Replaces the placeholders with numbers (1 and the identity norm when no stats were gathered). */
 export function fillScorePlaceholders(sql: string, stats: ScoreStats | null): string {
   return sql
-    .replace(/\u0001idf:(\d+)\u0001/g, (_m, i: string) => {
+    .replace(IDF_PLACEHOLDER, (_m, i: string) => {
       if (stats === null) return '1';
       const idf = bm25Idf(stats.docCount, stats.docFrequencies[Number(i)] ?? 0);
       return String(Math.max(idf, 0));
     })
-    .replace(/\u0001avgdl:(\d+)\u0001/g, (_m, i: string) => String(Math.max(stats?.averageLengths[Number(i)] ?? 1, 1)));
+    .replace(AVGDL_PLACEHOLDER, (_m, i: string) => String(Math.max(stats?.averageLengths[Number(i)] ?? 1, 1)));
 }

@@ -7,7 +7,6 @@ import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import type { NamedAggregation, SearchRequest } from '../../../query/index.js';
 import { parseQuery } from '../../../query/parse-query.js';
-import { systemClock } from '../../../shared/clock.js';
 import type { LogDocument, LogSearchResult, LogStore, SearchScope } from '../../log-store.js';
 import { openLogStore } from '../../open-log-store.js';
 
