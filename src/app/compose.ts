@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
-import { createAccountService, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
-import { createIngest, type IngestPorts } from '../ingest/index.js';
 import { elasticsearchErrorItem } from '../http/plugins/error-handler.js';
-import { parseSearchRequest } from '../query/index.js';
+import { createIngest, type IngestPorts } from '../ingest/index.js';
+import { createAccountService, subAccountRoutes, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
+import { authGroupRoutes, createAuthGroupService } from '../modules/auth-groups/index.js';
 import { createEsCompatService, createSearchService, esRoutes, searchRoutes } from '../modules/search/index.js';
-import { createTokenService } from '../modules/tokens/index.js';
+import { createTokenManagementService, createTokenService, tokenRoutes } from '../modules/tokens/index.js';
 import { createUsageService, type UsageService } from '../modules/usage/index.js';
+import { createUserService, userRoutes } from '../modules/users/index.js';
+import { parseSearchRequest } from '../query/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
@@ -55,7 +57,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const db = controlPlane.db;
 
   const tokens = createTokenService({ db, clock });
-  const accounts = createAccountService({ db, clock, tokens });
+  const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
+  const users = createUserService({ db, clock, scope: accounts.scope });
+  const tokenManagement = createTokenManagementService({ db, clock, tokens, scope: accounts.scope });
+  const authGroups = createAuthGroupService({ db, clock });
   const bootstrap = await accounts.bootstrap({
     region: config.region,
     adminEmail: config.bootstrapAdminEmail,
@@ -93,6 +98,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     ],
     routes: [
       whoamiRoutes(accounts),
+      subAccountRoutes(accounts),
+      userRoutes(users),
+      tokenRoutes(tokenManagement),
+      authGroupRoutes(authGroups),
       searchRoutes(search),
       esRoutes(esCompat),
       // Grafana's Elasticsearch datasource URL for Logz.io.

@@ -50,7 +50,8 @@ async function run(argv: readonly string[]): Promise<void> {
   const controlPlane = await openControlPlane(config.controlPlaneUrl);
   try {
     const tokens = createTokenService({ db: controlPlane.db, clock: systemClock });
-    const accounts = createAccountService({ db: controlPlane.db, clock: systemClock, tokens });
+    // The CLI neither reports usage nor deletes accounts, so those dependencies stay empty.
+    const accounts = createAccountService({ db: controlPlane.db, clock: systemClock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
     const command = `${area} ${action ?? ''}`.trim();
     switch (command) {
       case 'accounts list': {

@@ -54,6 +54,14 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Token values must never reach the log: only method, redacted URL and peer are logged.
   app.log = deps.logger;
+  // The Terraform client sends `Content-Type: application/json` with an empty body on DELETE and on
+  // bodiless POSTs (suspend): an empty JSON body means "no body" there, not a syntax error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', String(request.id));
   });

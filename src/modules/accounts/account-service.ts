@@ -6,6 +6,7 @@ import type { TokenService } from '../tokens/index.js';
 import { userRepository } from '../users/index.js';
 import { DEFAULT_EXTRA_SETTINGS, type Account } from './account.js';
 import { accountRepository } from './account-repository.js';
+import { subAccountOperations, type DailyUsage } from './sub-account-service.js';
 
 export interface BootstrapInput {
   readonly region: string;
@@ -22,6 +23,10 @@ export interface AccountServiceDeps {
   readonly db: ControlPlaneDb;
   readonly clock: Clock;
   readonly tokens: TokenService;
+  /** Bytes received per UTC day for an account (the ingest work records them). */
+  readonly dailyUsage: (accountId: number) => Promise<readonly DailyUsage[]>;
+  /** Run, in order, after an account deletion has committed (e.g. deleting its logs). */
+  readonly onAccountDeleted: readonly ((accountId: number) => Promise<void>)[];
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
@@ -35,6 +40,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { db, clock, tokens } = deps;
 
   return {
+    ...subAccountOperations(deps),
+
     /**
      * Creates the main account, its admin user, one API token and one shipping token when the store
      * holds no main account yet. Runs in one transaction, so a crash leaves nothing half-made.
@@ -43,6 +50,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return db.transaction().execute(async (tx) => {
         if ((await accountRepository.countMainAccounts(tx)) > 0) return { created: false } as const;
         const now = clock.now();
+        const userId = newInt32Id();
         const account: Account = {
           ...DEFAULT_EXTRA_SETTINGS,
           id: newInt32Id(),
@@ -61,10 +69,10 @@ export function createAccountService(deps: AccountServiceDeps) {
           active: true,
           createdAt: now,
           updatedAt: now,
-          lastUpdaterUserId: null,
+          // The admin user made the account, as far as `subAccountRelation.lastUpdaterUserId` can tell.
+          lastUpdaterUserId: userId,
         };
         await accountRepository.insert(tx, account);
-        const userId = newInt32Id();
         await userRepository.insertUser(tx, { id: userId, username: input.adminEmail, fullName: 'Administrator', now });
         await userRepository.addMembership(tx, { accountId: account.id, userId, role: 'USER_ROLE_ACCOUNT_ADMIN', now });
         const apiToken = await tokens.createApiToken({ accountId: account.id, name: 'bootstrap', createdBy: input.adminEmail, token: input.apiToken, tx });

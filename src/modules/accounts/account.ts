@@ -34,9 +34,12 @@ export interface Account extends AccountExtraSettings {
   readonly lastUpdaterUserId: number | null;
 }
 
+/** Logz.io leaves the default to the service; its own examples use 5. */
+export const DEFAULT_UTILIZATION_FREQUENCY_MINUTES = 5;
+
 export const DEFAULT_EXTRA_SETTINGS: AccountExtraSettings = {
   sharingObjectsAccounts: [],
-  utilizationSettings: { frequencyMinutes: null, utilizationEnabled: false },
+  utilizationSettings: { frequencyMinutes: DEFAULT_UTILIZATION_FREQUENCY_MINUTES, utilizationEnabled: false },
   softLimitGB: null,
   snapSearchRetentionDays: null,
 };

@@ -1,4 +1,6 @@
 export { createAccountService, type AccountService, type BootstrapInput, type BootstrapResult } from './account-service.js';
 export { accountRepository } from './account-repository.js';
 export { whoamiRoutes } from './whoami-routes.js';
+export { subAccountRoutes } from './sub-account-routes.js';
+export type { DailyUsage } from './sub-account-service.js';
 export type { Account, AccountType, UtilizationSettings } from './account.js';

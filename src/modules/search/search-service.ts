@@ -6,7 +6,7 @@ import type { ParseSearchRequest, SearchProfile, SearchRequest } from '../../que
 import { invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
-import type { LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
+import type { LogSearchQuery, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './search-response.js';
 import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
@@ -54,13 +54,13 @@ export function createSearchService(deps: SearchServiceDeps) {
     return deps.parseSearchRequest(body, { now: clock.now(), profile });
   }
 
-  async function execute(input: ExecuteInput): Promise<{ result: LogSearchResult; scopeQuery: Parameters<LogStore['search']>[0] }> {
+  async function execute(input: ExecuteInput): Promise<{ result: LogSearchResult; scopeQuery: LogSearchQuery }> {
     const nowMs = clock.now();
     const scope = await resolveSearchScope(
       { principal: input.principal, requestedAccountIds: input.requestedAccountIds, window: input.window, types: input.types, nowMs },
       deps.getAccount,
     );
-    const scopeQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, nowMs, after: null };
+    const scopeQuery: LogSearchQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, after: null };
     return { result: await logStore.search(scopeQuery), scopeQuery };
   }
 

@@ -82,6 +82,12 @@ export const apiTokenRepository = {
     return result.numDeletedRows > 0n;
   },
 
+  /** Who created the token (an e-mail for tokens made by a user or the bootstrap), or null. */
+  async createdBy(db: ControlPlaneDb, id: number): Promise<string | null> {
+    const row = await db.selectFrom('api_tokens').select('created_by').where('id', '=', id).executeTakeFirst();
+    return row?.created_by ?? null;
+  },
+
   async touch(db: ControlPlaneDb, id: number, now: number): Promise<void> {
     await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
   },

@@ -27,6 +27,16 @@ function fromRow(row: Selectable<ShippingTokensTable>): ShippingToken {
   };
 }
 
+export interface ShippingTokenSearch {
+  readonly accountId: number;
+  readonly enabled: boolean | undefined;
+  readonly sort: readonly { readonly field: 'createdAt' | 'name'; readonly descending: boolean }[];
+  readonly offset: number;
+  readonly limit: number;
+}
+
+const SORT_COLUMN = { createdAt: 'created_at', name: 'name' } as const;
+
 export const shippingTokenRepository = {
   async insert(db: ControlPlaneDb, token: ShippingToken): Promise<void> {
     await db
@@ -61,6 +71,27 @@ export const shippingTokenRepository = {
   async get(db: ControlPlaneDb, id: number): Promise<ShippingToken | undefined> {
     const row = await db.selectFrom('shipping_tokens').selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : fromRow(row);
+  },
+
+  async countEnabled(db: ControlPlaneDb, accountId: number): Promise<number> {
+    const row = await db
+      .selectFrom('shipping_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('account_id', '=', accountId)
+      .where('enabled', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  /** One page of the account's tokens and the count of all that match. */
+  async search(db: ControlPlaneDb, search: ShippingTokenSearch): Promise<{ total: number; tokens: ShippingToken[] }> {
+    let base = db.selectFrom('shipping_tokens').where('account_id', '=', search.accountId);
+    if (search.enabled !== undefined) base = base.where('enabled', '=', search.enabled ? 1 : 0);
+    const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    let page = base.selectAll();
+    for (const { field, descending } of search.sort) page = page.orderBy(SORT_COLUMN[field], descending ? 'desc' : 'asc');
+    const rows = await page.orderBy('created_at').orderBy('id').limit(search.limit).offset(search.offset).execute();
+    return { total: Number(counted.count), tokens: rows.map(fromRow) };
   },
 
   async listByAccount(db: ControlPlaneDb, accountId: number): Promise<ShippingToken[]> {

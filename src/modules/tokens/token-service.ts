@@ -43,6 +43,11 @@ export function createTokenService(deps: TokenServiceDeps) {
       return apiTokenRepository.findOwnerByHash(db, hashToken(token));
     },
 
+    /** The e-mail behind an API token: Logz.io records the acting user as `createdBy`/`updatedBy`. */
+    creatorOf(tokenId: number): Promise<string | null> {
+      return apiTokenRepository.createdBy(db, tokenId);
+    },
+
     listApiTokens(accountId: number): Promise<ApiTokenRecord[]> {
       return apiTokenRepository.listByAccount(db, accountId);
     },

@@ -2,6 +2,9 @@
 export const USER_ROLES = ['USER_ROLE_READONLY', 'USER_ROLE_REGULAR', 'USER_ROLE_ACCOUNT_ADMIN', 'USER_ROLE_ADMIN'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** Role of a user created without one: the least surprising role that can still work. */
+export const DEFAULT_USER_ROLE: UserRole = 'USER_ROLE_REGULAR';
+
 export function isAdminRole(role: string): boolean {
   return role === 'USER_ROLE_ACCOUNT_ADMIN' || role === 'USER_ROLE_ADMIN';
 }

@@ -19,12 +19,12 @@ for (const backend of controlPlaneBackends) {
     const services = () => {
       const db = opened.controlPlane.db;
       const tokens = createTokenService({ db, clock });
-      return { db, tokens, accounts: createAccountService({ db, clock, tokens }) };
+      return { db, tokens, accounts: createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] }) };
     };
 
     it('answers a ping and migrates idempotently', async () => {
       await opened.controlPlane.ping();
-      await migrateToLatest(opened.controlPlane.db as never);
+      await migrateToLatest(opened.controlPlane.db as never, opened.postgresSchema);
     });
 
     it('bootstraps the main account exactly once', async () => {

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { ControlPlaneDb, ControlPlaneTables } from './tables.js';
@@ -47,13 +46,15 @@ function openPostgres(url: string, schema: string | undefined): Kysely<ControlPl
   return new Kysely<ControlPlaneTables>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function migrateToLatest(db: Kysely<unknown>, postgresSchema?: string): Promise<void> {
-  // Without an explicit schema Kysely finds its tables in any schema of the database (another test's)
-  // and then fails to read them through our search_path.
+/**
+ * `schema` must be given for a PostgreSQL store kept in its own schema: without it Kysely looks for its
+ * migration tables in every schema, finds another store's, and skips creating its own.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...migrations }) },
-    ...(postgresSchema === undefined ? {} : { migrationTableSchema: postgresSchema }),
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));

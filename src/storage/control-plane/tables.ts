@@ -84,6 +84,22 @@ export interface KeyValueTable {
   value: string;
 }
 
+/** One SSO group of an account and the role its members get; `position` keeps the submitted order. */
+export interface AuthenticationGroupsTable {
+  account_id: number;
+  group_name: string;
+  user_role: string;
+  position: number;
+}
+
+/** Every user session of the account started before `revoked_at` is over (the web UI checks this). */
+export interface SessionRevocationsTable {
+  id: number;
+  account_id: number;
+  reason: string;
+  revoked_at: number;
+}
+
 export interface ControlPlaneTables {
   accounts: AccountsTable;
   users: UsersTable;
@@ -91,6 +107,8 @@ export interface ControlPlaneTables {
   api_tokens: ApiTokensTable;
   shipping_tokens: ShippingTokensTable;
   key_value: KeyValueTable;
+  authentication_groups: AuthenticationGroupsTable;
+  session_revocations: SessionRevocationsTable;
   daily_usage: DailyUsageTable;
 }
 

@@ -45,7 +45,7 @@ describe('search executor on chDB', () => {
   let dir: string;
   const scope: SearchScope = { accounts: [{ accountId: 7, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
   const run = (query: unknown, extra: Partial<SearchRequest> = {}, within: SearchScope = scope): Promise<LogSearchResult> =>
-    store.search({ scope: within, request: { ...BASE, query: parseQuery(query, { now: NOW, profile: 'elasticsearch' }), ...extra }, receivedAtMostMs: null, nowMs: NOW, after: null });
+    store.search({ scope: within, request: { ...BASE, query: parseQuery(query, { now: NOW, profile: 'elasticsearch' }), ...extra }, receivedAtMostMs: null, after: null });
   const ids = (result: LogSearchResult): string[] => result.hits.map((h) => h.id).sort();
 
   before(async () => {

@@ -1,5 +1,6 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts-users-tokens.js';
+import * as m0002 from './0002-auth-groups-session-revocations.js';
 import * as m0015 from './0015-daily-usage.js';
 
 /**
@@ -8,5 +9,6 @@ import * as m0015 from './0015-daily-usage.js';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-users-tokens': m0001,
+  '0002-auth-groups-session-revocations': m0002,
   '0015-daily-usage': m0015,
 };

@@ -1,0 +1,3 @@
+export { createAuthGroupService, type AuthGroupService } from './auth-group-service.js';
+export { authGroupRoutes } from './auth-group-routes.js';
+export type { AuthenticationGroup } from './auth-group.js';

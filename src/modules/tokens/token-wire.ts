@@ -1,0 +1,93 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Int32 = (description: string) => Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647, description });
+
+export const TokenIdParams = Type.Object({ id: Int32('Id of the token') });
+export type TokenIdParams = Static<typeof TokenIdParams>;
+
+// `enabled` and `descending` arrive as "true"/"false" strings from the Terraform client; ajv coerces them.
+export const CreateShippingTokenBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'Descriptive name of the token' }),
+    enabled: Type.Optional(Type.Boolean({ description: 'Whether the token accepts logs; default true' })),
+  },
+  { description: 'A log shipping token to create' },
+);
+export type CreateShippingTokenBody = Static<typeof CreateShippingTokenBody>;
+
+export const UpdateShippingTokenBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'New name; unchanged when omitted' })),
+    enabled: Type.Optional(Type.Boolean({ description: 'Enable (true) or disable (false); unchanged when omitted' })),
+  },
+  { description: 'Rename and/or enable or disable a token' },
+);
+export type UpdateShippingTokenBody = Static<typeof UpdateShippingTokenBody>;
+
+export const ShippingTokenResponse = Type.Object(
+  {
+    name: Type.String(),
+    id: Type.Integer(),
+    token: Type.String({ description: 'The token the shippers send' }),
+    updatedAt: Type.Number({ description: 'Epoch seconds' }),
+    updatedBy: Type.Unsafe<string | null>({ type: 'string', nullable: true, description: 'E-mail of the last user to change it' }),
+    createdAt: Type.Number({ description: 'Epoch seconds' }),
+    createdBy: Type.Unsafe<string | null>({ type: 'string', nullable: true, description: 'E-mail of the user who created it' }),
+    enabled: Type.Boolean(),
+  },
+  { description: 'A log shipping token' },
+);
+export type ShippingTokenResponse = Static<typeof ShippingTokenResponse>;
+
+const Pagination = Type.Object(
+  {
+    pageNumber: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page to return, from 1; past the end gives an empty page' }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 25, description: 'Results per page' }),
+  },
+  { description: 'Which page of results' },
+);
+
+export const SearchShippingTokensBody = Type.Object(
+  {
+    filter: Type.Optional(Type.Object({ enabled: Type.Boolean({ description: 'Only enabled (true) or disabled (false) tokens' }) })),
+    sort: Type.Optional(
+      Type.Array(
+        Type.Object({
+          field: Type.Unsafe<'createdAt' | 'name'>({ type: 'string', enum: ['createdAt', 'name'], description: 'Sort key' }),
+          descending: Type.Optional(Type.Boolean({ description: 'Descending order; default false' })),
+        }),
+        { maxItems: 2 },
+      ),
+    ),
+    pagination: Type.Optional(Pagination),
+  },
+  { description: 'Filter, sort and page the account\'s tokens' },
+);
+export type SearchShippingTokensBody = Static<typeof SearchShippingTokensBody>;
+
+export const ShippingTokenPage = Type.Object({
+  total: Type.Integer({ description: 'Tokens matching the filter, on every page' }),
+  results: Type.Array(ShippingTokenResponse),
+  pagination: Type.Object({ pageNumber: Type.Integer(), pageSize: Type.Integer() }),
+});
+
+export const ShippingTokenLimits = Type.Object({
+  maxAllowedTokens: Type.Integer({ description: 'Enabled tokens an account may have' }),
+  numOfEnabledTokens: Type.Integer({ description: 'Enabled tokens the account has' }),
+});
+
+export const CreateApiTokenBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'Name of the new API token' }),
+    accountId: Int32('The sub account (or the main account) the token acts on'),
+  },
+  { description: 'An API token to create with a main-account token' },
+);
+export type CreateApiTokenBody = Static<typeof CreateApiTokenBody>;
+
+export const ApiTokenResponse = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  token: Type.String({ description: 'The API token; shown only here' }),
+  createdAt: Type.Number({ description: 'Epoch seconds' }),
+});

@@ -1,0 +1,152 @@
+import type { AccountScope } from '../../shared/account-scope.js';
+import { alreadyExists, invalidArgument, notFound } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import { newInt32Id } from '../../shared/ids.js';
+import type { Principal } from '../../shared/principal.js';
+import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import { DEFAULT_USER_ROLE, type AccountUser, type UserRole } from './user.js';
+import { userRepository } from './user-repository.js';
+
+export interface UserServiceDeps {
+  readonly db: ControlPlaneDb;
+  readonly clock: Clock;
+  readonly scope: AccountScope;
+}
+
+export interface UpsertUserInput {
+  readonly username: string;
+  readonly fullName: string;
+  readonly accountID: number;
+  readonly role?: UserRole | undefined;
+}
+
+export type UserService = ReturnType<typeof createUserService>;
+
+const missingUser = (id: number) => notFound(`user ${id} not found`, { wireCode: 'user-management/USER_NOT_FOUND', parameters: { userId: id } });
+
+/** Where to look for a user, resolved before any transaction (SQLite has one connection). */
+interface Lookup {
+  readonly target: number;
+  /** Accounts searched, in order, when the user is not in `target`. */
+  readonly fallback: readonly number[];
+}
+
+type RecursiveAction = 'suspending' | 'unsuspending' | 'deleting';
+
+/** Users and their memberships, as the Logz.io user-management API exposes them (SPEC.md "Users"). */
+export function createUserService(deps: UserServiceDeps) {
+  const { db, clock, scope } = deps;
+
+  /**
+   * The membership a request acts on: in the named account, else in the caller's own account, else
+   * (main-account token) in the first account of its tree that has the user — so a main token can
+   * manage users it created in sub accounts without naming the account, as the Terraform client does.
+   */
+  async function lookup(principal: Principal, accountId: number | undefined): Promise<Lookup> {
+    const target = await scope.target(principal, accountId);
+    const fallback = accountId === undefined && principal.ownerAccountId === null ? await scope.tree(principal) : [];
+    return { target, fallback };
+  }
+
+  async function findMembership(tx: ControlPlaneDb, userId: number, where: Lookup): Promise<AccountUser> {
+    const own = await userRepository.getMembership(tx, where.target, userId);
+    if (own !== undefined) return own;
+    const [first] = await userRepository.membershipsOfUser(tx, userId, where.fallback);
+    if (first === undefined) throw missingUser(userId);
+    return first;
+  }
+
+  async function recursive(principal: Principal, userId: number, action: RecursiveAction): Promise<{ message: string }> {
+    const tree = await scope.tree(principal);
+    return db.transaction().execute(async (tx) => {
+      const found = await userRepository.membershipsOfUser(tx, userId, tree);
+      if (found.length === 0) throw missingUser(userId);
+      const skipped: number[] = [];
+      for (const membership of found) {
+        // SPEC.md state table: the recursive forms never lock an account out by removing its last user.
+        if (action !== 'unsuspending' && (await userRepository.countOtherActiveMembers(tx, membership.accountId, userId)) === 0) {
+          skipped.push(membership.accountId);
+        } else if (action === 'deleting') {
+          await userRepository.deleteMembership(tx, membership.accountId, userId);
+        } else {
+          await userRepository.setSuspended(tx, membership.accountId, userId, action === 'suspending');
+        }
+      }
+      await userRepository.deleteOrphans(tx);
+      const skippedText = skipped.length === 0 ? '' : `Skipped accounts where user ${userId} is the last user: ${skipped.join(', ')}. `;
+      return { message: `${skippedText}Finished ${action} user ${userId} from accounts.` };
+    });
+  }
+
+  async function setSuspended(principal: Principal, userId: number, accountId: number | undefined, suspended: boolean): Promise<void> {
+    const where = await lookup(principal, accountId);
+    await db.transaction().execute(async (tx) => {
+      const membership = await findMembership(tx, userId, where);
+      await userRepository.setSuspended(tx, membership.accountId, userId, suspended);
+    });
+  }
+
+  return {
+    async list(principal: Principal, accountId: number | undefined): Promise<AccountUser[]> {
+      return userRepository.listByAccount(db, await scope.target(principal, accountId));
+    },
+
+    /** Main account and every sub account; a user in several accounts appears once per account. */
+    async listRecursive(principal: Principal): Promise<AccountUser[]> {
+      const lists = await Promise.all((await scope.tree(principal)).map((id) => userRepository.listByAccount(db, id)));
+      return lists.flat();
+    },
+
+    async get(principal: Principal, userId: number, accountId: number | undefined): Promise<AccountUser> {
+      return findMembership(db, userId, await lookup(principal, accountId));
+    },
+
+    /** Adds the person to the account; a username already known elsewhere joins with the same id. */
+    async create(principal: Principal, input: UpsertUserInput): Promise<{ id: number }> {
+      const accountId = await scope.target(principal, input.accountID);
+      return db.transaction().execute(async (tx) => {
+        const now = clock.now();
+        const existing = await userRepository.findByUsername(tx, input.username);
+        if (existing !== undefined && (await userRepository.getMembership(tx, accountId, existing.id)) !== undefined) {
+          throw alreadyExists(`User ${input.username} already exists.`, { wireCode: 'user-management/USER_ALREADY_EXIST', parameters: { username: input.username } });
+        }
+        const id = existing?.id ?? newInt32Id();
+        if (existing === undefined) await userRepository.insertUser(tx, { id, username: input.username, fullName: input.fullName, now });
+        else await userRepository.updateFullName(tx, id, input.fullName, now);
+        await userRepository.addMembership(tx, { accountId, userId: id, role: input.role ?? DEFAULT_USER_ROLE, now });
+        return { id };
+      });
+    },
+
+    /** Changes the full name and the role in `accountID`; the username is fixed once created. */
+    async update(principal: Principal, userId: number, input: UpsertUserInput): Promise<{ id: number }> {
+      const accountId = await scope.target(principal, input.accountID);
+      return db.transaction().execute(async (tx) => {
+        const membership = await userRepository.getMembership(tx, accountId, userId);
+        if (membership === undefined) throw missingUser(userId);
+        if (membership.username !== input.username) {
+          throw invalidArgument('body.username cannot be changed by an update', { parameters: { field: 'body.username', rule: 'immutable' } });
+        }
+        await userRepository.updateFullName(tx, userId, input.fullName, clock.now());
+        await userRepository.setRole(tx, accountId, userId, input.role ?? membership.role);
+        return { id: userId };
+      });
+    },
+
+    /** Removes the user from the account the token (or `accountId`) determines. */
+    async remove(principal: Principal, userId: number, accountId: number | undefined): Promise<void> {
+      const where = await lookup(principal, accountId);
+      await db.transaction().execute(async (tx) => {
+        const membership = await findMembership(tx, userId, where);
+        await userRepository.deleteMembership(tx, membership.accountId, userId);
+        await userRepository.deleteOrphans(tx);
+      });
+    },
+
+    removeRecursive: (principal: Principal, userId: number) => recursive(principal, userId, 'deleting'),
+    suspend: (principal: Principal, userId: number, accountId: number | undefined) => setSuspended(principal, userId, accountId, true),
+    unsuspend: (principal: Principal, userId: number, accountId: number | undefined) => setSuspended(principal, userId, accountId, false),
+    suspendRecursive: (principal: Principal, userId: number) => recursive(principal, userId, 'suspending'),
+    unsuspendRecursive: (principal: Principal, userId: number) => recursive(principal, userId, 'unsuspending'),
+  };
+}
