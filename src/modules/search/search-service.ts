@@ -2,7 +2,7 @@
  * The search use cases behind /v1/search and /v1/scroll: parse (Logz.io profile) → scope (the one resolver)
  * → LogStore.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
-import type { ParseSearchRequest, SearchProfile, SearchRequest } from '../../query/index.js';
+import type { parseSearchRequest, SearchProfile, SearchRequest } from '../../query/index.js';
 import { invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
@@ -15,7 +15,7 @@ export interface SearchServiceDeps {
   readonly logStore: LogStore;
   readonly clock: Clock;
   readonly getAccount: AccountLookup;
-  readonly parseSearchRequest: ParseSearchRequest;
+  readonly parseSearchRequest: typeof parseSearchRequest;
 }
 
 export interface LogzioSearchOptions {

@@ -1,10 +1,10 @@
-import type { EngineTokens, ResolveMinimumShouldMatch } from '../../../query/index.js';
+import type { engineTokens, resolveMinimumShouldMatch } from '../../../query/index.js';
 import type { FieldCatalog } from './field-access.js';
 
 /** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
 export interface QueryHelpers {
-  readonly engineTokens: EngineTokens;
-  readonly resolveMinimumShouldMatch: ResolveMinimumShouldMatch;
+  readonly engineTokens: typeof engineTokens;
+  readonly resolveMinimumShouldMatch: typeof resolveMinimumShouldMatch;
 }
 
 /**

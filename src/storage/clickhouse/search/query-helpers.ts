@@ -1,5 +1,4 @@
-import { engineTokens } from '../../../query/analyzer.js';
-import { resolveMinimumShouldMatch } from '../../../query/minimum-should-match.js';
+import { engineTokens, resolveMinimumShouldMatch } from '../../../query/index.js';
 import type { QueryHelpers } from './compile-context.js';
 
 /** The pure helpers of src/query the compiler uses (the same analyzer as ingest and the parser). */

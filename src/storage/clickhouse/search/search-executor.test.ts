@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import type { NamedAggregation, SearchRequest } from '../../../query/index.js';
-import { parseQuery } from '../../../query/parse-query.js';
+import { parseQuery } from '../../../query/index.js';
 import type { LogDocument, LogSearchResult, LogStore, SearchScope } from '../../log-store.js';
 import { openLogStore } from '../../open-log-store.js';
 

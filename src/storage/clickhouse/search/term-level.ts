@@ -2,7 +2,7 @@
  * Term-level queries (term, terms, range, exists, prefix, wildcard, regexp, fuzzy, ids) on one concrete field.
  * Keyword semantics compare whole values; on a `text` field they compare tokens, as Elasticsearch does.
  */
-import type { Fuzziness, QueryAst, RangeBound, TermValue } from '../../../query/index.js';
+import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../../query/index.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from './field-access.js';
 import { luceneRegexToRe2, matchSql, tokensSql, wildcardToRe2 } from './text-sql.js';
@@ -158,14 +158,6 @@ export function regexpSql(field: FieldRef, query: Of<'regexp'>): string {
   return patternTest(field, (x) => matchSql(x, query.caseInsensitive ? `(?i)${re}` : re));
 }
 
-/** Edit distance allowed for a term of this length (ES AUTO:low,high). */
-export function editsFor(fuzziness: Fuzziness, term: string): number {
-  if (fuzziness.kind === 'edits') return fuzziness.edits;
-  const length = [...term].length;
-  if (length < fuzziness.low) return 0;
-  return length < fuzziness.high ? 1 : 2;
-}
-
 /** One token (or whole keyword value) within `edits` of `term`, keeping the first `prefixLength` characters. */
 export function fuzzyTest(value: string, term: string, edits: number, prefixLength: number): string {
   const prefix = [...term].slice(0, prefixLength).join('');
@@ -175,7 +167,7 @@ export function fuzzyTest(value: string, term: string, edits: number, prefixLeng
 
 export function fuzzySql(field: FieldRef, query: Of<'fuzzy'>): string {
   const term = query.normalize && field.shape === 'text' ? query.value.toLowerCase() : query.value;
-  const edits = editsFor(query.fuzziness, term);
+  const edits = editsFor(query.fuzziness, [...term].length);
   return patternTest(field, (x) => fuzzyTest(x, term, edits, query.prefixLength));
 }
 

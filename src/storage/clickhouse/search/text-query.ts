@@ -4,11 +4,11 @@
  * expression); the exact check on the analyzer's tokens decides. Scores are BM25: idf from the document
  * frequency in scope, tf from token counts, the length norm against the average token count.
  */
-import type { QueryAst } from '../../../query/index.js';
+import { editsFor, type QueryAst } from '../../../query/index.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import { anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
-import { editsFor, fuzzyTest, termSql } from './term-level.js';
+import { fuzzyTest, termSql } from './term-level.js';
 import { matchSql, phraseRegex, tokensSql } from './text-sql.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
@@ -57,7 +57,7 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
       return { where, score: '1' };
     }
     if (query.fuzziness !== null) {
-      const edits = editsFor(query.fuzziness, term);
+      const edits = editsFor(query.fuzziness, [...term].length);
       if (edits > 0) {
         const where = anyOf(anyString(field, (x) => `arrayExists(w -> ${fuzzyTest('w', term, edits, query.prefixLength)}, ${tokensSql(x)})`));
         return { where, score: context.idf(where) };
