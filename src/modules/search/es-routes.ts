@@ -48,6 +48,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         method: [...both],
         url,
         config,
+        exposeHeadRoute: false,
         schema: { tags, summary: 'Elasticsearch _search', querystring: EsSearchQuerystring, body: EsBody, response: { 200: EsResponse } },
         handler: async (request) => es.search(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
@@ -57,6 +58,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         method: [...both],
         url,
         config,
+        exposeHeadRoute: false,
         schema: { tags, summary: 'Elasticsearch _count', querystring: EsSearchQuerystring, body: EsBody, response: { 200: EsResponse } },
         handler: async (request) => es.count(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
@@ -66,6 +68,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         method: [...both],
         url,
         config,
+        exposeHeadRoute: false,
         schema: { tags, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', body: EsBody, response: { 200: EsResponse } },
         handler: async (request) => es.msearch(request.principal, indexOf(request.params), typeof request.body === 'string' ? request.body : '', paramsOf(request.query)),
       });
@@ -75,6 +78,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         method: [...both],
         url,
         config,
+        exposeHeadRoute: false,
         schema: { tags, summary: 'Next page of an Elasticsearch scroll', body: EsBody, response: { 200: EsResponse } },
         handler: async (request) => es.scroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       });
@@ -92,6 +96,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         method: [...both],
         url,
         config,
+        exposeHeadRoute: false,
         schema: { tags, summary: 'Elasticsearch field capabilities', body: EsBody, response: { 200: EsResponse } },
         handler: async (request) => es.fieldCaps(request.principal, indexOf(request.params), paramsOf(request.query), request.body),
       });
