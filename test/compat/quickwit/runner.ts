@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { request, type Dispatcher } from 'undici';
 import { mismatch, resolvePrevious } from './expectations.js';
 import { appliesToElasticsearch, type ScenarioFolder, type ScenarioStep } from './scenario.js';
 
@@ -47,15 +48,16 @@ async function send(step: ScenarioStep, dir: string, targets: Targets, previous:
     headers['x-api-token'] = targets.apiToken;
     url = `${targets.apiUrl}/${endpoint}${queryString(step.params)}`;
   }
-  const response = await fetch(url, { method: step.method, headers, body });
-  const text = await response.text();
+  // undici's request, not fetch: Elasticsearch clients send bodies with GET and fetch refuses to.
+  const response = await request(url, { method: step.method as Dispatcher.HttpMethod, headers, body });
+  const text = await response.body.text();
   let json: unknown = text;
   try {
     json = text === '' ? null : (JSON.parse(text) as unknown);
   } catch {
     // Kept as text: an expectation on it fails with the text shown.
   }
-  return { status: response.status, json };
+  return { status: response.statusCode, json };
 }
 
 /** Loads a folder's data: its `_bulk` setup steps through our listener (index management has no equivalent). */
