@@ -4,8 +4,21 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import type { FastifyRequest } from 'fastify';
+import { elasticsearchErrorItem } from '../http/plugins/error-handler.js';
+import { createIngest, type IngestPorts } from '../ingest/index.js';
 import { accountRepository, createAccountService, subAccountRoutes, whoamiRoutes, type BootstrapResult } from '../modules/accounts/index.js';
-import { alertRoutes, createAlertService, createTriggeredAlertService, triggeredAlertRoutes, type AlertActor } from '../modules/alerts/index.js';
+import {
+  alertRoutes,
+  createAlertEvaluationService,
+  createAlertService,
+  createFiringDispatcher,
+  createSearchQueryRunner,
+  createTriggeredAlertService,
+  triggeredAlertRoutes,
+  type AlertActor,
+  type AlertEvaluationService,
+} from '../modules/alerts/index.js';
+import { createMarkerService, markerRoutes } from '../modules/markers/index.js';
 import {
   DEFAULT_INTEGRATION_URLS,
   DEFAULT_RETRY_POLICY,
@@ -17,12 +30,21 @@ import {
   type RetryPolicy,
 } from '../modules/notifications/index.js';
 import { authGroupRoutes, createAuthGroupService } from '../modules/auth-groups/index.js';
+import { createEsCompatService, createSearchService, esRoutes, searchRoutes } from '../modules/search/index.js';
 import { createTokenManagementService, createTokenService, tokenRoutes } from '../modules/tokens/index.js';
+import { createUsageService, type UsageService } from '../modules/usage/index.js';
 import { createUserService, userRoutes } from '../modules/users/index.js';
+import { parseSearchRequest } from '../query/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
+import { createJobRunner } from '../scheduler/job-runner.js';
+import { evaluateAlertsJob } from '../scheduler/jobs/evaluate-alerts.js';
+import { createControlPlaneLeaseStore } from '../scheduler/lease-store.js';
+import type { LogDocument } from '../storage/log-store.js';
 import { loadSecretKey } from './secret-key.js';
+import type { LogStore } from '../storage/log-store.js';
+import { openLogStore } from '../storage/open-log-store.js';
 
 export interface AppDeps {
   readonly config: AppConfig;
@@ -34,6 +56,8 @@ export interface AppDeps {
   readonly integrationUrls?: IntegrationUrls;
   /** Retries of notification deliveries (tests shorten the back-off). */
   readonly deliveryRetryPolicy?: RetryPolicy;
+  /** How long after a window ends alerts judge it (default 30 s; tests set 0 with a manual clock). */
+  readonly alertSettleDelayMs?: number;
 }
 
 export interface App {
@@ -42,6 +66,14 @@ export interface App {
   readonly bootstrap: BootstrapResult;
   /** The API server (built also when the api role is off, so tests can inject). */
   readonly api: FastifyInstance;
+  readonly logStore: LogStore;
+  readonly usage: UsageService;
+  /** The log listener (Logz.io bulk and Elasticsearch ingest), built also when the ingest role is off. */
+  readonly listener: FastifyInstance;
+  /** Where the ingest role listens once started (ports resolved when configured as 0). */
+  ingestPorts(): IngestPorts | undefined;
+  /** The alert engine; the scheduler role runs its cycle every alert interval (tests call it directly). */
+  readonly alertEvaluation: AlertEvaluationService;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */
@@ -72,6 +104,19 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     shippingToken: config.bootstrapShippingToken,
   });
 
+  const usage = createUsageService({ db, clock });
+  const logStore = await openLogStore({ url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes }, { logger, clock });
+  const ingest = createIngest({
+    logger,
+    clock,
+    store: logStore,
+    usage,
+    resolveShippingToken: (token) => tokens.resolveShippingToken(token),
+    getAccount: (accountId) => accounts.getAccount(accountId),
+  });
+
+  const search = createSearchService({ logStore, clock, getAccount: (id) => accounts.getAccount(id), parseSearchRequest });
+  const esCompat = createEsCompatService({ search, logStore, describeError: elasticsearchErrorItem });
   const email = createEmailSender(config.smtpUrl, config.smtpFrom, 10_000);
   const notifications = createNotificationService({
     db,
@@ -101,6 +146,42 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     return { accountId, email: token?.createdBy ?? account?.email ?? config.bootstrapAdminEmail };
   };
 
+  /** Appends logs Logward writes itself (alert events, markers) with the accounts' retention. */
+  const appendOwnLogs = async (documents: readonly LogDocument[], dedupToken: string): Promise<void> => {
+    const retention = new Map<number, number>();
+    for (const accountId of new Set(documents.map((document) => document.accountId))) {
+      retention.set(accountId, (await accounts.getAccount(accountId))?.retentionDays ?? 30);
+    }
+    await logStore.append(documents, { dedupToken, retentionDaysOf: (accountId) => retention.get(accountId) ?? 30 });
+  };
+  const markers = createMarkerService({ clock, appendLogs: appendOwnLogs });
+  const alertQueries = createSearchQueryRunner({ search, getAccount: (id) => accounts.getAccount(id) });
+  const alertEvaluation = createAlertEvaluationService({
+    db,
+    clock,
+    logger,
+    runner: alertQueries,
+    searchableAccountIds,
+    dispatcher: createFiringDispatcher({
+      db,
+      clock,
+      logger,
+      runner: alertQueries,
+      searchableAccountIds,
+      notify: (input) => notifications.notify(input),
+      appendEventLog: (document, dedupToken) => appendOwnLogs([document], dedupToken),
+      samplesPerNotification: 10,
+    }),
+    settings: {
+      intervalMs: config.alertIntervalSeconds * 1000,
+      settleDelayMs: deps.alertSettleDelayMs ?? 30_000,
+      concurrency: 8,
+      evaluationTimeoutMs: 30_000,
+      maxWindowsPerCycle: 10,
+    },
+  });
+  const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(db) });
+
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
 
@@ -111,35 +192,67 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
     metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
-    readinessChecks: [{ name: 'control-plane', check: () => controlPlane.ping() }],
+    readinessChecks: [
+      { name: 'control-plane', check: () => controlPlane.ping() },
+      { name: 'log-store', check: () => logStore.ping() },
+    ],
     routes: [
       whoamiRoutes(accounts),
       subAccountRoutes(accounts),
       userRoutes(users),
       tokenRoutes(tokenManagement),
       authGroupRoutes(authGroups),
+      searchRoutes(search),
+      esRoutes(esCompat),
+      // Grafana's Elasticsearch datasource URL for Logz.io.
+      async (app) => {
+        await app.register(esRoutes(esCompat), { prefix: '/v1/elasticsearch' });
+      },
       endpointRoutes(notifications),
       alertRoutes(alerts, actorOf),
       triggeredAlertRoutes(triggeredAlerts),
+      markerRoutes(markers),
     ],
   });
 
   let started = false;
+  let ingestPorts: IngestPorts | undefined;
   return {
     config,
     controlPlane,
     bootstrap,
     api,
+    logStore,
+    usage,
+    listener: ingest.http,
+    ingestPorts: () => ingestPorts,
+    alertEvaluation,
     async start() {
       if (config.roles.includes('api')) {
         await api.listen({ host: config.apiHost, port: config.apiPort });
+      }
+      if (config.roles.includes('ingest')) {
+        ingestPorts = await ingest.start({
+          host: config.apiHost,
+          listenerPort: config.listenerPort,
+          syslogTcpPort: config.syslogTcpPort,
+          syslogUdpPort: config.syslogUdpPort,
+        });
+      }
+      if (config.roles.includes('scheduler')) {
+        scheduler.start([evaluateAlertsJob(alertEvaluation, config.alertIntervalSeconds * 1000, logger)]);
       }
       started = true;
     },
     async stop() {
       // Fastify's close stops accepting connections and waits for in-flight requests.
       await api.close();
+      // Running jobs see their signal abort and return before the stores close under them.
+      await scheduler.stop();
       email.close();
+      // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
+      await ingest.stop();
+      await logStore.close();
       await controlPlane.close();
       if (started) logger.info('logward stopped');
     },

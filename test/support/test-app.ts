@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { composeApp, type App, type AppDeps } from '../../src/app/compose.js';
+import type { IngestPorts } from '../../src/ingest/index.js';
 import { createLogger } from '../../src/app/create-logger.js';
 import { loadConfig, type AppConfig } from '../../src/config/index.js';
 import { createManualClock, systemClock, type Clock } from '../../src/shared/clock.js';
@@ -16,6 +17,10 @@ export interface TestApp {
   readonly shippingToken: string;
   readonly mainAccountId: number;
   readonly dataDir: string;
+  /** The log listener server (inject into it without listening). */
+  readonly listener: FastifyInstance;
+  /** Binds the API and the ingest listeners on port 0; answers the listener and syslog addresses. */
+  listen(): Promise<IngestPorts & { readonly listenerUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -24,7 +29,7 @@ export interface TestAppOptions {
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string>>;
   /** Extra composition options (integration URLs, delivery retry policy). */
-  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy'>>;
+  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy' | 'alertSettleDelayMs'>>;
 }
 
 export const TEST_API_TOKEN = 'test-api-token-0000000000000001';
@@ -62,6 +67,13 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     shippingToken: app.bootstrap.shippingToken,
     mainAccountId: app.bootstrap.account.id,
     dataDir,
+    listener: app.listener,
+    async listen() {
+      await app.start();
+      const ports = app.ingestPorts();
+      if (ports === undefined) throw new Error('the test app runs without the ingest role');
+      return { ...ports, listenerUrl: `http://127.0.0.1:${ports.listenerPort}` };
+    },
     async close() {
       await app.stop();
       await opened.dispose();

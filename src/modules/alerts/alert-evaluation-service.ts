@@ -133,9 +133,8 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
     }
   }
 
-  return {
-    /** One cycle: judge every enabled alert's due windows, then dispatch what fired. */
-    async runCycle(signal: AbortSignal): Promise<CycleReport> {
+  /** Judges every enabled alert's due windows and records what fired (nothing is sent yet). */
+  async function judgeDue(signal: AbortSignal): Promise<Omit<CycleReport, 'dispatched'>> {
       const alerts = await alertRepository.listEnabled(db);
       const watermarks = await triggeredAlertRepository.watermarks(
         db,
@@ -154,8 +153,16 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
           if (!signal.aborted) logger.warn({ err: error, alertId: alert.id }, 'alert evaluation failed');
         }
       });
+      return { alerts: alerts.length, windowsJudged: report.windows, firings: report.firings, failures, lagsMs: report.lags };
+  }
+
+  return {
+    judgeDue,
+    /** One cycle: judge every enabled alert's due windows, then send what recorded firings owe. */
+    async runCycle(signal: AbortSignal): Promise<CycleReport> {
+      const judged = await judgeDue(signal);
       const dispatched = signal.aborted ? 0 : await deps.dispatcher.dispatchPending(signal);
-      return { alerts: alerts.length, windowsJudged: report.windows, firings: report.firings, failures, lagsMs: report.lags, dispatched };
+      return { ...judged, dispatched };
     },
   };
 }

@@ -7,3 +7,4 @@ export { createFiringDispatcher, type FiringDispatcher } from './firing-dispatch
 export { ALERT_EVENT_LOG_TYPE } from './alert-event-log.js';
 export type { AlertQueryRunner, AlertQuery, GroupValue } from './alert-query-runner.js';
 export type { Alert, AlertDefinition, Aggregation, AggregationType, AlertFilters } from './alert.js';
+export { createSearchQueryRunner } from './search-query-runner.js';

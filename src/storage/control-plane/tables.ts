@@ -70,6 +70,15 @@ export interface ShippingTokensTable {
   updated_by: string | null;
 }
 
+/** Bytes of logs accepted and refused (daily cap) per account and UTC day; feeds `dailyUsagesList`. */
+export interface DailyUsageTable {
+  account_id: number;
+  /** Start of the UTC day, epoch ms. */
+  day: number;
+  accepted_bytes: number;
+  refused_bytes: number;
+}
+
 export interface KeyValueTable {
   key: string;
   value: string;
@@ -181,6 +190,7 @@ export interface ControlPlaneTables {
   key_value: KeyValueTable;
   authentication_groups: AuthenticationGroupsTable;
   session_revocations: SessionRevocationsTable;
+  daily_usage: DailyUsageTable;
   notification_endpoints: NotificationEndpointsTable;
   alerts: AlertsTable;
   alert_watermarks: AlertWatermarksTable;

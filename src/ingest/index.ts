@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import type { LogStore } from '../storage/log-store.js';
+import { createBatcher, type BatcherStats } from './batcher.js';
+import { createDailyQuota, type UsageStore } from './daily-quota.js';
+import { createIngestPipeline } from './ingest-pipeline.js';
+import { buildHttpListener } from './listeners/http-listener.js';
+import { createSyslogListener } from './listeners/syslog-listener.js';
+import { createShippingAccounts, type ShippingAccountsDeps } from './shipping-accounts.js';
+
+export interface IngestDeps {
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly store: Pick<LogStore, 'append'>;
+  readonly usage: UsageStore;
+  readonly resolveShippingToken: ShippingAccountsDeps['resolveShippingToken'];
+  readonly getAccount: ShippingAccountsDeps['getAccount'];
+  /** Tuning; the defaults follow chdb-notes.md (docs/decisions/0143-ingest-batching.md). */
+  readonly tuning?: {
+    readonly tokenCacheTtlMs?: number;
+    readonly batchLingerMs?: number;
+    readonly maxBatchRows?: number;
+    readonly maxQueuedBytes?: number;
+  };
+}
+
+export interface IngestPorts {
+  readonly host: string;
+  readonly listenerPort: number;
+  readonly syslogTcpPort: number;
+  readonly syslogUdpPort: number;
+}
+
+export type Ingest = ReturnType<typeof createIngest>;
+
+/** The ingest role: listeners → decode → normalise → daily cap → batch → durable in the log store. */
+export function createIngest(deps: IngestDeps) {
+  const { logger, clock } = deps;
+  const tuning = deps.tuning ?? {};
+  const accounts = createShippingAccounts({
+    resolveShippingToken: deps.resolveShippingToken,
+    getAccount: deps.getAccount,
+    clock,
+    ...(tuning.tokenCacheTtlMs === undefined ? {} : { cacheTtlMs: tuning.tokenCacheTtlMs }),
+  });
+  const quota = createDailyQuota({ usage: deps.usage, clock, logger });
+  const batcher = createBatcher({
+    store: deps.store,
+    logger,
+    ...(tuning.batchLingerMs === undefined ? {} : { lingerMs: tuning.batchLingerMs }),
+    ...(tuning.maxBatchRows === undefined ? {} : { maxBatchRows: tuning.maxBatchRows }),
+    ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
+  });
+  const pipeline = createIngestPipeline({ quota, batcher, clock });
+  const http: FastifyInstance = buildHttpListener({ logger, accounts, pipeline, batcher });
+  const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
+  let started = false;
+
+  return {
+    /** The listener server, for tests that inject requests. */
+    http,
+    stats(): BatcherStats {
+      return batcher.stats();
+    },
+    async start(ports: IngestPorts): Promise<IngestPorts> {
+      await http.listen({ host: ports.host, port: ports.listenerPort });
+      const syslogPorts = await syslog.listen({ host: ports.host, tcpPort: ports.syslogTcpPort, udpPort: ports.syslogUdpPort });
+      started = true;
+      const listenerPort = (http.server.address() as AddressInfo).port;
+      return { host: ports.host, listenerPort, syslogTcpPort: syslogPorts.tcpPort, syslogUdpPort: syslogPorts.udpPort };
+    },
+    /** Stops accepting, lets in-flight requests finish, writes every queued batch, then the usage counts. */
+    async stop(): Promise<void> {
+      await http.close();
+      if (started) await syslog.close();
+      await batcher.drain();
+      await quota.stop();
+    },
+  };
+}
+
+export type { UsageStore } from './daily-quota.js';

@@ -1,0 +1,10 @@
+import type { ListenerProtocol } from './listener-errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Dialect of a listener route's answers and errors (default: elasticsearch). */
+    protocol?: ListenerProtocol;
+  }
+}
+
+export {};

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import { AppError } from '../../shared/app-error.js';
+import type { Logger } from '../../shared/logger.js';
+import { redactUrl } from '../../shared/redact-url.js';
+import { overloaded, type Batcher } from '../batcher.js';
+import type { IngestPipeline } from '../ingest-pipeline.js';
+import type { IngestAccount, ShippingAccounts } from '../shipping-accounts.js';
+import { elasticsearchRoutes } from './elasticsearch-routes.js';
+import './fastify-types.js';
+import { tokenCandidates } from './listener-auth.js';
+import { LOGGING_TOKEN_MISSING, LOGGING_TOKEN_NOT_VALID, protocolOf, sendListenerError, toAppError } from './listener-errors.js';
+import { logzioBulkRoutes } from './logzio-bulk-routes.js';
+import { MAX_BODY_BYTES } from './request-body.js';
+
+export interface HttpListenerDeps {
+  readonly logger: Logger;
+  readonly accounts: ShippingAccounts;
+  readonly pipeline: IngestPipeline;
+  readonly batcher: Batcher;
+  /** Requests read at once; more are answered 503 before their body is read, which bounds memory. */
+  readonly maxConcurrentRequests?: number;
+  readonly clusterName?: string;
+}
+
+/** What routes need from authentication: a hook that requires a token, and the account it resolved. */
+export interface ListenerAuth {
+  readonly require: onRequestHookHandler;
+  accountOf(request: FastifyRequest): IngestAccount;
+}
+
+function createListenerAuth(accounts: ShippingAccounts): ListenerAuth {
+  const resolved = new WeakMap<FastifyRequest, IngestAccount>();
+  return {
+    async require(request: FastifyRequest) {
+      const candidates = tokenCandidates(request);
+      if (candidates.length === 0) throw new AppError('unauthenticated', LOGGING_TOKEN_MISSING);
+      for (const token of candidates) {
+        const account = await accounts.resolve(token);
+        if (account !== undefined) {
+          resolved.set(request, account);
+          return;
+        }
+      }
+      throw new AppError('unauthenticated', LOGGING_TOKEN_NOT_VALID);
+    },
+    accountOf(request) {
+      const account = resolved.get(request);
+      if (account === undefined) throw new AppError('internal', 'route without authentication');
+      return account;
+    },
+  };
+}
+
+/**
+ * The log listener: Logz.io HTTP bulk and the Elasticsearch ingest API on one port, as its own Fastify
+ * instance (the API server's plugins, OpenAPI and X-API-TOKEN auth do not apply here).
+ */
+export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
+  const maxConcurrent = deps.maxConcurrentRequests ?? 256;
+  const options: FastifyServerOptions = {
+    loggerInstance: deps.logger,
+    // Fastify's request log would carry `?token=`: we log redacted lines ourselves.
+    disableRequestLogging: true,
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: () => randomUUID(),
+    // logzio-nodejs URLs look like `http://host:8070?token=…`; some clients send the request line `POST ?token=…`.
+    rewriteUrl: (request) => (request.url?.startsWith('?') === true ? `/${request.url}` : request.url ?? '/'),
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
+  };
+  const app = Fastify(options);
+  const auth = createListenerAuth(deps.accounts);
+  let inFlight = 0;
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request) => {
+    inFlight += 1;
+    if (request.method === 'POST' || request.method === 'PUT') {
+      if (inFlight > maxConcurrent || deps.batcher.isOverloaded()) throw overloaded();
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    inFlight -= 1;
+    deps.logger.debug({ method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'listener request');
+  });
+  // Elasticsearch clients refuse any answer without it (elasticsearch-js 8: ProductNotSupportedError).
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('x-elastic-product', 'Elasticsearch');
+  });
+
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    const appError = toAppError(error as Parameters<typeof toAppError>[0]);
+    // Over-cap and overload answers on Elasticsearch routes use 429, which its clients retry.
+    if (appError.code === 'unavailable' && protocolOf(request) === 'elasticsearch') {
+      return sendListenerError(request, reply, new AppError('resource_exhausted', appError.message, { retryAfterSeconds: appError.retryAfterSeconds ?? 1, wireCode: appError.wireCode }));
+    }
+    if (appError.code === 'internal') deps.logger.error({ err: error, url: redactUrl(request.url) }, 'listener request failed');
+    return sendListenerError(request, reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) => sendListenerError(request, reply, new AppError('not_found', `no handler found for uri [${redactUrl(request.url)}] and method [${request.method}]`)));
+
+  logzioBulkRoutes(app, { pipeline: deps.pipeline, auth });
+  elasticsearchRoutes(app, { pipeline: deps.pipeline, auth, clusterName: deps.clusterName ?? 'logward' });
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The shipping token of a request: `?token=` (Logz.io, any client), `Authorization: ApiKey <token>`
+ * (elasticsearch-js `auth.apiKey`; a base64 `id:key` pair yields `key`), `Bearer <token>`, or Basic
+ * with the token as password (rsyslog `uid`/`pwd`, syslog-ng `user`/`password`).
+ */
+export function tokenCandidates(request: FastifyRequest): string[] {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.token;
+  if (typeof fromQuery === 'string' && fromQuery !== '') return [fromQuery];
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return [];
+  const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
+  switch (scheme.toLowerCase()) {
+    case 'apikey': {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      // A raw token can also look like base64: try it as sent first.
+      return colon > 0 && /^[\x20-\x7e]+$/.test(decoded) ? [value, decoded.slice(colon + 1)] : [value];
+    }
+    case 'bearer':
+      return value === '' ? [] : [value];
+    case 'basic': {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      return colon === -1 ? [] : [decoded.slice(colon + 1)];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeNdjson } from '../decoders/ndjson-decoder.js';
+import type { IngestPipeline } from '../ingest-pipeline.js';
+import type { ListenerAuth } from './http-listener.js';
+import { readBody } from './request-body.js';
+
+const TYPE_PATTERN = /^[^\s]{1,100}$/;
+
+/** Logz.io's HTTP bulk endpoint: `POST /?token=…&type=…` with NDJSON (api-reference §2.16). */
+export function logzioBulkRoutes(app: FastifyInstance, deps: { readonly pipeline: IngestPipeline; readonly auth: ListenerAuth }): void {
+  app.post('/', { config: { protocol: 'logzio' }, onRequest: deps.auth.require }, async (request, reply) => {
+    const account = deps.auth.accountOf(request);
+    const query = request.query as Record<string, unknown>;
+    const type = typeof query.type === 'string' && TYPE_PATTERN.test(query.type) ? query.type : undefined;
+    const { logs, counts } = decodeNdjson(await readBody(request));
+    await deps.pipeline.ingest(account, logs.map((log) => ({ log, defaultType: type })));
+    if (counts.malformedLines + counts.oversizedLines + counts.emptyLogLines > 0) return reply.status(400).send(counts);
+    return reply.status(200).send();
+  });
+}

@@ -1,0 +1,60 @@
+import type { FieldValue } from '../../storage/log-store.js';
+
+type Primitive = string | number | boolean | null;
+
+/** Deeper nesting is kept as JSON text: recursion stays bounded whatever a sender nests. */
+const MAX_DEPTH = 16;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return '[unserialisable]';
+  }
+}
+
+function addValue(out: Record<string, FieldValue>, key: string, value: Primitive): void {
+  const existing = out[key];
+  if (existing === undefined) out[key] = value;
+  else if (Array.isArray(existing)) out[key] = [...(existing as readonly Primitive[]), value];
+  else out[key] = [existing as Primitive, value];
+}
+
+function walk(out: Record<string, FieldValue>, prefix: string, value: unknown, depth: number, inArray: boolean): void {
+  if (value === undefined) return;
+  if (depth > MAX_DEPTH) {
+    addValue(out, prefix, asText(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    // Elasticsearch indexes an array of objects as one array per leaf path; we do the same.
+    if (!inArray && value.every((item) => !isPlainObject(item) && !Array.isArray(item))) {
+      out[prefix] = value.map((item) => (typeof item === 'number' && !Number.isFinite(item) ? null : (item as Primitive)));
+      return;
+    }
+    for (const item of value) walk(out, prefix, item, depth + 1, true);
+    return;
+  }
+  if (isPlainObject(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '') continue;
+      walk(out, prefix === '' ? key : `${prefix}.${key}`, child, depth + 1, inArray);
+    }
+    return;
+  }
+  if (prefix === '') return;
+  const primitive: Primitive = typeof value === 'string' || typeof value === 'boolean' || value === null ? value : typeof value === 'number' ? value : String(value);
+  if (inArray) addValue(out, prefix, primitive);
+  else out[prefix] = primitive;
+}
+
+/** Nested objects become dotted names (`user.id`); arrays keep primitives only. */
+export function flattenFields(source: Readonly<Record<string, unknown>>): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  walk(out, '', source, 0, false);
+  return out;
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FieldValue, LogDocument } from '../../storage/log-store.js';
+import { flattenFields } from './flatten-fields.js';
+import { parseTimestamp, TIMESTAMP_FIELDS } from './parse-timestamp.js';
+
+/** A decoded log before normalisation: its fields as sent, and what the transport already knows. */
+export interface RawLog {
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** Bytes of the log as received (uncompressed); feeds usage, the daily cap and `LogSize`. */
+  readonly sizeBytes: number;
+  /** Time the transport itself carries (the syslog header), preferred over the fields. */
+  readonly timestampMs?: number;
+}
+
+export interface NormaliseContext {
+  readonly accountId: number;
+  readonly docSizeSetting: boolean;
+  /** The listener's `type` (query parameter, Elasticsearch index, syslog `[type=…]`); a log's own `type` wins. */
+  readonly defaultType: string | undefined;
+  /** An Elasticsearch index: wins over the log's own `type`, which is kept as a field. */
+  readonly indexType?: string | undefined;
+  readonly receivedAtMs: number;
+}
+
+export const DEFAULT_LOG_TYPE = 'http-bulk';
+const MAX_TYPE_LENGTH = 100;
+
+function logTimestamp(fields: Readonly<Record<string, unknown>>, receivedAtMs: number): number | undefined {
+  for (const name of TIMESTAMP_FIELDS) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    const parsed = parseTimestamp(value, receivedAtMs);
+    if (parsed !== undefined) return parsed;
+  }
+  return undefined;
+}
+
+function ownType(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed.slice(0, MAX_TYPE_LENGTH);
+}
+
+/** One decoded log → the stored document (`@timestamp`, message, type, account, flattened fields, `_id`). */
+export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocument {
+  const { '@timestamp': atTimestamp, message, type, ...rest } = raw.fields;
+  const timestampMs = raw.timestampMs ?? logTimestamp(raw.fields, context.receivedAtMs) ?? context.receivedAtMs;
+
+  const source: Record<string, unknown> = rest;
+  // An `@timestamp` we could not read is kept under another name, so the sender can still see it.
+  if (atTimestamp !== undefined && parseTimestamp(atTimestamp, context.receivedAtMs) === undefined) source['@timestamp_raw'] = atTimestamp;
+  let text: string | undefined;
+  if (typeof message === 'string') text = message;
+  else if (typeof message === 'number' || typeof message === 'boolean') text = String(message);
+  else if (message !== undefined && message !== null) source.message = message;
+  const logType = ownType(type);
+  if (context.indexType !== undefined) {
+    if (type !== undefined) source.type = type;
+  } else if (type !== undefined && logType === undefined) source.type_raw = type;
+
+  const fields: Record<string, FieldValue> = flattenFields(source);
+  if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
+  return {
+    id: randomUUID(),
+    accountId: context.accountId,
+    timestampMs,
+    receivedAtMs: context.receivedAtMs,
+    type: context.indexType ?? logType ?? context.defaultType ?? DEFAULT_LOG_TYPE,
+    message: text,
+    fields,
+    sizeBytes: raw.sizeBytes,
+  };
+}

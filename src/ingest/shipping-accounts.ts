@@ -1,0 +1,70 @@
+import type { Clock } from '../shared/clock.js';
+
+/** What ingest needs to know about the account behind a shipping token. */
+export interface IngestAccount {
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly maxDailyGB: number;
+  readonly docSizeSetting: boolean;
+  readonly retentionDays: number;
+}
+
+interface AccountFacts {
+  readonly id: number;
+  readonly name: string;
+  readonly maxDailyGB: number;
+  readonly docSizeSetting: boolean;
+  readonly retentionDays: number;
+  readonly active: boolean;
+}
+
+export interface ShippingAccountsDeps {
+  readonly resolveShippingToken: (token: string) => Promise<{ readonly accountId: number } | undefined>;
+  readonly getAccount: (accountId: number) => Promise<AccountFacts | undefined>;
+  readonly clock: Clock;
+  /** How long an answer (also "unknown token") is reused; a revoked token stops working within this. */
+  readonly cacheTtlMs?: number;
+  readonly maxCachedTokens?: number;
+}
+
+export type ShippingAccounts = ReturnType<typeof createShippingAccounts>;
+
+/**
+ * Shipping token → account, cached briefly: every request is authenticated, and a database round trip per
+ * request would cap ingest. The TTL bounds how long a revoked token or a changed cap keeps its old answer.
+ */
+export function createShippingAccounts(deps: ShippingAccountsDeps) {
+  const ttlMs = deps.cacheTtlMs ?? 2000;
+  const maxCached = deps.maxCachedTokens ?? 10_000;
+  const cache = new Map<string, { readonly expiresAt: number; readonly value: Promise<IngestAccount | undefined> }>();
+
+  async function load(token: string): Promise<IngestAccount | undefined> {
+    const shipping = await deps.resolveShippingToken(token);
+    if (shipping === undefined) return undefined;
+    const account = await deps.getAccount(shipping.accountId);
+    if (account === undefined || !account.active) return undefined;
+    return {
+      accountId: account.id,
+      accountName: account.name,
+      maxDailyGB: account.maxDailyGB,
+      docSizeSetting: account.docSizeSetting,
+      retentionDays: account.retentionDays,
+    };
+  }
+
+  return {
+    /** The account a shipping token belongs to, or undefined for an unknown, disabled or revoked one. */
+    resolve(token: string): Promise<IngestAccount | undefined> {
+      if (token === '' || token.length > 256) return Promise.resolve(undefined);
+      const now = deps.clock.now();
+      const hit = cache.get(token);
+      if (hit !== undefined && hit.expiresAt > now) return hit.value;
+      // Bounded: random tokens from a scanner must not grow the cache without limit.
+      if (cache.size >= maxCached) cache.clear();
+      const value = load(token);
+      cache.set(token, { expiresAt: now + ttlMs, value });
+      value.catch(() => cache.delete(token));
+      return value;
+    },
+  };
+}

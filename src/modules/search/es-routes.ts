@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { invalidArgument } from '../../shared/app-error.js';
+import type { EsCompatService } from './es-compat-service.js';
+import { EsBody, EsResponse, EsSearchQuerystring } from './es-wire.js';
+
+type Params = Readonly<Record<string, unknown>>;
+
+/**
+ * The Elasticsearch-compatible read API, registered at `/` and under `/v1/elasticsearch` (Grafana's
+ * datasource URL). Errors take Elasticsearch's shape; bodies are accepted on GET as Elasticsearch does.
+ */
+export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    // Elasticsearch clients send search bodies with GET; Fastify parses GET bodies only when told so.
+    app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+    app.removeContentTypeParser(['application/json']);
+    app.addContentTypeParser(['application/json', 'application/x-ndjson', 'text/plain'], { parseAs: 'string' }, (request, text, done) => {
+      const body = String(text);
+      if (body.trim() === '') return done(null, undefined);
+      // `_msearch` is NDJSON whatever content type the client names.
+      if (request.url.includes('_msearch')) return done(null, body);
+      try {
+        done(null, JSON.parse(body) as unknown);
+      } catch {
+        done(invalidArgument('Failed to parse the request body as JSON'), undefined);
+      }
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('x-elastic-product', 'Elasticsearch');
+    });
+
+    const config = { errorFormat: 'elasticsearch' as const };
+    const tags = ['elasticsearch'];
+    const both = ['GET', 'POST'] as const;
+    const paramsOf = (query: unknown): Params => (query ?? {}) as Params;
+    const indexOf = (params: unknown): string | undefined => (params as { index?: string }).index;
+
+    app.get('/', { config, schema: { tags, summary: 'Elasticsearch cluster information', response: { 200: EsResponse } } }, async () => ({
+      name: 'logward',
+      cluster_name: 'logward',
+      cluster_uuid: 'logward',
+      version: { number: '7.17.0', build_flavor: 'default', build_type: 'logward', build_date: '2026-11-21T00:00:00.000Z', lucene_version: '8.11.1', minimum_wire_compatibility_version: '6.8.0', minimum_index_compatibility_version: '6.0.0-beta1' },
+      tagline: 'You Know, for Search',
+    }));
+
+    for (const url of ['/_search', '/:index/_search']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch _search', querystring: EsSearchQuerystring, body: EsBody, response: { 200: EsResponse } },
+        handler: async (request) => es.search(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
+      });
+    }
+    for (const url of ['/_count', '/:index/_count']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch _count', querystring: EsSearchQuerystring, body: EsBody, response: { 200: EsResponse } },
+        handler: async (request) => es.count(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
+      });
+    }
+    for (const url of ['/_msearch', '/:index/_msearch']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', body: EsBody, response: { 200: EsResponse } },
+        handler: async (request) => es.msearch(request.principal, indexOf(request.params), typeof request.body === 'string' ? request.body : '', paramsOf(request.query)),
+      });
+    }
+    for (const url of ['/_search/scroll', '/_search/scroll/:scroll_id']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Next page of an Elasticsearch scroll', body: EsBody, response: { 200: EsResponse } },
+        handler: async (request) => es.scroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
+      });
+      app.delete(url, { config, schema: { tags, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } }, async (request) =>
+        es.clearScroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
+      );
+    }
+    for (const url of ['/_mapping', '/_mappings', '/:index/_mapping', '/:index/_mappings']) {
+      app.get(url, { config, schema: { tags, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } }, async (request) =>
+        es.mapping(request.principal, indexOf(request.params)),
+      );
+    }
+    for (const url of ['/_field_caps', '/:index/_field_caps']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch field capabilities', body: EsBody, response: { 200: EsResponse } },
+        handler: async (request) => es.fieldCaps(request.principal, indexOf(request.params), paramsOf(request.query), request.body),
+      });
+    }
+  };
+}
+

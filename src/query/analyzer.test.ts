@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyze, analyzeTerms, engineTokens } from './analyzer.js';
+
+describe('analyze (Elasticsearch standard analyzer)', () => {
+  const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
+    // engine-bench traps: these stay one token
+    ['java.net.SocketTimeoutException: Read timed out', ['java.net.sockettimeoutexception', 'read', 'timed', 'out']],
+    ['from 10.1.15.43 port 8080', ['from', '10.1.15.43', 'port', '8080']],
+    ['requests 2.31.0', ['requests', '2.31.0']],
+    ['user_id=42 __init__', ['user_id', '42', '__init__']],
+    // splits on / = space and hyphen; path segments are words
+    ['GET /api/v2/orders/1007 HTTP/1.1', ['get', 'api', 'v2', 'orders', '1007', 'http', '1.1']],
+    ['postgres-primary a=b', ['postgres', 'primary', 'a', 'b']],
+    // no stemming, no stopwords, no accent folding
+    ['The timeouts were timed', ['the', 'timeouts', 'were', 'timed']],
+    ['Café naïve', ['café', 'naïve']],
+    // UAX#29 mid-letter / mid-number rules as Lucene applies them
+    ["can't 1,000 a,b a.1 1.a", ["can't", '1,000', 'a', 'b', 'a', '1', '1', 'a']],
+    ['host:web-1', ['host:web', '1']],
+    ['trailing. dot', ['trailing', 'dot']],
+    ['user@example.com', ['user', 'example.com']],
+    // CJK ideographs and hiragana one per token; katakana runs stay together
+    ['東京 ひら カタカナ', ['東', '京', 'ひ', 'ら', 'カタカナ']],
+    ['e\u0301t\u00e9', ['e\u0301t\u00e9']],
+    ['___ --- ...', []],
+    ['', []],
+  ];
+  for (const [text, expected] of cases) {
+    it(JSON.stringify(text), () => assert.deepEqual(analyzeTerms(text), expected));
+  }
+
+  it('gives consecutive positions and UTF-16 offsets', () => {
+    assert.deepEqual(analyze('Connection, refused'), [
+      { term: 'connection', position: 0, startOffset: 0, endOffset: 10 },
+      { term: 'refused', position: 1, startOffset: 12, endOffset: 19 },
+    ]);
+  });
+
+  it('splits tokens longer than 255 characters as max_token_length does', () => {
+    const tokens = analyzeTerms('a'.repeat(600));
+    assert.deepEqual(tokens.map((token) => token.length), [255, 255, 90]);
+  });
+});
+
+describe('engineTokens (ClickHouse splitByNonAlpha pre-filter)', () => {
+  const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
+    ['java.net.sockettimeoutexception', ['java', 'net', 'sockettimeoutexception']],
+    ['10.1.15.43', ['10', '1', '15', '43']],
+    ['user_id', ['user', 'id']],
+    ['café', ['café']],
+    ['orders', ['orders']],
+    ["can't", ['can', 't']],
+  ];
+  for (const [term, expected] of cases) {
+    it(term, () => assert.deepEqual(engineTokens(term), expected));
+  }
+});

@@ -1,0 +1,32 @@
+/**
+ * The public door of src/query: Elasticsearch search requests (DSL, Lucene query_string, aggregations) → the
+ * backend-neutral AST of ./ast.ts, and the one text analyzer. Pure: no I/O, no clock (`now` is a parameter).
+ * Every parse error is a DslError: an AppError `invalid_argument` whose `parameters.path` names the JSON path.
+ */
+export type * from './ast.js';
+export type { LuceneQueryOptions, ParseOptions } from './parse-options.js';
+
+/** Whole search body → SearchRequest (`logzio` or `elasticsearch` profile). */
+export { parseSearchRequest, DEFAULT_SIZE, MAX_RESULT_WINDOW } from './search-request.js';
+/** One query clause at `path` (default `query`) → QueryAst. */
+export { parseQuery } from './parse-query.js';
+/** The `aggs`/`aggregations` object at `path` → named aggregations, nested to any depth. */
+export { parseAggregations } from './parse-aggregations.js';
+/** A Lucene query string (`q=` parameter, with `df`, `default_operator`, `lenient`) → QueryAst. */
+export { parseLuceneQuery } from './clauses/query-string.js';
+/** `sort` and `_source` in all their ES forms (also for URL parameters the caller turns into JSON). */
+export { parseSort } from './sort.js';
+export { parseSourceFilter } from './source-filter.js';
+export { DslError } from './dsl-error.js';
+/** Elasticsearch standard analyzer (index and query time) and ClickHouse splitByNonAlpha pre-filter tokens. */
+export { analyze, analyzeTerms, analyzeWith, engineTokens } from './analyzer.js';
+/** `minimum_should_match` resolution and bool's ES default. */
+export { effectiveMinimumShouldMatch, resolveMinimumShouldMatch } from './minimum-should-match.js';
+/** Edit distance a fuzziness allows for a term length (AUTO:3,6 by default). */
+export { editsFor } from './fuzziness.js';
+/** Date math and dates in ES formats, resolved against a given `now` (for date_histogram keys, `q=` ranges…). */
+export { resolveDateMath } from './date-math.js';
+export { parseDate, DEFAULT_DATE_FORMAT } from './date-format.js';
+export { offsetMsAt } from './time-zone.js';
+/** The maximum terms-aggregation size. */
+export { MAX_TERMS_SIZE } from './aggregations/terms.js';

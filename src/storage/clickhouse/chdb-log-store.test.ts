@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import pino from 'pino';
+import { createManualClock } from '../../shared/clock.js';
+import { CONTRACT_NOW_MS, logStoreContract } from '../conformance/log-store.contract.js';
+import { clickHouseSchemaBehaviour } from './clickhouse-schema.behaviour.js';
+import { openChdbTransport } from './chdb-transport.js';
+import { createClickHouseLogStore } from './clickhouse-log-store.js';
+
+// chDB allows one data directory per process: both suites share it and one transport, closed at the end.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-chdb-'));
+const transport = openChdbTransport({
+  path: dir,
+  memoryBytes: 1_000_000_000,
+  querySessions: 2,
+  limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 },
+});
+after(async () => {
+  await transport.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function openShared() {
+  const store = await createClickHouseLogStore({ transport, clock: createManualClock(CONTRACT_NOW_MS), logger: pino({ level: 'silent' }) });
+  return { store: { ...store, close: async () => {} }, transport, dispose: async () => {} };
+}
+
+logStoreContract('chDB', openShared);
+clickHouseSchemaBehaviour('chDB', openShared);

@@ -1,0 +1,85 @@
+/**
+ * chDB in the process (chdb-notes "Recommended settings"): one data directory, one Session for
+ * ingest and a few for queries on the same path, a semaphore in front of the query Sessions, only
+ * the async API. Opening is synchronous (Session creation blocks), so it happens once at start.
+ */
+import fs from 'node:fs';
+import { Session, drainPending } from 'chdb';
+import { createSemaphore } from './semaphore.js';
+import { settingsClause } from './sql-literals.js';
+import { querySettingsWith, type ClickHouseTransport, type QueryLimits, type QuerySettings } from './transport.js';
+
+export interface ChdbTransportOptions {
+  readonly path: string;
+  /** `max_server_memory_usage`: the engine's whole budget; it also makes big GROUP BYs spill. */
+  readonly memoryBytes: number;
+  readonly querySessions: number;
+  readonly limits: QueryLimits;
+}
+
+export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTransport {
+  fs.mkdirSync(options.path, { recursive: true });
+  const connectionArgs = [`--max_server_memory_usage=${Math.trunc(options.memoryBytes)}`];
+  const ingest = new Session(options.path, { connectionArgs });
+  const querySessions = Array.from({ length: options.querySessions }, () => new Session(options.path, { connectionArgs }));
+  const idle = [...querySessions];
+  const semaphore = createSemaphore(querySessions.length);
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new Error('log store closed'));
+    inFlight.add(promise);
+    const forget = () => inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  // Each Session serializes its work, so a query takes a whole Session for itself.
+  function onQuerySession<T>(task: (session: Session) => Promise<T>): Promise<T> {
+    return track(
+      semaphore.run(async () => {
+        const session = idle.pop();
+        if (session === undefined) throw new Error('no idle chDB session under the semaphore');
+        try {
+          return await task(session);
+        } finally {
+          idle.push(session);
+        }
+      }),
+    );
+  }
+
+  return {
+    exec(sql, settings) {
+      return onQuerySession(async (session) => {
+        await session.queryAsync(sql + settingsClause(settings ?? {}));
+      });
+    },
+    insertJsonEachRow(table, rows, settings) {
+      return track(
+        ingest.insert({ table, values: rows, format: 'JSONEachRow', settings: { ...settings } }).then(() => undefined),
+      );
+    },
+    query<Row>(sql: string, settings?: QuerySettings) {
+      return onQuerySession(async (session) => {
+        const result = await session.queryAsync(sql + settingsClause(querySettingsWith(options.limits, settings)), { format: 'JSONEachRow' });
+        const text = result.text();
+        const rows: Row[] = [];
+        for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Row);
+        return rows;
+      });
+    },
+    async ping() {
+      await onQuerySession((session) => session.queryAsync('SELECT 1'));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      ingest.close();
+      for (const session of querySessions) session.close();
+      await drainPending();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The LogStore port on ClickHouse, whatever the transport: append as raw JSONEachRow with a dedup
+ * token, the field catalog, retention and account deletion. Search is compiled against the same
+ * schema (docs/log-schema.md).
+ */
+import { AppError } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Logger } from '../../shared/logger.js';
+import { retentionFloorMs, type AccountLogStats, type AppendOptions, type LogDocument, type LogStore } from '../log-store.js';
+import { singleNodeDdl } from './ddl.js';
+import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
+import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
+import { encodeLogRow } from './row-encoder.js';
+import { sqlUInt32 } from './sql-literals.js';
+import { queryHelpers } from './search/query-helpers.js';
+import { createSearchExecutor } from './search/search-executor.js';
+import type { ClickHouseTransport } from './transport.js';
+
+export interface ClickHouseLogStoreDeps {
+  readonly transport: ClickHouseTransport;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
+const MAX_ROWS_PER_INSERT = 100_000;
+const MAX_RETENTION_DAYS = 65_535;
+// Deletions wait for the rows to be gone: the caller then reports them deleted.
+const DELETE_SETTINGS = { mutations_sync: 2, lightweight_deletes_sync: 2 } as const;
+
+/** Creates the tables if needed and returns the store. */
+export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Promise<LogStore> {
+  const { transport, clock, logger } = deps;
+  const tables = DEFAULT_TABLE_NAMES;
+  for (const statement of singleNodeDdl()) await transport.exec(statement);
+  const catalog = createFieldCatalogCache(transport, tables.fields);
+
+  function unavailable(action: string, cause: unknown): AppError {
+    logger.error({ err: cause, action }, 'log store operation failed');
+    return new AppError('unavailable', `The log store could not ${action}; retry later.`, { cause, retryAfterSeconds: 5 });
+  }
+
+  async function insertChunk(docs: readonly LogDocument[], options: AppendOptions, token: string): Promise<void> {
+    const batch = catalog.newBatch();
+    const nowMs = clock.now();
+    const lines: string[] = [];
+    for (const doc of docs) {
+      const days = Math.min(MAX_RETENTION_DAYS, Math.max(1, Math.trunc(options.retentionDaysOf(doc.accountId))));
+      // Already past retention: never stored (the TTL would also drop it, but only by the engine's clock).
+      if (doc.timestampMs < retentionFloorMs(days, nowMs)) continue;
+      lines.push(encodeLogRow(doc, days, batch.sinkFor(doc.accountId, doc.receivedAtMs)));
+    }
+    if (lines.length === 0) return;
+    // Catalog first: a stored log never has a field the catalog does not list.
+    await catalog.persist(batch);
+    await transport.insertJsonEachRow(tables.logs, Buffer.from(lines.join('\n')), { insert_deduplication_token: token });
+  }
+
+  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: (ids) => catalog.read(ids), helpers: queryHelpers });
+
+  return {
+    search,
+    async append(documents, options) {
+      if (documents.length === 0) return;
+      try {
+        await catalog.load([...new Set(documents.map((doc) => doc.accountId))]);
+        const chunks = Math.ceil(documents.length / MAX_ROWS_PER_INSERT);
+        for (let i = 0; i < chunks; i += 1) {
+          const chunk = documents.slice(i * MAX_ROWS_PER_INSERT, (i + 1) * MAX_ROWS_PER_INSERT);
+          await insertChunk(chunk, options, chunks === 1 ? options.dedupToken : `${options.dedupToken}#${i}`);
+        }
+      } catch (error) {
+        throw unavailable('store the logs', error);
+      }
+    },
+    fieldCatalog(accountIds) {
+      return catalog.read(accountIds);
+    },
+    async accountStats(accountIds) {
+      const stats = new Map<number, AccountLogStats>();
+      for (const id of accountIds) stats.set(id, { logCount: 0, newestReceivedAtMs: undefined });
+      if (accountIds.length === 0) return stats;
+      const rows = await transport.query<{ account: number; logs: number; newest: number }>(
+        `SELECT account, count() AS logs, toUnixTimestamp64Milli(max(received_at)) AS newest FROM ${tables.logs}` +
+          ` WHERE account IN (${accountIds.map(sqlUInt32).join(', ')}) GROUP BY account`,
+      );
+      for (const row of rows) stats.set(row.account, { logCount: row.logs, newestReceivedAtMs: row.newest });
+      return stats;
+    },
+    async enforceRetention(retentionDaysByAccount, nowMs) {
+      for (const [accountId, days] of retentionDaysByAccount) {
+        const floor = retentionFloorMs(days, nowMs);
+        // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
+        await transport.exec(
+          `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
+          DELETE_SETTINGS,
+        );
+      }
+    },
+    async deleteAccount(accountId) {
+      await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
+      await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
+      catalog.forget(accountId);
+    },
+    ping() {
+      return transport.ping();
+    },
+    close() {
+      return transport.close();
+    },
+  };
+}

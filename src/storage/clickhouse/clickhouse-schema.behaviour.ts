@@ -1,0 +1,112 @@
+/**
+ * What the query compiler relies on (docs/log-schema.md): where values land, that the addressing
+ * expressions of field-sql.ts find them, `_source` fidelity and the text index semantics. Run by the
+ * test file of each transport against a real engine.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { testDocument } from '../conformance/log-store.contract.js';
+import type { CatalogField, LogStore } from '../log-store.js';
+import { arraySql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
+import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
+import { sqlString } from './sql-literals.js';
+import type { ClickHouseTransport } from './transport.js';
+
+export interface ClickHouseStoreUnderTest {
+  readonly store: LogStore;
+  readonly transport: ClickHouseTransport;
+  dispose(): Promise<void>;
+}
+
+const KEEP = () => 3650;
+
+export function clickHouseSchemaBehaviour(name: string, open: () => Promise<ClickHouseStoreUnderTest>): void {
+  describe(`ClickHouse log schema: ${name}`, () => {
+    let subject: ClickHouseStoreUnderTest;
+    const account = 901;
+    const ids = async (where: string) =>
+      (await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${account} AND ${where} ORDER BY id`)).map((row) => row.id);
+    const field = async (fieldName: string): Promise<CatalogField> => {
+      const found = (await subject.store.fieldCatalog([account])).get(account)?.find((entry) => entry.name === fieldName);
+      assert.ok(found, `catalog lists ${fieldName}`);
+      return found;
+    };
+
+    before(async () => {
+      subject = await open();
+      await subject.store.append(
+        [
+          testDocument(account, { status: 500, host: 'web-1', 'user.id': 42, secure: true, tags: ['x', 7, true] }, { id: 'a', message: 'GET /index.html timeout=30s', source: '{"nested":{"deep":[1,{"k":"v"}]},"status":500}' }),
+          testDocument(account, { status: '500', 'user.id': 'u-42', tags: 'solo', ok: true, 'order.amount': 9.5, bytes: 12 }, { id: 'b', message: 'Connection to db-1 refused' }),
+          testDocument(account, { status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], 'n.a.b': 2.5 }, { id: 'c', message: undefined }),
+        ],
+        { dedupToken: 'schema-1', retentionDaysOf: KEEP },
+      );
+    });
+    after(async () => {
+      await subject.store.close();
+      await subject.dispose();
+    });
+
+    it('creates the tables it documents', async () => {
+      const tables = await subject.transport.query<{ name: string; sorting_key: string; engine: string }>(
+        "SELECT name, sorting_key, engine FROM system.tables WHERE database = currentDatabase() AND name IN ('logs', 'log_fields') ORDER BY name",
+      );
+      assert.deepEqual(tables, [
+        { name: 'log_fields', sorting_key: 'account, name, type, in_array', engine: 'MergeTree' },
+        { name: 'logs', sorting_key: 'account, ts', engine: 'MergeTree' },
+      ]);
+      const indexes = await subject.transport.query<{ name: string; expr: string }>(
+        "SELECT name, expr FROM system.data_skipping_indices WHERE database = currentDatabase() AND table = 'logs' ORDER BY name",
+      );
+      assert.deepEqual(indexes.map((index) => index.expr), ['lower(message)', 'f_request_id']);
+    });
+
+    it('puts each value where its own kind says, so conflicting values stay searchable', async () => {
+      assert.deepEqual(await ids(`${scalarSql('status', 'number')} = 500`), ['a']);
+      assert.deepEqual(await ids(`${scalarSql('status', 'string')} = '500'`), ['b']);
+      const status = await field('status');
+      assert.deepEqual(await ids(`${keywordSql('status', storedKindsOf(status))} = '500'`), ['a', 'b']);
+      assert.deepEqual(await ids(`${scalarSql('user.id', 'number')} >= 40`), ['a']);
+      assert.deepEqual(await ids(`${scalarSql('secure', 'boolean')} = true`), ['a']);
+      assert.deepEqual(await ids(`has(${arraySql('tags')}, '7') AND has(${arraySql('tags')}, 'true')`), ['a']);
+      assert.deepEqual(await ids(`${scalarSql('tags', 'string')} = 'solo'`), ['b']);
+    });
+
+    it('reads missing values as NULL, so exists and averages ignore them', async () => {
+      assert.deepEqual(await ids(existsSql(await field('host'))), ['a']);
+      assert.deepEqual(await ids(existsSql(await field('tags'))), ['a', 'b']);
+      const [row] = await subject.transport.query<{ average: number; counted: number }>(
+        `SELECT avg(${scalarSql('user.id', 'number')}) AS average, count(${scalarSql('user.id', 'number')}) AS counted FROM logs WHERE account = ${account}`,
+      );
+      assert.deepEqual(row, { average: 42, counted: 1 });
+    });
+
+    it('returns _source exactly as given, or rebuilt with nested objects', async () => {
+      const rows = (await subject.transport.query<StoredSourceRow>(`SELECT ${SOURCE_SELECT_SQL} FROM logs WHERE account = ${account} ORDER BY id`)).map(sourceOfRow);
+      assert.equal(rows[0], '{"nested":{"deep":[1,{"k":"v"}]},"status":500}');
+      const rebuilt = JSON.parse(rows[1] ?? '{}') as Record<string, unknown>;
+      assert.deepEqual(rebuilt, {
+        '@timestamp': new Date(rebuilt['@timestamp'] as string).toISOString(),
+        type: 'app',
+        message: 'Connection to db-1 refused',
+        status: '500',
+        user: { id: 'u-42' },
+        tags: 'solo',
+        ok: true,
+        order: { amount: 9.5 },
+        bytes: 12,
+      });
+      const { '@timestamp': _timestamp, ...third } = JSON.parse(rows[2] ?? '{}') as Record<string, unknown>;
+      // An array of numbers/booleans cannot be rebuilt from its text elements, so this one was kept whole.
+      assert.deepEqual(third, { type: 'app', status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], n: { a: { b: 2.5 } } });
+    });
+
+    it('finds words through the lower(message) text index whatever their case', async () => {
+      assert.deepEqual(await ids("hasAllTokens(lower(message), ['get'])"), ['a']);
+      assert.deepEqual(await ids("hasAllTokens(lower(message), ['connection', 'refused'])"), ['b']);
+      assert.deepEqual(await ids("hasAnyTokens(lower(message), ['timeout', 'refused'])"), ['a', 'b']);
+      assert.deepEqual(await ids(`${scalarSql('note', 'string')} = ${sqlString('café straße')}`), ['c']);
+    });
+  });
+}

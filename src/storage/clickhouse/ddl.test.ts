@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { clusterDdl, singleNodeDdl } from './ddl.js';
+import { HOT_FIELDS, LOG_COLUMNS } from './log-table-schema.js';
+
+describe('log table DDL', () => {
+  const [logs, fields] = singleNodeDdl();
+
+  it('renders one MergeTree ordered by account and time, with TTL, dedup window and the text index', () => {
+    assert.match(logs ?? '', /^CREATE TABLE IF NOT EXISTS `logs` \(/);
+    assert.match(logs ?? '', /\nENGINE = MergeTree\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\) \+ toIntervalDay\(retention_days\) DELETE\n/);
+    assert.match(logs ?? '', /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600$/);
+    assert.match(logs ?? '', /INDEX `message_text` lower\(message\) TYPE text\(tokenizer = splitByNonAlpha\) GRANULARITY 1/);
+    assert.doesNotMatch(logs ?? '', /preprocessor/);
+    assert.match(logs ?? '', /`ts` DateTime64\(3, 'UTC'\) CODEC\(Delta, ZSTD\(1\)\)/);
+    assert.match(logs ?? '', /`str` Map\(LowCardinality\(String\), Nullable\(String\)\)/);
+    for (const field of HOT_FIELDS) assert.ok(logs?.includes(`\`${field.column}\` ${field.sqlType}`), field.column);
+    assert.match(fields ?? '', /^CREATE TABLE IF NOT EXISTS `log_fields` \([\s\S]*ENGINE = MergeTree\nORDER BY \(account, name, type, in_array\)$/);
+  });
+
+  it('renders the cluster tables from the same columns: replicated locals under distributed tables', () => {
+    const statements = clusterDdl({ cluster: 'logs_cluster', database: 'logward' });
+    assert.equal(statements.length, 5);
+    const [database, logsLocal, logsDistributed, fieldsLocal, fieldsDistributed] = statements;
+    assert.equal(database, 'CREATE DATABASE IF NOT EXISTS `logward` ON CLUSTER `logs_cluster`');
+    assert.match(logsLocal ?? '', /^CREATE TABLE IF NOT EXISTS `logward`\.`logs_local` ON CLUSTER `logs_cluster` \(/);
+    assert.match(logsLocal ?? '', /ENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/logs_local', '\{replica\}'\)\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\)/);
+    // Replicated tables deduplicate by their own window; the non-replicated setting would be rejected.
+    assert.doesNotMatch(logsLocal ?? '', /non_replicated_deduplication_window/);
+    for (const column of LOG_COLUMNS) assert.ok(logsLocal?.includes(`\`${column.name}\` ${column.sqlType}`), column.name);
+    assert.ok(logsLocal?.includes('INDEX `message_text` lower(message)'));
+    assert.equal(
+      logsDistributed,
+      'CREATE TABLE IF NOT EXISTS `logward`.`logs` ON CLUSTER `logs_cluster` AS `logward`.`logs_local`\nENGINE = Distributed(`logs_cluster`, `logward`, `logs_local`, sipHash64(id))',
+    );
+    assert.match(fieldsLocal ?? '', /ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/log_fields_local', '\{replica\}'\)/);
+    assert.match(fieldsDistributed ?? '', /Distributed\(`logs_cluster`, `logward`, `log_fields_local`, account\)$/);
+  });
+
+  it('refuses names that are not plain identifiers', () => {
+    assert.throws(() => clusterDdl({ cluster: 'x; DROP TABLE logs', database: 'logward' }), /invalid identifier/);
+  });
+});

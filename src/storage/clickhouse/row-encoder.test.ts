@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { LogDocument } from '../log-store.js';
+import type { ObservedType } from './field-types.js';
+import { buildSource, encodeLogRow } from './row-encoder.js';
+
+const doc: LogDocument = {
+  id: 'id-1',
+  accountId: 7,
+  timestampMs: 1_795_262_400_123,
+  receivedAtMs: 1_795_262_401_000,
+  type: 'nginx',
+  message: 'GET "/" 200',
+  fields: { status: 200, host: 'web-1', 'user.id': 'u1', 'order.amount': 9.5, ok: false, tags: ['a', 1, null], gone: null, when: '2026-11-21T10:00:00Z' },
+  sizeBytes: 120,
+};
+
+describe('row encoder', () => {
+  it('builds a JSONEachRow line placing each value by its kind, and reports every field type it meets', () => {
+    const seen: [string, ObservedType, boolean][] = [];
+    const line = encodeLogRow(doc, 30, { seen: (name, type, inArray) => seen.push([name, type, inArray]) });
+    const row = JSON.parse(line) as Record<string, unknown>;
+    assert.equal(row.account, 7);
+    assert.equal(row.ts, 1_795_262_400_123);
+    assert.equal(row.f_status, 200);
+    assert.equal(row.f_host, 'web-1');
+    assert.deepEqual(row.str, { 'user.id': 'u1', when: '2026-11-21T10:00:00Z' });
+    assert.deepEqual(row.num, { 'order.amount': 9.5 });
+    assert.deepEqual(row.bool, { ok: false });
+    assert.deepEqual(row.arr, { tags: ['a', '1'] });
+    assert.equal(row.retention_days, 30);
+    assert.deepEqual(seen, [
+      ['status', 'long', false], ['host', 'text', false], ['user.id', 'text', false], ['order.amount', 'double', false],
+      ['ok', 'boolean', false], ['tags', 'text', true], ['when', 'date', false],
+    ]);
+  });
+
+  it('rebuilds _source with nested objects, keeping a dotted name where a scalar already sits', () => {
+    const source = JSON.parse(buildSource({ ...doc, fields: { 'a.b': 1, 'a.c.d': 'x', a2: 1, 'a2.b': 2 } })) as Record<string, unknown>;
+    assert.deepEqual(source, {
+      '@timestamp': '2026-11-21T12:00:00.123Z',
+      type: 'nginx',
+      message: 'GET "/" 200',
+      a: { b: 1, c: { d: 'x' } },
+      a2: 1,
+      'a2.b': 2,
+    });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * LogStore.search on ClickHouse: scope → compile → (stats for relevance) → hits, total and aggregations in
+ * parallel → Elasticsearch-shaped parts. Every statement starts its WHERE with the scope (scope-sql.ts).
+ */
+import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue } from '../../log-store.js';
+import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
+import { sqlNumber, sqlString } from '../sql-literals.js';
+import type { ClickHouseTransport } from '../transport.js';
+import type { PendingSource } from './agg-metrics.js';
+import { runAggregations } from './agg-runner.js';
+import { CompileContext, fillScorePlaceholders, type QueryHelpers, type ScoreStats } from './compile-context.js';
+import { toSearchError } from './engine-error.js';
+import { FieldCatalog } from './field-access.js';
+import { highlightHit } from './highlight.js';
+import { compileQuery } from './query-compiler.js';
+import { scopeWhereSql } from './scope-sql.js';
+import { orderBySql, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
+import { filterSource, pickFields } from './source-filter.js';
+import { tokensSql } from './text-sql.js';
+
+export interface SearchExecutorDeps {
+  readonly transport: ClickHouseTransport;
+  readonly table: string;
+  readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly CatalogField[]>>;
+  readonly helpers: QueryHelpers;
+}
+
+type Row = Record<string, unknown>;
+
+/** Rows read to estimate a text field's average token count (BM25 length norm). */
+const LENGTH_SAMPLE_ROWS = 10_000;
+
+export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
+  const { transport, table } = deps;
+  const run = (sql: string): Promise<Row[]> => transport.query<Row>(sql);
+
+  async function gatherStats(scope: string, context: CompileContext): Promise<ScoreStats> {
+    const count = async (where: string): Promise<number> => Number((await run(`SELECT count() AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0);
+    const [docCount, docFrequencies, averageLengths] = await Promise.all([
+      count(scope),
+      Promise.all(context.statPredicates.map((p) => count(`${scope} AND ${p}`))),
+      Promise.all(
+        context.lengthFields.map(async (value) => {
+          const rows = await transport.query<Row>(`SELECT avg(length(${tokensSql(value)})) AS l FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL`, {
+            max_rows_to_read: LENGTH_SAMPLE_ROWS,
+            read_overflow_mode: 'break',
+          });
+          return Number(rows[0]?.l ?? 1) || 1;
+        }),
+      ),
+    ]);
+    return { docCount, docFrequencies, averageLengths };
+  }
+
+  async function fillPendingSources(scope: string, pending: readonly PendingSource[]): Promise<void> {
+    if (pending.length === 0) return;
+    const ids = [...new Set(pending.map((p) => p.id))];
+    const rows = await run(`SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`);
+    const byId = new Map(rows.map((row) => [String(row.id), JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>]));
+    for (const p of pending) {
+      const stored = byId.get(p.id);
+      p.hit._source = stored === undefined ? null : filterSource(stored, p.filter);
+    }
+  }
+
+  return async function search(query: LogSearchQuery): Promise<LogSearchResult> {
+    const { request } = query;
+    try {
+      const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
+      const catalog = new FieldCatalog(catalogs.values());
+      const context = new CompileContext(catalog, deps.helpers);
+      const scope = scopeWhereSql(query.scope, query.receivedAtMostMs);
+      const main = compileQuery(context, request.query);
+      const post = request.postFilter === null ? null : compileQuery(context, request.postFilter).where;
+      const plan = sortPlan(catalog, request.sort);
+      const scoring = usesScore(plan.keys) || request.trackScores;
+      const matched = [scope, main.where, ...(post === null ? [] : [post])].join(' AND ');
+      const stats = scoring && context.statPredicates.length > 0 ? await gatherStats(scope, context) : null;
+      const scoreSql = scoring ? fillScorePlaceholders(main.score, stats) : '0';
+
+      const paging: string[] = [];
+      if (request.searchAfter !== null) paging.push(searchAfterSql(plan.keys.slice(0, plan.visible), request.searchAfter, null));
+      if (query.after !== null) paging.push(searchAfterSql(plan.keys, query.after.values, query.after.id));
+      const keyColumns = plan.keys.map((key, i) => `${key.expression === '_score' ? '_score' : key.expression} AS __s${i}`);
+      const hitsSql =
+        `SELECT id, account, ${SOURCE_SELECT_SQL}, ${scoreSql} AS _score, ${keyColumns.join(', ')} FROM ${table}` +
+        ` WHERE ${[matched, ...paging].join(' AND ')} ORDER BY ${orderBySql(plan.keys)}` +
+        ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
+
+      const pendingSources: PendingSource[] = [];
+      const [rows, totalRows, aggregations] = await Promise.all([
+        request.size === 0 ? Promise.resolve([]) : run(fillScorePlaceholders(hitsSql, stats)),
+        run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
+        request.aggregations.length === 0
+          ? Promise.resolve(null)
+          : runAggregations({ context, run: (sql) => run(fillScorePlaceholders(sql, stats)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations),
+      ]);
+      await fillPendingSources(scope, pendingSources);
+
+      const hits: LogHit[] = rows.map((row) => {
+        const stored = JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>;
+        const values = plan.keys.map((_, i) => (row[`__s${i}`] ?? null) as SortValue);
+        const fields = pickFields(stored, [...request.docvalueFields.map((f) => f.field), ...(request.storedFields ?? []).filter((f) => f !== '_source' && f !== '_none_')]);
+        return {
+          id: String(row.id),
+          accountId: Number(row.account),
+          type: String(row.type),
+          score: scoring ? Number(row._score) : null,
+          source: request.storedFields !== null && request.storedFields.length > 0 && !request.storedFields.includes('_source') ? null : filterSource(stored, request.source),
+          sort: request.sort.length === 0 ? null : values.slice(0, plan.visible),
+          highlight: request.highlight === null ? null : highlightHit(stored, request.highlight, request.query),
+          fields,
+        };
+      });
+      const last = rows[rows.length - 1];
+      return {
+        total: Number(totalRows[0]?.n ?? 0),
+        maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
+        hits,
+        aggregations,
+        lastCursor: last === undefined ? null : { values: plan.keys.map((_, i) => (last[`__s${i}`] ?? null) as SortValue), id: String(last.id) },
+      };
+    } catch (error) {
+      throw toSearchError(error);
+    }
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the ClickHouse log store needs from a connection to the engine. Two implementations: chDB in
+ * the process (chdb-transport.ts) and a ClickHouse server over HTTP (http-transport.ts). The SQL is
+ * the same for both; only how it travels differs.
+ */
+
+export type QuerySettings = Readonly<Record<string, string | number>>;
+
+/** Engine-side limits put on every query (JS-side timeouts do not stop the engine, chdb-notes §4). */
+export interface QueryLimits {
+  readonly maxExecutionSeconds: number;
+  readonly maxMemoryBytes: number;
+}
+
+export interface ClickHouseTransport {
+  /** Runs a statement without a result (DDL, ALTER, DELETE). */
+  exec(sql: string, settings?: QuerySettings): Promise<void>;
+  /** Inserts a JSONEachRow payload; resolves once the rows are written (durable as the engine makes them). */
+  insertJsonEachRow(table: string, rows: Buffer, settings?: QuerySettings): Promise<void>;
+  /** Runs a SELECT (no FORMAT or SETTINGS clause of its own) and returns its rows as objects. */
+  query<Row>(sql: string, settings?: QuerySettings): Promise<Row[]>;
+  ping(): Promise<void>;
+  /** Waits for in-flight work, then releases the connection(s). */
+  close(): Promise<void>;
+}
+
+/** Settings every SELECT carries: limits, and 64-bit integers as JSON numbers (counts, epoch ms). */
+export function querySettingsWith(limits: QueryLimits, settings: QuerySettings | undefined): QuerySettings {
+  return {
+    max_execution_time: limits.maxExecutionSeconds,
+    max_memory_usage: limits.maxMemoryBytes,
+    output_format_json_quote_64bit_integers: 0,
+    ...settings,
+  };
+}

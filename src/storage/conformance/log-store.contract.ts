@@ -1,0 +1,159 @@
+/**
+ * The behaviour suite of the LogStore port: every implementation (each transport) runs it.
+ * The factory is called once per suite (opening an engine is slow); tests isolate themselves by
+ * using their own account ids.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { retentionFloorMs, type FieldValue, type LogDocument, type LogStore } from '../log-store.js';
+
+export interface LogStoreUnderTest {
+  readonly store: LogStore;
+  /** Releases what the factory opened besides the store (the store itself is closed by the suite). */
+  dispose(): Promise<void>;
+}
+
+/** Fixed near the real present: the engine's TTL runs on its own clock, so stored rows keep long retention. */
+export const CONTRACT_NOW_MS = Date.UTC(2026, 10, 21, 12, 0, 0);
+const DAY = 86_400_000;
+const KEEP = () => 3650;
+
+let sequence = 0;
+export function testDocument(accountId: number, fields: Record<string, FieldValue>, overrides: Partial<LogDocument> = {}): LogDocument {
+  sequence += 1;
+  return {
+    id: `doc-${accountId}-${sequence}`,
+    accountId,
+    timestampMs: CONTRACT_NOW_MS - 60_000 + sequence,
+    receivedAtMs: CONTRACT_NOW_MS,
+    type: 'app',
+    message: `message ${sequence}`,
+    fields,
+    sizeBytes: 100,
+    ...overrides,
+  };
+}
+
+export function logStoreContract(name: string, open: () => Promise<LogStoreUnderTest>): void {
+  describe(`LogStore contract: ${name}`, () => {
+    let subject: LogStoreUnderTest;
+    let store: LogStore;
+    before(async () => {
+      subject = await open();
+      store = subject.store;
+    });
+    after(async () => {
+      await store.close();
+      await subject.dispose();
+    });
+
+    const count = async (accountId: number) => (await store.accountStats([accountId])).get(accountId)?.logCount;
+
+    it('stores appended logs and reports count and newest receive time per account', async () => {
+      await store.append(
+        [testDocument(101, { a: 1 }, { receivedAtMs: CONTRACT_NOW_MS - 5 }), testDocument(101, {}, { receivedAtMs: CONTRACT_NOW_MS }), testDocument(102, {})],
+        { dedupToken: 'stats-1', retentionDaysOf: KEEP },
+      );
+      const stats = await store.accountStats([101, 102, 103]);
+      assert.deepEqual(stats.get(101), { logCount: 2, newestReceivedAtMs: CONTRACT_NOW_MS });
+      assert.equal(stats.get(102)?.logCount, 1);
+      assert.deepEqual(stats.get(103), { logCount: 0, newestReceivedAtMs: undefined });
+    });
+
+    it('stores a batch once when it is retried with the same token, twice with another token', async () => {
+      const batch = [testDocument(111, { x: 'a' }), testDocument(111, { x: 'b' })];
+      await store.append(batch, { dedupToken: 'retry-1', retentionDaysOf: KEEP });
+      await store.append(batch, { dedupToken: 'retry-1', retentionDaysOf: KEEP });
+      assert.equal(await count(111), 2);
+      await store.append(batch, { dedupToken: 'retry-2', retentionDaysOf: KEEP });
+      assert.equal(await count(111), 4);
+    });
+
+    it('types fields on first sight per account and records later conflicts without rejecting a log', async () => {
+      await store.append(
+        [
+          testDocument(121, { status: 200, code: 'E1', ratio: 0.5, ok: true, when: '2026-11-21T10:00:00.123Z', tags: ['a', 'b'], 'user.id': 7 }),
+          testDocument(121, { status: '500 error', code: 42, ratio: 2, ok: 'yes', when: 'yesterday', tags: 'single' }),
+          testDocument(122, { status: 'text first' }),
+        ],
+        { dedupToken: 'types-1', retentionDaysOf: KEEP },
+      );
+      assert.equal(await count(121), 2);
+      const catalog = await store.fieldCatalog([121, 122]);
+      const fields = new Map((catalog.get(121) ?? []).map((field) => [field.name, field]));
+      assert.deepEqual(fields.get('status'), { name: 'status', type: 'long', conflictingTypes: ['text'], inArrays: false });
+      assert.deepEqual(fields.get('code'), { name: 'code', type: 'text', conflictingTypes: ['long'], inArrays: false });
+      // long and double share one numeric place: not a conflict.
+      assert.deepEqual(fields.get('ratio'), { name: 'ratio', type: 'double', conflictingTypes: [], inArrays: false });
+      assert.deepEqual(fields.get('ok'), { name: 'ok', type: 'boolean', conflictingTypes: ['text'], inArrays: false });
+      assert.deepEqual(fields.get('when'), { name: 'when', type: 'date', conflictingTypes: ['text'], inArrays: false });
+      assert.deepEqual(fields.get('tags'), { name: 'tags', type: 'text', conflictingTypes: [], inArrays: true });
+      assert.deepEqual(fields.get('user.id'), { name: 'user.id', type: 'long', conflictingTypes: [], inArrays: false });
+      assert.deepEqual(catalog.get(122), [{ name: 'status', type: 'text', conflictingTypes: [], inArrays: false }]);
+    });
+
+    it('keeps the first type across appends and never lists core fields', async () => {
+      await store.append([testDocument(131, { n: 1 })], { dedupToken: 'first-1', retentionDaysOf: KEEP });
+      await store.append([testDocument(131, { n: 'one' })], { dedupToken: 'first-2', retentionDaysOf: KEEP });
+      const fields = (await store.fieldCatalog([131])).get(131) ?? [];
+      assert.deepEqual(fields, [{ name: 'n', type: 'long', conflictingTypes: ['text'], inArrays: false }]);
+    });
+
+    it('accepts any number of distinct field names', async () => {
+      const docs = Array.from({ length: 300 }, (_, i) =>
+        testDocument(141, Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`key_${i}_${j}`, j % 2 === 0 ? j : `v${j}`]))),
+      );
+      await store.append(docs, { dedupToken: 'wide-1', retentionDaysOf: KEEP });
+      assert.equal(await count(141), 300);
+      assert.equal((await store.fieldCatalog([141])).get(141)?.length, 3000);
+    });
+
+    it('never stores a log already past its account retention', async () => {
+      await store.append(
+        [testDocument(151, {}, { timestampMs: CONTRACT_NOW_MS - 40 * DAY }), testDocument(151, {}, { timestampMs: Date.now() - DAY })],
+        { dedupToken: 'expired-1', retentionDaysOf: () => 30 },
+      );
+      assert.equal(await count(151), 1);
+    });
+
+    it('enforceRetention deletes the logs of each account older than its retention, only those', async () => {
+      const now = Date.now();
+      await store.append(
+        [
+          testDocument(161, {}, { timestampMs: now - 10 * DAY }),
+          testDocument(161, {}, { timestampMs: now - 2 * DAY }),
+          testDocument(162, {}, { timestampMs: now - 10 * DAY }),
+        ],
+        { dedupToken: 'retention-1', retentionDaysOf: KEEP },
+      );
+      await store.enforceRetention(new Map([[161, 5]]), now);
+      assert.equal(await count(161), 1);
+      assert.equal(await count(162), 1);
+      assert.ok(retentionFloorMs(5, now) === now - 5 * DAY);
+    });
+
+    it('deleteAccount removes every log and the catalog of that account only', async () => {
+      await store.append([testDocument(171, { f: 1 }), testDocument(172, { g: 1 })], { dedupToken: 'delete-1', retentionDaysOf: KEEP });
+      await store.deleteAccount(171);
+      assert.equal(await count(171), 0);
+      assert.deepEqual((await store.fieldCatalog([171])).get(171), []);
+      assert.equal(await count(172), 1);
+      // The account's catalog starts again from scratch.
+      await store.append([testDocument(171, { f: 'text now' })], { dedupToken: 'delete-2', retentionDaysOf: KEEP });
+      assert.deepEqual((await store.fieldCatalog([171])).get(171), [{ name: 'f', type: 'text', conflictingTypes: [], inArrays: false }]);
+    });
+
+    it('stores concurrent appends completely', async () => {
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          store.append(Array.from({ length: 50 }, () => testDocument(181, { i })), { dedupToken: `concurrent-${i}`, retentionDaysOf: KEEP }),
+        ),
+      );
+      assert.equal(await count(181), 400);
+    });
+
+    it('answers ping', async () => {
+      await store.ping();
+    });
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Opens the log store a URL names: `chdb:<path>` (ClickHouse embedded in this process) or
+ * `http(s)://…` (a ClickHouse server). The only place that picks a transport.
+ */
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { openChdbTransport } from './clickhouse/chdb-transport.js';
+import { createClickHouseLogStore } from './clickhouse/clickhouse-log-store.js';
+import { openHttpTransport } from './clickhouse/http-transport.js';
+import type { ClickHouseTransport, QueryLimits } from './clickhouse/transport.js';
+import type { LogStore } from './log-store.js';
+
+export interface LogStoreConfig {
+  /** `chdb:<path>` or an `http(s)://` ClickHouse URL. */
+  readonly url: string;
+  /** The embedded engine's memory budget (`max_server_memory_usage`); also caps one query at half of it. */
+  readonly memoryBytes: number;
+  /** Engine-side time limit of one query. */
+  readonly queryTimeoutSeconds?: number;
+  /** chDB Sessions serving queries (besides the one for ingest); also the query concurrency. */
+  readonly querySessions?: number;
+}
+
+export interface LogStoreDeps {
+  readonly logger: Logger;
+  readonly clock: Clock;
+}
+
+const DEFAULT_QUERY_TIMEOUT_SECONDS = 30;
+const DEFAULT_QUERY_SESSIONS = 3;
+
+export function openLogStoreTransport(config: LogStoreConfig): ClickHouseTransport {
+  const limits: QueryLimits = {
+    maxExecutionSeconds: config.queryTimeoutSeconds ?? DEFAULT_QUERY_TIMEOUT_SECONDS,
+    maxMemoryBytes: Math.trunc(config.memoryBytes / 2),
+  };
+  if (config.url.startsWith('chdb:')) {
+    return openChdbTransport({
+      path: config.url.slice('chdb:'.length),
+      memoryBytes: config.memoryBytes,
+      querySessions: config.querySessions ?? DEFAULT_QUERY_SESSIONS,
+      limits,
+    });
+  }
+  if (/^https?:\/\//.test(config.url)) {
+    return openHttpTransport({
+      url: config.url,
+      limits,
+      maxConnections: (config.querySessions ?? DEFAULT_QUERY_SESSIONS) + 2,
+      requestTimeoutMs: (limits.maxExecutionSeconds + 30) * 1000,
+    });
+  }
+  throw new Error(`log store URL must be chdb:<path> or http(s)://…, got ${config.url.split(':')[0] ?? ''}:…`);
+}
+
+export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): Promise<LogStore> {
+  const transport = openLogStoreTransport(config);
+  try {
+    return await createClickHouseLogStore({ transport, clock: deps.clock, logger: deps.logger });
+  } catch (error) {
+    await transport.close();
+    throw error;
+  }
+}
