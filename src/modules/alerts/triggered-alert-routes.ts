@@ -7,6 +7,10 @@ export function triggeredAlertRoutes(service: TriggeredAlertService): FastifyPlu
     app.post(
       '/v1/alerts/triggered-alerts',
       {
+        // Filters may come only in the query string, with no body at all.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) (request as { body: unknown }).body = {};
+        },
         schema: {
           tags: ['alerts'],
           summary: 'List triggered alerts',
@@ -16,7 +20,7 @@ export function triggeredAlertRoutes(service: TriggeredAlertService): FastifyPlu
           response: { 200: TriggeredAlertsResponse, 400: { $ref: 'ErrorBody#' } },
         },
       },
-      async (request) => service.search(request.principal.accountId, { ...request.query, ...(request.body ?? {}) }),
+      async (request) => service.search(request.principal.accountId, { ...request.query, ...request.body }),
     );
   };
 }
