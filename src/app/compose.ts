@@ -58,6 +58,8 @@ export interface AppDeps {
   readonly deliveryRetryPolicy?: RetryPolicy;
   /** How long after a window ends alerts judge it (default 30 s; tests set 0 with a manual clock). */
   readonly alertSettleDelayMs?: number;
+  /** Alerts evaluated at the same time (default 4). */
+  readonly alertConcurrency?: number;
 }
 
 export interface App {
@@ -155,6 +157,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     await logStore.append(documents, { dedupToken, retentionDaysOf: (accountId) => retention.get(accountId) ?? 30 });
   };
   const markers = createMarkerService({ clock, appendLogs: appendOwnLogs });
+  const alertSettleDelayMs = deps.alertSettleDelayMs ?? 30_000;
   const alertQueries = createSearchQueryRunner({ search, getAccount: (id) => accounts.getAccount(id) });
   const alertEvaluation = createAlertEvaluationService({
     db,
@@ -174,8 +177,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     }),
     settings: {
       intervalMs: config.alertIntervalSeconds * 1000,
-      settleDelayMs: deps.alertSettleDelayMs ?? 30_000,
-      concurrency: 8,
+      settleDelayMs: alertSettleDelayMs,
+      concurrency: deps.alertConcurrency ?? 4,
       evaluationTimeoutMs: 30_000,
       maxWindowsPerCycle: 10,
     },
@@ -240,7 +243,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
         });
       }
       if (config.roles.includes('scheduler')) {
-        scheduler.start([evaluateAlertsJob(alertEvaluation, config.alertIntervalSeconds * 1000, logger)]);
+        scheduler.start([evaluateAlertsJob(alertEvaluation, config.alertIntervalSeconds * 1000, alertSettleDelayMs, logger)]);
       }
       started = true;
     },

@@ -6,8 +6,10 @@ import type { LeaseStore } from './lease-store.js';
 
 export interface Job {
   readonly name: string;
-  /** Cadence: one run per slot of this length (slots are aligned to the epoch). */
+  /** Cadence: one run per slot of this length (slots are aligned to the epoch plus `phaseMs`). */
   readonly intervalMs: number;
+  /** Offset of the slots from the epoch grid, e.g. so a job starts just when its data is due. */
+  readonly phaseMs?: number;
   /** A run starts at a random point in the first `jitterMs` of its slot, so processes do not stampede. */
   readonly jitterMs: number;
   /** The run's signal aborts after this long; the lease lasts a little longer. */
@@ -60,7 +62,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   async function loop(job: Job): Promise<void> {
     while (!shutdown.signal.aborted) {
       const now = clock.now();
-      const slotStart = Math.floor(now / job.intervalMs) * job.intervalMs;
+      const phase = job.phaseMs ?? 0;
+      const slotStart = Math.floor((now - phase) / job.intervalMs) * job.intervalMs + phase;
       const nextSlot = slotStart + job.intervalMs;
       try {
         await runSlot(job, slotStart);
