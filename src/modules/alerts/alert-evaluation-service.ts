@@ -135,25 +135,25 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
 
   /** Judges every enabled alert's due windows and records what fired (nothing is sent yet). */
   async function judgeDue(signal: AbortSignal): Promise<Omit<CycleReport, 'dispatched'>> {
-      const alerts = await alertRepository.listEnabled(db);
-      const watermarks = await triggeredAlertRepository.watermarks(
-        db,
-        alerts.map((alert) => alert.id),
-      );
-      const report = { windows: 0, firings: 0, lags: [] as number[] };
-      let failures = 0;
-      await forEachBounded(alerts, settings.concurrency, async (alert) => {
-        if (signal.aborted) return;
-        const alertSignal = AbortSignal.any([signal, AbortSignal.timeout(settings.evaluationTimeoutMs)]);
-        try {
-          await evaluateAlert(alert, watermarks.get(alert.id), alertSignal, report);
-        } catch (error) {
-          failures += 1;
-          // The watermark stays where it was: the window is judged again next cycle, not skipped.
-          if (!signal.aborted) logger.warn({ err: error, alertId: alert.id }, 'alert evaluation failed');
-        }
-      });
-      return { alerts: alerts.length, windowsJudged: report.windows, firings: report.firings, failures, lagsMs: report.lags };
+    const alerts = await alertRepository.listEnabled(db);
+    const watermarks = await triggeredAlertRepository.watermarks(
+      db,
+      alerts.map((alert) => alert.id),
+    );
+    const report = { windows: 0, firings: 0, lags: [] as number[] };
+    let failures = 0;
+    await forEachBounded(alerts, settings.concurrency, async (alert) => {
+      if (signal.aborted) return;
+      const alertSignal = AbortSignal.any([signal, AbortSignal.timeout(settings.evaluationTimeoutMs)]);
+      try {
+        await evaluateAlert(alert, watermarks.get(alert.id), alertSignal, report);
+      } catch (error) {
+        failures += 1;
+        // The watermark stays where it was: the window is judged again next cycle, not skipped.
+        if (!signal.aborted) logger.warn({ err: error, alertId: alert.id }, 'alert evaluation failed');
+      }
+    });
+    return { alerts: alerts.length, windowsJudged: report.windows, firings: report.firings, failures, lagsMs: report.lags };
   }
 
   return {

@@ -52,6 +52,14 @@ export const alertRepository = {
     return result.numUpdatedRows > 0n;
   },
 
+  /**
+   * Forgets how far an alert was judged: an alert enabled again starts from the newest window instead of
+   * replaying every window of the time it was off.
+   */
+  async resetWatermark(db: ControlPlaneDb, id: number): Promise<void> {
+    await db.deleteFrom('alert_watermarks').where('alert_id', '=', id).execute();
+  },
+
   async delete(db: ControlPlaneDb, accountId: number, id: number): Promise<boolean> {
     const result = await db.deleteFrom('alerts').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
     return result.numDeletedRows > 0n;

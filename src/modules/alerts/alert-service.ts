@@ -76,7 +76,10 @@ export function createAlertService(deps: AlertServiceDeps) {
       const existing = await require(actor.accountId, id);
       const definition = await validated(actor.accountId, request);
       const alert: Alert = { ...existing, definition, updatedAt: clock.now(), updatedBy: actor.email };
-      await alertRepository.update(db, alert);
+      await db.transaction().execute(async (tx) => {
+        await alertRepository.update(tx, alert);
+        if (definition.enabled && !existing.definition.enabled) await alertRepository.resetWatermark(tx, id);
+      });
       return alert;
     },
 
@@ -87,7 +90,10 @@ export function createAlertService(deps: AlertServiceDeps) {
     },
 
     async setEnabled(actor: AlertActor, id: number, enabled: boolean): Promise<void> {
-      if (!(await alertRepository.setEnabled(db, actor.accountId, id, enabled, clock.now(), actor.email))) throw alertNotFound(id);
+      await db.transaction().execute(async (tx) => {
+        if (!(await alertRepository.setEnabled(tx, actor.accountId, id, enabled, clock.now(), actor.email))) throw alertNotFound(id);
+        if (enabled) await alertRepository.resetWatermark(tx, id);
+      });
     },
   };
 }

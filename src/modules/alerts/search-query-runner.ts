@@ -105,6 +105,28 @@ function collectGroups(node: Record<string, unknown>, groupBy: readonly string[]
   }
 }
 
+/**
+ * Stops waiting once `signal` aborts (evaluation timeout, shutdown). The store query itself runs on: the
+ * search path takes no signal, but the evaluation moves on and its window is judged again next cycle.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /** The alert query port over the search path: parse (Elasticsearch profile) → scope → compile → run. */
 export function createSearchQueryRunner(deps: SearchQueryRunnerDeps): AlertQueryRunner {
   async function run(query: AlertQuery, body: Record<string, unknown>, signal: AbortSignal) {
@@ -112,13 +134,16 @@ export function createSearchQueryRunner(deps: SearchQueryRunnerDeps): AlertQuery
     const account = await deps.getAccount(query.alertAccountId);
     if (account === undefined) return undefined;
     const principal = principalOf(account);
-    const { result } = await deps.search.execute({
-      principal,
-      request: deps.search.parse(body, 'elasticsearch'),
-      window: { kind: 'retention' },
-      requestedAccountIds: [...query.accountIds],
-      types: null,
-    });
+    const { result } = await untilAborted(
+      deps.search.execute({
+        principal,
+        request: deps.search.parse(body, 'elasticsearch'),
+        window: { kind: 'retention' },
+        requestedAccountIds: [...query.accountIds],
+        types: null,
+      }),
+      signal,
+    );
     return result;
   }
 
