@@ -80,7 +80,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   });
 
   const search = createSearchService({ logStore, clock, getAccount: (id) => accounts.getAccount(id), parseSearchRequest });
-  const esCompat = createEsCompatService({ search, logStore, describeError: elasticsearchErrorItem });
+  const esCompat = createEsCompatService({ search, logStore, clock, describeError: elasticsearchErrorItem });
 
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });

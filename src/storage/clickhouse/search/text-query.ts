@@ -5,9 +5,10 @@
  * frequency in scope, tf from token counts, the length norm against the average token count.
  */
 import { editsFor, type QueryAst } from '../../../query/index.js';
+import { invalidArgument } from '../../../shared/app-error.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
-import { anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
+import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
 import { fuzzyTest, termSql } from './term-level.js';
 import { matchSql, phraseRegex, tokensSql } from './text-sql.js';
 
@@ -43,7 +44,16 @@ function termScore(context: CompileContext, value: string, term: string, presenc
   return `${context.idf(presence)} * (${tf} * ${sqlNumber(K1 + 1)} / (${tf} + ${sqlNumber(K1)} * ${norm}))`;
 }
 
+/** ES answers 400 for a number field given text that is no number, unless the query is lenient. */
+function checkNumeric(field: FieldRef, text: string, lenient: boolean): void {
+  if (lenient || field.shape !== 'number' || field.kinds.includes('string')) return;
+  if (text.trim() === '' || !Number.isFinite(Number(text))) {
+    throw invalidArgument(`failed to create query: For input string: "${text}"`, { parameters: { field: field.name } });
+  }
+}
+
 export function matchQuerySql(context: CompileContext, field: FieldRef, query: Of<'match'>): Compiled {
+  checkNumeric(field, query.text, query.lenient);
   if (field.shape !== 'text') {
     const where = termSql(field, query.text, false);
     return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
@@ -78,7 +88,10 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
     required >= optional
       ? `(${clauses.map((c) => c.where).join(' AND ')})`
       : `((${clauses.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)})`;
-  const where = withFilter(messageIndexFilter(context, field, exactTerms, required >= optional), exact);
+  let where = withFilter(messageIndexFilter(context, field, exactTerms, required >= optional), exact);
+  const number = field.pattern !== undefined && query.text.trim() !== '' ? Number(query.text) : Number.NaN;
+  // Over all fields, a number also matches numeric fields holding it (ES tries each field with its own type).
+  if (Number.isFinite(number)) where = `(${where} OR ${anyOf(anyNumber(field, (x) => `${x} = ${sqlNumber(number)}`))})`;
   const score = `${sqlNumber(query.boost)} * (${clauses.map((c) => c.score).join(' + ')})`;
   return { where, score };
 }
