@@ -1,6 +1,5 @@
 import type { engineTokens, resolveMinimumShouldMatch } from '../../../query/index.js';
 import type { FieldCatalog } from './field-access.js';
-import { tokensSql } from './text-sql.js';
 
 /** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
 export interface QueryHelpers {
@@ -66,7 +65,7 @@ export function withScoreStats(sql: string, context: CompileContext, table: stri
   const needsStats = context.statPredicates.length > 0;
   const lengths = context.lengthFields.map(
     (value, i) =>
-      `(SELECT greatest(ifNull(avg(length(${tokensSql('__v')})), 1), 1) FROM (SELECT ${value} AS __v FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL LIMIT ${LENGTH_SAMPLE_ROWS})) AS __avgdl${i}`,
+      `(SELECT greatest(ifNull(avg(length(splitByNonAlpha(lower(__v)))), 1), 1) FROM (SELECT ${value} AS __v FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL LIMIT ${LENGTH_SAMPLE_ROWS})) AS __avgdl${i}`,
   );
   const stats = needsStats ? [`(SELECT tuple(${['count()', ...context.statPredicates.map((p) => `countIf(${p})`)].join(', ')}) FROM ${table} WHERE ${scope}) AS __stats`] : [];
   const filled = sql

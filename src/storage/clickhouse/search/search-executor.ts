@@ -7,7 +7,7 @@ import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport } from '../transport.js';
 import type { PendingSource } from './agg-metrics.js';
-import { runAggregations } from './agg-runner.js';
+import { hasRootMetrics, runAggregations } from './agg-runner.js';
 import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers } from './compile-context.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './field-access.js';
@@ -65,13 +65,17 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
 
       const pendingSources: PendingSource[] = [];
-      const [rows, totalRows, aggregations] = await Promise.all([
+      // Without post_filter, root metrics see exactly the hits: one pass computes both.
+      const countWithMetrics = post === null && hasRootMetrics(request.aggregations);
+      const [rows, counted, aggregated] = await Promise.all([
         request.size === 0 ? Promise.resolve([]) : run(scoring ? withScoreStats(hitsSql, context, table, scope) : withoutScoreStats(hitsSql)),
-        run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
+        countWithMetrics ? Promise.resolve(null) : run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
         request.aggregations.length === 0
           ? Promise.resolve(null)
-          : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations),
+          : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations, countWithMetrics),
       ]);
+      const total = counted === null ? (aggregated?.total ?? 0) : Number(counted[0]?.n ?? 0);
+      const aggregations = aggregated?.results ?? null;
       await fillPendingSources(scope, pendingSources);
 
       const hits: LogHit[] = rows.map((row) => {
@@ -91,7 +95,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       });
       const last = rows[rows.length - 1];
       return {
-        total: Number(totalRows[0]?.n ?? 0),
+        total,
         maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
         hits,
         aggregations,

@@ -5,7 +5,7 @@
 import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../../query/index.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from './field-access.js';
-import { luceneRegexToRe2, matchSql, tokensSql, wildcardToRe2 } from './text-sql.js';
+import { luceneRegexToRe2, matchSql, tokenRegex, tokensSql, wildcardToRe2 } from './text-sql.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 
@@ -41,7 +41,7 @@ export function termSql(field: FieldRef, value: TermValue, caseInsensitive: bool
   if (field.shape === 'text') {
     // Tokens are lower case: an upper-case term value never equals one (unless case-insensitive).
     const term = caseInsensitive ? text.toLowerCase() : text;
-    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => `has(${tokensSql(x)}, ${sqlString(term)})`));
+    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => matchSql(`lower(${x})`, tokenRegex(term))));
     const n = field.pattern === undefined ? null : asNumber(value);
     if (n !== null) parts.push(...anyNumber(field, (x) => `${x} = ${sqlNumber(n)}`));
   } else if (field.column === 'ts') {
