@@ -12,6 +12,7 @@ import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow } from './row-encoder.js';
 import { sqlUInt32 } from './sql-literals.js';
+import { createCatalogReadCache } from './search/catalog-read-cache.js';
 import { queryHelpers } from './search/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -34,6 +35,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const tables = DEFAULT_TABLE_NAMES;
   for (const statement of singleNodeDdl()) await transport.exec(statement);
   const catalog = createFieldCatalogCache(transport, tables.fields);
+  const searchCatalog = createCatalogReadCache((ids) => catalog.read(ids), clock);
 
   function unavailable(action: string, cause: unknown): AppError {
     logger.error({ err: cause, action }, 'log store operation failed');
@@ -53,10 +55,11 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     if (lines.length === 0) return;
     // Catalog first: a stored log never has a field the catalog does not list.
     await catalog.persist(batch);
+    searchCatalog.invalidate(new Set(docs.map((doc) => doc.accountId)));
     await transport.insertJsonEachRow(tables.logs, Buffer.from(lines.join('\n')), { insert_deduplication_token: token });
   }
 
-  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: (ids) => catalog.read(ids), helpers: queryHelpers });
+  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: (ids) => searchCatalog.read(ids), helpers: queryHelpers });
 
   return {
     search,
