@@ -12,6 +12,8 @@ describe('analyze (Elasticsearch standard analyzer)', () => {
     // splits on / = space and hyphen; path segments are words
     ['GET /api/v2/orders/1007 HTTP/1.1', ['get', 'api', 'v2', 'orders', '1007', 'http', '1.1']],
     ['postgres-primary a=b', ['postgres', 'primary', 'a', 'b']],
+    // the substring trap: none of these is the token `timeout`
+    ['timeouts ReadTimeout SocketTimeoutException', ['timeouts', 'readtimeout', 'sockettimeoutexception']],
     // no stemming, no stopwords, no accent folding
     ['The timeouts were timed', ['the', 'timeouts', 'were', 'timed']],
     ['Café naïve', ['café', 'naïve']],
@@ -24,6 +26,10 @@ describe('analyze (Elasticsearch standard analyzer)', () => {
     ['東京 ひら カタカナ', ['東', '京', 'ひ', 'ら', 'カタカナ']],
     ['e\u0301t\u00e9', ['e\u0301t\u00e9']],
     ['___ --- ...', []],
+    // astral code points: a supplementary ideograph is a token, emoji are not (a known difference from Lucene)
+    ['\u{2000B}x 😀 ok', ['\u{2000B}', 'x', 'ok']],
+    ['ΑΘΗΝΑ Straße', ['αθηνα', 'straße']],
+    ['tab\tnew\nline', ['tab', 'new', 'line']],
     ['', []],
   ];
   for (const [text, expected] of cases) {
@@ -35,6 +41,11 @@ describe('analyze (Elasticsearch standard analyzer)', () => {
       { term: 'connection', position: 0, startOffset: 0, endOffset: 10 },
       { term: 'refused', position: 1, startOffset: 12, endOffset: 19 },
     ]);
+  });
+
+  it('keeps "Connection to X refused" from being the phrase "connection refused"', () => {
+    const positions = Object.fromEntries(analyze('Connection to X refused').map((token) => [token.term, token.position]));
+    assert.equal((positions.refused ?? 0) - (positions.connection ?? 0), 3);
   });
 
   it('splits tokens longer than 255 characters as max_token_length does', () => {

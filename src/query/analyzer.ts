@@ -77,9 +77,17 @@ interface CodePoints {
   readonly count: number;
 }
 
+// Reused between calls (analysis is synchronous): allocating typed arrays per log line cost more than scanning it.
+let classBuffer = new Uint8Array(1024);
+let startBuffer = new Uint32Array(1025);
+
 function codePoints(text: string): CodePoints {
-  const classes = new Uint8Array(text.length);
-  const starts = new Uint32Array(text.length + 1);
+  if (classBuffer.length < text.length) {
+    classBuffer = new Uint8Array(text.length * 2);
+    startBuffer = new Uint32Array(text.length * 2 + 1);
+  }
+  const classes = classBuffer;
+  const starts = startBuffer;
   let count = 0;
   for (let index = 0; index < text.length; ) {
     const unit = text.charCodeAt(index);

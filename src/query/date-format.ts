@@ -62,6 +62,21 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 const PATTERN_TOKEN = /(yyyy|uuuu|yy|MM|M|dd|d|HH|H|mm|m|ss|s|SSS|S+|XXX|XX|X|ZZ|Z|'[^']*'|.)/g;
 
+const PATTERN_FIELDS: Readonly<Record<string, keyof LocalFields>> = {
+  yyyy: 'year',
+  uuuu: 'year',
+  MM: 'month',
+  M: 'month',
+  dd: 'day',
+  d: 'day',
+  HH: 'hour',
+  H: 'hour',
+  mm: 'minute',
+  m: 'minute',
+  ss: 'second',
+  s: 'second',
+};
+
 /** A java-time pattern → a regex with one group per field. */
 function parsePattern(pattern: string, text: string, timeZone: string | null): number | null {
   const fields: { -readonly [K in keyof LocalFields]: number } = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 };
@@ -69,7 +84,7 @@ function parsePattern(pattern: string, text: string, timeZone: string | null): n
   let zoneText: string | undefined;
   let source = '';
   for (const token of pattern.match(PATTERN_TOKEN) ?? []) {
-    const field = ({ yyyy: 'year', uuuu: 'year', MM: 'month', M: 'month', dd: 'day', d: 'day', HH: 'hour', H: 'hour', mm: 'minute', m: 'minute', ss: 'second', s: 'second' } as Record<string, keyof LocalFields | undefined>)[token];
+    const field = PATTERN_FIELDS[token];
     if (field !== undefined) {
       source += token.length === 4 ? '(\\d{4})' : token.length === 2 ? '(\\d{2})' : '(\\d{1,2})';
       setters.push((value) => (fields[field] = Number(value)));

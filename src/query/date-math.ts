@@ -20,8 +20,10 @@ type Unit = 'y' | 'M' | 'w' | 'd' | 'h' | 'm' | 's';
 
 const OPERATION = /^([+-])(\d+)?([yMwdhHms])|^\/([yMwdhHms])/;
 
+const UNITS: Readonly<Record<string, Unit>> = { y: 'y', M: 'M', w: 'w', d: 'd', h: 'h', H: 'h', m: 'm', s: 's' };
+
 function normalizeUnit(unit: string): Unit {
-  return (unit === 'H' ? 'h' : unit) as Unit;
+  return UNITS[unit] ?? 's';
 }
 
 function add(epochMs: number, amount: number, unit: Unit, timeZone: string | null): number {

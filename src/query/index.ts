@@ -27,6 +27,8 @@ export { editsFor } from './fuzziness.js';
 /** Date math and dates in ES formats, resolved against a given `now` (for date_histogram keys, `q=` ranges…). */
 export { resolveDateMath } from './date-math.js';
 export { parseDate, DEFAULT_DATE_FORMAT } from './date-format.js';
+/** Dates printed as ES prints `key_as_string`/`value_as_string` for a `format` and `time_zone`. */
+export { formatDate } from './date-print.js';
 export { offsetMsAt } from './time-zone.js';
 /** The maximum terms-aggregation size. */
 export { MAX_TERMS_SIZE } from './aggregations/terms.js';

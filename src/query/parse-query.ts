@@ -49,12 +49,13 @@ const CLAUSES: Readonly<Record<string, ClauseParser>> = {
 /** Clauses ES has that Logward does not implement: a clear 400 rather than "unknown". */
 const UNSUPPORTED = new Set(['nested', 'has_child', 'has_parent', 'geo_distance', 'geo_bounding_box', 'geo_shape', 'script', 'script_score', 'function_score', 'more_like_this', 'percolate', 'span_term', 'span_near', 'intervals', 'distance_feature', 'pinned', 'wrapper', 'combined_fields', 'rank_feature', 'terms_set']);
 
-/** One query clause (`{"<kind>": {...}}`) at `path` → QueryAst. An empty object is match_all, as ES reads it. */
+/** One query clause (`{"<kind>": {...}}`) at `path` → QueryAst. */
 export function parseQuery(json: unknown, options: ParseOptions, path = 'query'): QueryAst {
   const object = expectObject(json, path);
   const entries = Object.entries(object);
   const [first, ...rest] = entries;
-  if (first === undefined) return { kind: 'match_all', boost: 1 };
+  // ES 6+ refuses an empty clause rather than guessing what it means.
+  if (first === undefined) throw dslError(path, 'query malformed, empty clause found');
   if (rest.length > 0) throw dslError(path, `expected one query clause but found [${entries.map(([key]) => key).join(', ')}]`);
   const [name, body] = first;
   const at = child(path, name);

@@ -43,10 +43,18 @@ const KNOWN_KEYS = new Set([
   'accountIds',
 ]);
 
+function isEmpty(value: unknown): boolean {
+  return (isObject(value) && Object.keys(value).length === 0) || (Array.isArray(value) && value.length === 0);
+}
+
 function checkKeys(body: JsonObject, options: ParseOptions): void {
   checkTopLevel(body, options);
   for (const key of Object.keys(body)) {
-    if (UNSUPPORTED_ES_KEYS.has(key)) throw dslError(key, `[${key}] is not supported`);
+    if (UNSUPPORTED_ES_KEYS.has(key)) {
+      // Kibana and Grafana send `script_fields: {}` / `runtime_mappings: {}` with every search: empty is harmless.
+      if (isEmpty(body[key])) continue;
+      throw dslError(key, `[${key}] is not supported`);
+    }
     if (KNOWN_KEYS.has(key) || IGNORED_ES_KEYS.has(key)) continue;
     // ES's own wording for an unknown search-body key.
     const type = isObject(body[key]) ? 'START_OBJECT' : Array.isArray(body[key]) ? 'START_ARRAY' : 'VALUE';

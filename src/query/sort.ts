@@ -14,8 +14,9 @@ function readMissing(value: unknown, path: string): '_last' | '_first' | string 
 }
 
 function sortOn(name: string, spec: unknown, path: string, options: ParseOptions): SortClause {
-  const settings = spec === undefined ? {} : isObject(spec) ? spec : { order: spec };
-  const at = spec === undefined || !isObject(spec) ? path : child(path, name);
+  const at = spec === undefined ? path : child(path, name);
+  // `{"f": "desc"}` is the shorthand of `{"f": {"order": "desc"}}`.
+  const settings = spec === undefined ? {} : isObject(spec) ? spec : { order: readOrder(spec, at) };
   if (name === '_score' || name === '_doc') {
     rejectUnknownKeys(settings, SPECIAL_SORT_KEYS, at);
     // `_score` sorts best first unless told otherwise; everything else ascending.

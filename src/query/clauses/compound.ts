@@ -1,6 +1,6 @@
 import type { QueryAst } from '../ast.js';
 import { dslError } from '../dsl-error.js';
-import { arrayOrSingle, child, expectArray, expectObject, optional, readBoolean, readNumber, rejectUnknownKeys } from '../json-reader.js';
+import { child, expectArray, expectObject, optional, readBoolean, readNumber, rejectUnknownKeys } from '../json-reader.js';
 import { readMinimumShouldMatch } from '../minimum-should-match.js';
 import type { ClauseContext } from '../parse-options.js';
 import { COMMON_KEYS, keys, readBoost } from './common.js';
@@ -13,7 +13,7 @@ function occurrence(object: Readonly<Record<string, unknown>>, key: string, path
   if (value === undefined || value === null) return [];
   const at = child(path, key);
   if (!Array.isArray(value)) return [context.parseQuery(value, at)];
-  return arrayOrSingle(value).map((clause, index) => context.parseQuery(clause, child(at, index)));
+  return value.map((clause: unknown, index) => context.parseQuery(clause, child(at, index)));
 }
 
 export function parseBool(body: unknown, path: string, context: ClauseContext): QueryAst {

@@ -11,8 +11,8 @@ const ALLOWED = keys(COMMON_KEYS, ['value', 'fuzziness', 'max_expansions', 'pref
 export function parseFuzzy(body: unknown, path: string, context: ClauseContext): QueryAst {
   const clause = fieldClause(body, path);
   const object = expandShorthand(clause, 'value');
-  rejectUnknownKeys(object, ALLOWED, clause.path);
   checkExpansionKeys(object, clause.path, context.options);
+  rejectUnknownKeys(object, ALLOWED, clause.path);
   if (object.value === undefined) throw dslError(child(clause.path, 'value'), 'value is required');
   optional(object, 'max_expansions', clause.path, (value, at) => readInteger(value, at, 1));
   return {

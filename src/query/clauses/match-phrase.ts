@@ -14,8 +14,8 @@ const DEFAULT_MAX_EXPANSIONS = 50;
 function parsePhraseLike(body: unknown, path: string, context: ClauseContext, prefix: boolean): QueryAst {
   const clause = fieldClause(body, path);
   const object = expandShorthand(clause, 'query');
-  rejectUnknownKeys(object, prefix ? PHRASE_PREFIX_KEYS : PHRASE_KEYS, clause.path);
   checkExpansionKeys(object, clause.path, context.options);
+  rejectUnknownKeys(object, prefix ? PHRASE_PREFIX_KEYS : PHRASE_KEYS, clause.path);
   const input = readFullText(object, clause.path);
   return {
     kind: 'phrase',

@@ -26,8 +26,8 @@ const ALLOWED = keys(COMMON_KEYS, [
 function parseMatchLike(body: unknown, path: string, context: ClauseContext, lastTokenIsPrefix: boolean): QueryAst {
   const clause = fieldClause(body, path);
   const object = expandShorthand(clause, 'query');
-  rejectUnknownKeys(object, ALLOWED, clause.path);
   checkExpansionKeys(object, clause.path, context.options);
+  rejectUnknownKeys(object, ALLOWED, clause.path);
   const input = readFullText(object, clause.path);
   optional(object, 'max_expansions', clause.path, (value, at) => readInteger(value, at, 1));
   return {

@@ -37,8 +37,8 @@ const TYPES = ['best_fields', 'most_fields', 'cross_fields', 'phrase', 'phrase_p
  */
 export function parseMultiMatch(body: unknown, path: string, context: ClauseContext): QueryAst {
   const object = expectObject(body, path);
-  rejectUnknownKeys(object, ALLOWED, path);
   checkExpansionKeys(object, path, context.options);
+  rejectUnknownKeys(object, ALLOWED, path);
   const input = readFullText(object, path);
   const fieldsPath = child(path, 'fields');
   const fields: BoostedField[] =

@@ -1,7 +1,7 @@
 import type { QueryAst } from '../ast.js';
 import { dslError } from '../dsl-error.js';
 import { readFuzziness } from '../fuzziness.js';
-import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, readString, rejectUnknownKeys } from '../json-reader.js';
+import { child, expectArray, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, readString, rejectUnknownKeys } from '../json-reader.js';
 import { checkAllowLeadingWildcard, checkExpansionKeys, queryStringSyntaxError } from '../logzio-restrictions.js';
 import { LuceneSyntaxError } from '../lucene/lexer.js';
 import { parseLucene } from '../lucene/parser.js';
@@ -57,7 +57,8 @@ export function parseWithSettings(query: string, settings: QueryStringSettings):
 function readFields(object: Readonly<Record<string, unknown>>, path: string): BoostedField[] {
   if (object.fields !== undefined) {
     const at = child(path, 'fields');
-    const fields = arrayOrSingle(object.fields).map((field, index) => readBoostedField(field, Array.isArray(object.fields) ? child(at, index) : at));
+    if (object.default_field !== undefined) throw dslError(at, 'cannot use [fields] parameter in conjunction with [default_field]');
+    const fields = expectArray(object.fields, at).map((field, index) => readBoostedField(field, child(at, index)));
     if (fields.length > 0) return fields;
   }
   if (object.default_field !== undefined) return [readBoostedField(object.default_field, child(path, 'default_field'))];
@@ -67,8 +68,8 @@ function readFields(object: Readonly<Record<string, unknown>>, path: string): Bo
 /** `query_string`: the full Lucene syntax (src/query/lucene) with ES's options. */
 export function parseQueryString(body: unknown, path: string, context: ClauseContext): QueryAst {
   const object = expectObject(body, path);
-  rejectUnknownKeys(object, ALLOWED, path);
   checkExpansionKeys(object, path, context.options);
+  rejectUnknownKeys(object, ALLOWED, path);
   if (object.query === undefined) throw dslError(child(path, 'query'), 'query is required');
   const query = readString(object.query, child(path, 'query'));
   const allowLeadingWildcard = optional(object, 'allow_leading_wildcard', path, readBoolean) ?? true;

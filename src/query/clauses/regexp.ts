@@ -21,8 +21,8 @@ export function readRegexpFlags(value: unknown, path: string): string[] {
 export function parseRegexp(body: unknown, path: string, context: ClauseContext): QueryAst {
   const clause = fieldClause(body, path);
   const object = expandShorthand(clause, 'value');
-  rejectUnknownKeys(object, ALLOWED, clause.path);
   checkExpansionKeys(object, clause.path, context.options);
+  rejectUnknownKeys(object, ALLOWED, clause.path);
   if (object.value === undefined) throw dslError(child(clause.path, 'value'), 'value is required');
   optional(object, 'max_determinized_states', clause.path, (value, at) => readInteger(value, at, 1));
   return {

@@ -37,8 +37,8 @@ function readFlags(value: unknown, path: string): void {
 /** `simple_query_string`: a forgiving syntax that never fails on malformed input (src/query/lucene/simple-parser.ts). */
 export function parseSimpleQueryString(body: unknown, path: string, context: ClauseContext): QueryAst {
   const object = expectObject(body, path);
-  rejectUnknownKeys(object, ALLOWED, path);
   checkExpansionKeys(object, path, context.options);
+  rejectUnknownKeys(object, ALLOWED, path);
   if (object.query === undefined) throw dslError(child(path, 'query'), 'query is required');
   const query = readString(object.query, child(path, 'query'));
   optional(object, 'flags', path, readFlags);

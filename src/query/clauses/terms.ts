@@ -3,6 +3,9 @@ import { dslError } from '../dsl-error.js';
 import { child, expectArray, expectObject, isObject, readScalar } from '../json-reader.js';
 import { readBoost } from './common.js';
 
+/** ES's index.max_terms_count. */
+const MAX_TERMS_COUNT = 65_536;
+
 /** `terms: {f: [v…], boost}`: any of the exact values. The terms-lookup form needs another index: refused. */
 export function parseTerms(body: unknown, path: string): QueryAst {
   const object = expectObject(body, path);
@@ -13,6 +16,10 @@ export function parseTerms(body: unknown, path: string): QueryAst {
   const at = child(path, field);
   const raw = object[field];
   if (isObject(raw)) throw dslError(at, 'terms lookup is not supported');
-  const values = expectArray(raw, at).map((value, index) => readScalar(value, child(at, index)));
+  const list = expectArray(raw, at);
+  if (list.length > MAX_TERMS_COUNT) {
+    throw dslError(at, `The number of terms [${list.length}] used in the Terms Query request has exceeded the allowed maximum of [${MAX_TERMS_COUNT}]`);
+  }
+  const values = list.map((value, index) => readScalar(value, child(at, index)));
   return { kind: 'terms', field, values, boost: readBoost(object, path) };
 }

@@ -51,7 +51,7 @@ export function tokenize(input: string): LuceneToken[] {
       index += 1;
     } else if (char === '[' || char === '{') {
       tokens.push({ type: 'lbracket', inclusive: char === '[', at });
-      index += 1;
+      index = tokenizeRange(input, index + 1, tokens);
     } else if (char === ']' || char === '}') {
       tokens.push({ type: 'rbracket', inclusive: char === ']', at });
       index += 1;
@@ -108,6 +108,38 @@ export function tokenize(input: string): LuceneToken[] {
     }
   }
   return tokens;
+}
+
+/**
+ * Inside `[…]`/`{…}` Lucene switches lexical state: a bound is any run of characters other than space, `]` and
+ * `}` (so `[-5 TO 5]` and `[2024-01-01T00:00:00 TO now-1d]` work), or a quoted string. Returns the index after
+ * the closing bracket (or the end, for the parser to report).
+ */
+function tokenizeRange(input: string, start: number, tokens: LuceneToken[]): number {
+  let index = start;
+  while (index < input.length) {
+    const char = input[index] ?? '';
+    const at = index;
+    if (isSpace(char)) {
+      index += 1;
+    } else if (char === ']' || char === '}') {
+      tokens.push({ type: 'rbracket', inclusive: char === ']', at });
+      return index + 1;
+    } else if (char === '"') {
+      const end = input.indexOf('"', index + 1);
+      if (end < 0) throw new LuceneSyntaxError(`unterminated phrase starting at position ${at}`);
+      tokens.push({ type: 'phrase', text: unescape(input.slice(index + 1, end)), at });
+      index = end + 1;
+    } else {
+      let raw = '';
+      while (index < input.length && !isSpace(input[index] ?? '') && input[index] !== ']' && input[index] !== '}') {
+        raw += input[index] ?? '';
+        index += 1;
+      }
+      tokens.push(raw === 'TO' ? { type: 'to', at } : { type: 'term', raw, text: unescape(raw), at });
+    }
+  }
+  return index;
 }
 
 /** Whether a raw term has an unescaped `*` or `?`. */

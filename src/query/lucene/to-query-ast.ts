@@ -132,6 +132,8 @@ function fieldsOf(field: LuceneField, settings: QueryStringSettings): readonly B
 
 function convert(node: LuceneNode, settings: QueryStringSettings, topLevel: boolean): QueryAst {
   if (node.kind === 'boolean') {
+    // An empty Lucene BooleanQuery (`""`, `()`) matches nothing, unlike an empty bool in the DSL.
+    if (node.clauses.length === 0) return { kind: 'match_none' };
     const pick = (occur: string) => node.clauses.filter((clause) => clause.occur === occur).map((clause) => convert(clause.node, settings, false));
     return {
       kind: 'bool',
@@ -153,7 +155,6 @@ function convert(node: LuceneNode, settings: QueryStringSettings, topLevel: bool
 /** Applies fields, analysis and the query_string options to parsed Lucene syntax. */
 export function luceneToQueryAst(node: LuceneNode, settings: QueryStringSettings): QueryAst {
   const query = convert(node, settings, true);
-  if (query.kind === 'bool' && query.must.length + query.should.length + query.mustNot.length === 0) return { kind: 'match_none' };
   if (settings.boost === 1 || query.kind === 'match_none') return query;
   return { ...query, boost: query.boost * settings.boost };
 }
