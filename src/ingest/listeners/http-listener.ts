@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
 import { redactUrl } from '../../shared/redact-url.js';
@@ -61,11 +61,9 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
   const options: FastifyServerOptions = {
     loggerInstance: deps.logger,
     // Fastify's request log would carry `?token=`: we log redacted lines ourselves.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     genReqId: () => randomUUID(),
-    // logzio-nodejs URLs look like `http://host:8070?token=…`; some clients send the request line `POST ?token=…`.
-    rewriteUrl: (request) => (request.url?.startsWith('?') === true ? `/${request.url}` : request.url ?? '/'),
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   };
   const app = Fastify(options);

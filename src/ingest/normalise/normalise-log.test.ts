@@ -112,6 +112,13 @@ describe('normaliseLog', () => {
     assert.equal(doc.fields.LogSize, 321);
   });
 
+  it("takes syslog-ng's MESSAGE as the message when there is no message", () => {
+    const doc = normaliseLog({ fields: { MESSAGE: 'from syslog-ng', PROGRAM: 'sshd' }, sizeBytes: 1 }, context);
+    assert.equal(doc.message, 'from syslog-ng');
+    assert.deepEqual(doc.fields, { MESSAGE: 'from syslog-ng', PROGRAM: 'sshd' });
+    assert.equal(normaliseLog({ fields: { message: 'own', MESSAGE: 'other' }, sizeBytes: 1 }, context).message, 'own');
+  });
+
   it('gives every log its own id', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => normaliseLog({ fields: {}, sizeBytes: 0 }, context).id));
     assert.equal(ids.size, 1000);

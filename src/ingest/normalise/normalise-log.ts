@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createLogIdGenerator } from '../../storage/log-ids.js';
 import type { FieldValue, LogDocument } from '../../storage/log-store.js';
 import { flattenFields } from './flatten-fields.js';
 import { parseTimestamp, TIMESTAMP_FIELDS } from './parse-timestamp.js';
@@ -23,6 +23,8 @@ export interface NormaliseContext {
 }
 
 export const DEFAULT_LOG_TYPE = 'http-bulk';
+// Time-led ids compress in the store where random UUIDs cost ~0.05 of the raw bytes (decision 0123).
+const nextLogId = createLogIdGenerator();
 const MAX_TYPE_LENGTH = 100;
 
 function logTimestamp(fields: Readonly<Record<string, unknown>>, receivedAtMs: number): number | undefined {
@@ -50,7 +52,9 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   // An `@timestamp` we could not read is kept under another name, so the sender can still see it.
   if (atTimestamp !== undefined && parseTimestamp(atTimestamp, context.receivedAtMs) === undefined) source['@timestamp_raw'] = atTimestamp;
   let text: string | undefined;
-  if (typeof message === 'string') text = message;
+  // syslog-ng's elasticsearch-http() default template sends only `MESSAGE`: it is the message then.
+  if (message === undefined && typeof rest.MESSAGE === 'string') text = rest.MESSAGE;
+  else if (typeof message === 'string') text = message;
   else if (typeof message === 'number' || typeof message === 'boolean') text = String(message);
   else if (message !== undefined && message !== null) source.message = message;
   const logType = ownType(type);
@@ -61,7 +65,7 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   const fields: Record<string, FieldValue> = flattenFields(source);
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
   return {
-    id: randomUUID(),
+    id: nextLogId(context.receivedAtMs),
     accountId: context.accountId,
     timestampMs,
     receivedAtMs: context.receivedAtMs,
