@@ -58,7 +58,7 @@ describe('ingest survives kill -9 without losing or half-storing acknowledged lo
         }
       };
       const senders = Array.from({ length: SENDERS }, () => sender());
-      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
       killed = true;
       service.child.kill('SIGKILL');
       await service.exited;

@@ -43,6 +43,18 @@ function ownType(value: unknown): string | undefined {
   return trimmed === '' ? undefined : trimmed.slice(0, MAX_TYPE_LENGTH);
 }
 
+function sourceText(rest: Record<string, unknown>, timestampMs: number, type: string, message: string | undefined, logSize: number | undefined): string {
+  // A document written to an Elasticsearch index keeps its own `type` field (decision 0184).
+  const document: Record<string, unknown> = { '@timestamp': new Date(timestampMs).toISOString(), type, ...rest };
+  if (message !== undefined) document.message = message;
+  if (logSize !== undefined) document.LogSize = logSize;
+  try {
+    return JSON.stringify(document);
+  } catch {
+    return JSON.stringify({ '@timestamp': document['@timestamp'], type, message });
+  }
+}
+
 /** One decoded log → the stored document (`@timestamp`, message, type, account, flattened fields, `_id`). */
 export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocument {
   const { '@timestamp': atTimestamp, message, type, ...rest } = raw.fields;
@@ -62,16 +74,20 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
     if (type !== undefined) source.type = type;
   } else if (type !== undefined && logType === undefined) source.type_raw = type;
 
-  const fields: Record<string, FieldValue> = flattenFields(source);
+  const flattened = flattenFields(source);
+  const fields: Record<string, FieldValue> = flattened.fields;
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
+  const finalType = context.indexType ?? logType ?? context.defaultType ?? DEFAULT_LOG_TYPE;
   return {
     id: nextLogId(context.receivedAtMs),
     accountId: context.accountId,
     timestampMs,
     receivedAtMs: context.receivedAtMs,
-    type: context.indexType ?? logType ?? context.defaultType ?? DEFAULT_LOG_TYPE,
+    type: finalType,
     message: text,
     fields,
     sizeBytes: raw.sizeBytes,
+    // Only when the store could not rebuild `_source` from the dotted fields: it doubles the disk.
+    ...(flattened.lossy ? { source: sourceText(source, timestampMs, finalType, text, context.docSizeSetting ? raw.sizeBytes : undefined) } : {}),
   };
 }
