@@ -14,7 +14,7 @@ export interface ReferenceQuery {
 }
 
 /** The analyzer's token test the API applies after the text index (search/text-sql.ts): same answer, same work. */
-const exactToken = (term: string): string => `match(lower(message), ${sqlString(tokenRegex(term))})`;
+const exactToken = (term: string): string => `match(message, ${sqlString(`(?i)${tokenRegex(term)}`)})`;
 
 const newest = (where: string, scope: string, offset = 0): string[] => [
   `SELECT id, ${SOURCE_SELECT_SQL} FROM logs WHERE ${scope} AND ${where} ORDER BY ts DESC, id ASC LIMIT 50 OFFSET ${offset}`,

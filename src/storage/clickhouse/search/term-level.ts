@@ -41,7 +41,7 @@ export function termSql(field: FieldRef, value: TermValue, caseInsensitive: bool
   if (field.shape === 'text') {
     // Tokens are lower case: an upper-case term value never equals one (unless case-insensitive).
     const term = caseInsensitive ? text.toLowerCase() : text;
-    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => matchSql(`lower(${x})`, tokenRegex(term))));
+    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
     const n = field.pattern === undefined ? null : asNumber(value);
     if (n !== null) parts.push(...anyNumber(field, (x) => `${x} = ${sqlNumber(n)}`));
   } else if (field.column === 'ts') {

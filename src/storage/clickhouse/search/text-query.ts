@@ -73,7 +73,7 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
         return { where, score: context.idf(where) };
       }
     }
-    const presence = anyOf(anyString(field, (x) => matchSql(`lower(${x})`, tokenRegex(term))));
+    const presence = anyOf(anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
     const value = scalarOf(field, 'string');
     const score = value === null ? context.idf(presence) : termScore(context, value, term, presence);
     return { where: presence, score: `if(${presence}, ${score}, 0)` };
@@ -107,7 +107,7 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
   let exact: string;
   if (query.slop === 0 || terms.length === 1) {
     const re = phraseRegex(terms, query.lastTokenIsPrefix);
-    exact = anyOf(anyString(field, (x) => matchSql(`lower(${x})`, re)));
+    exact = anyOf(anyString(field, (x) => matchSql(x, `(?i)${re}`)));
   } else {
     // Sloppy phrase: every term present and the span between first and last within slop of the phrase length.
     exact = anyOf(
