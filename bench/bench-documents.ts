@@ -5,7 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createLogIdGenerator } from '../src/storage/log-ids.js';
 import type { FieldValue, LogDocument } from '../src/storage/log-store.js';
+
+const nextId = createLogIdGenerator();
 
 function flattenInto(target: Record<string, FieldValue>, prefix: string, object: Record<string, unknown>, skipCore: boolean): void {
   for (const key in object) {
@@ -18,15 +21,13 @@ function flattenInto(target: Record<string, FieldValue>, prefix: string, object:
   }
 }
 
-let counter = 0;
 export function documentOf(line: string, accountId: number, receivedAtMs: number): LogDocument {
   const parsed = JSON.parse(line) as Record<string, unknown>;
   const timestamp = parsed['@timestamp'];
   const fields: Record<string, FieldValue> = {};
   flattenInto(fields, '', parsed, true);
-  counter += 1;
   return {
-    id: `b${receivedAtMs.toString(36)}-${counter.toString(36)}`,
+    id: nextId(receivedAtMs),
     accountId,
     timestampMs: typeof timestamp === 'string' ? Date.parse(timestamp) : receivedAtMs,
     receivedAtMs,

@@ -3,17 +3,26 @@
  * deterministic generator plus the real logs of the shared datasets. Parts, in one run on one engine:
  *   raw    — pre-encoded JSONEachRow rows inserted straight into a copy of the table (the engine's ceiling);
  *   append — NDJSON text → JSON.parse → flatten → LogStore.append (what ingest pays besides HTTP);
- *   disk   — active parts of `logs` after OPTIMIZE FINAL, per byte of raw NDJSON.
+ *   disk   — active parts of `logs` after OPTIMIZE FINAL, per byte of raw NDJSON;
+ *   http   — the whole app (ingest role) on the same data directory, the same NDJSON POSTed to the Logz.io
+ *            listener by concurrent senders on a worker thread, acknowledged once durable.
  * Figures go to docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pino from 'pino';
+import { addShippingAccount } from '../test/support/shipping-accounts.js';
+import { composeApp } from '../src/app/compose.js';
+import { createLogger } from '../src/app/create-logger.js';
+import { loadConfig } from '../src/config/index.js';
 import { systemClock } from '../src/shared/clock.js';
 import { createClickHouseLogStore } from '../src/storage/clickhouse/clickhouse-log-store.js';
 import { encodeLogRow } from '../src/storage/clickhouse/row-encoder.js';
+import { createRowsBuffer } from '../src/storage/clickhouse/rows-buffer.js';
 import { openLogStoreTransport } from '../src/storage/open-log-store.js';
+import type { ClickHouseTransport } from '../src/storage/clickhouse/transport.js';
 import type { LogDocument } from '../src/storage/log-store.js';
 import { datasetLines, documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
@@ -25,6 +34,7 @@ const argument = (name: string, fallback: number) => {
 };
 const LINES = argument('lines', 1_000_000);
 const BATCH = argument('batch', 10_000);
+const SENDERS = argument('senders', 8);
 const ACCOUNTS = [1001, 1002, 1003];
 const datasets = fs.existsSync(path.resolve(repoRoot, '../shared/datasets')) ? path.resolve(repoRoot, '../shared/datasets') : '/work/shared/datasets';
 
@@ -58,7 +68,67 @@ function buildBatches(): { batches: Batch[]; rawBytes: number; lineCount: number
 }
 
 const mb = (bytes: number) => bytes / 1_000_000;
+/** CPU seconds of this whole process (engine threads included) since `start`. */
+const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
+// The machine is shared: logs per CPU-second of this process says more than wall-clock rates.
+const perCpu = (count: number, cpuSeconds: number) => ({ cpuSeconds: Number(cpuSeconds.toFixed(1)), logsPerCpuSecond: Math.round(count / cpuSeconds) });
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
+
+async function diskOf(transport: ClickHouseTransport) {
+  await transport.exec('OPTIMIZE TABLE logs FINAL');
+  const [disk] = await transport.query<{ bytes: number; rows: number; index: number }>(
+    'SELECT sum(bytes_on_disk) AS bytes, sum(rows) AS rows, sum(secondary_indices_compressed_bytes) AS index' +
+      " FROM system.parts WHERE active AND database = currentDatabase() AND table = 'logs'",
+  );
+  return { bytes: disk?.bytes ?? 0, rows: disk?.rows ?? 0, indexBytes: disk?.index ?? 0 };
+}
+
+/** The app with only the ingest role, on the bench's data directory; three accounts with their own tokens. */
+async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: number) {
+  const config = loadConfig({
+    LOGWARD_DATA_DIR: dataDir,
+    LOGWARD_LOG_STORE_URL: `chdb:${dataDir}`,
+    LOGWARD_ROLES: 'ingest',
+    LOGWARD_API_HOST: '127.0.0.1',
+    LOGWARD_API_PORT: '0',
+    LOGWARD_LISTENER_PORT: '0',
+    LOGWARD_SYSLOG_TCP_PORT: '0',
+    LOGWARD_SYSLOG_UDP_PORT: '0',
+  });
+  const app = await composeApp({ config, clock: systemClock, logger: createLogger('silent') });
+  const accounts = await Promise.all(
+    ACCOUNTS.map((_, i) => addShippingAccount(app.controlPlane.db, { name: `bench${i}`, maxDailyGB: 1000, retentionDays: 3650 })),
+  );
+  await app.start();
+  const cpu = process.cpuUsage();
+  const port = app.ingestPorts()?.listenerPort;
+  const requests = batches.map((batch) => ({
+    token: accounts[ACCOUNTS.indexOf(batch.accountId)]?.token ?? '',
+    body: batch.lines.join('\n'),
+  }));
+  const result = await new Promise<{ ms: number; failures: number; retries: number }>((resolve, reject) => {
+    const worker = new Worker(new URL('./http-senders.mjs', import.meta.url), {
+      workerData: { url: `http://127.0.0.1:${port}`, requests, concurrency: SENDERS },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const cpuSeconds = cpuSecondsSince(cpu);
+  const stats = await app.logStore.accountStats(accounts.map((account) => account.accountId));
+  const stored = [...stats.values()].reduce((sum, entry) => sum + entry.logCount, 0);
+  await app.stop();
+  // The app has released the directory: measure what the real ingest path stored (its own ids and fields).
+  const transport = openLogStoreTransport({ url: `chdb:${dataDir}`, memoryBytes: 2_000_000_000 });
+  const disk = await diskOf(transport);
+  await transport.close();
+  return {
+    logsPerSecond: rate(lineCount, result.ms), ms: Math.round(result.ms), ...perCpu(lineCount, cpuSeconds), stored,
+    failedRequests: result.failures, backPressureRetries: result.retries, diskBytes: disk.bytes,
+  };
+}
 
 async function main(): Promise<void> {
   const dataDir = path.join(repoRoot, 'bench', '.out', `ingest-${Date.now()}`);
@@ -70,22 +140,28 @@ async function main(): Promise<void> {
 
   // JS side alone: parse + flatten + encode (the same work append does before the engine).
   let started = performance.now();
+  let cpu = process.cpuUsage();
   const encoded: Buffer[] = [];
   const sink = { seen: () => undefined };
   for (const batch of batches) {
-    const rows = batch.lines.map((line) => encodeLogRow(documentOf(line, batch.accountId, receivedAtMs), 3650, sink));
-    encoded.push(Buffer.from(rows.join('\n')));
+    const rows = createRowsBuffer();
+    for (const line of batch.lines) rows.push(encodeLogRow(documentOf(line, batch.accountId, receivedAtMs), 3650, sink));
+    encoded.push(rows.bytes());
   }
   const jsMs = performance.now() - started;
+  const jsCpu = cpuSecondsSince(cpu);
 
   await transport.exec('CREATE TABLE raw_logs AS logs');
   started = performance.now();
+  cpu = process.cpuUsage();
   for (const [i, rows] of encoded.entries()) await transport.insertJsonEachRow('raw_logs', rows, { insert_deduplication_token: `raw-${i}` });
   const rawMs = performance.now() - started;
+  const rawCpu = cpuSecondsSince(cpu);
   encoded.length = 0;
 
   // Append as ingest does it: two batches in flight, so parsing the next overlaps the engine's insert.
   started = performance.now();
+  cpu = process.cpuUsage();
   const inFlight = new Set<Promise<void>>();
   for (const [i, batch] of batches.entries()) {
     const documents: LogDocument[] = batch.lines.map((line) => documentOf(line, batch.accountId, receivedAtMs));
@@ -95,34 +171,33 @@ async function main(): Promise<void> {
   }
   await Promise.all(inFlight);
   const appendMs = performance.now() - started;
+  const appendCpu = cpuSecondsSince(cpu);
 
-  await transport.exec('OPTIMIZE TABLE logs FINAL');
-  const [disk] = await transport.query<{ bytes: number; rows: number }>(
-    "SELECT sum(bytes_on_disk) AS bytes, sum(rows) AS rows FROM system.parts WHERE active AND database = currentDatabase() AND table = 'logs'",
-  );
+  const disk = await diskOf(transport);
   const columns = await transport.query<{ name: string; bytes: number }>(
     "SELECT name, sum(data_compressed_bytes) AS bytes FROM system.columns WHERE database = currentDatabase() AND table = 'logs' GROUP BY name ORDER BY bytes DESC LIMIT 8",
   );
-  const [index] = await transport.query<{ bytes: number }>(
-    "SELECT sum(secondary_indices_compressed_bytes) AS bytes FROM system.parts WHERE active AND database = currentDatabase() AND table = 'logs'",
-  );
   await store.close();
+  // A directory of its own, so its disk use is that of the real ingest path alone.
+  const http = await endToEnd(`${dataDir}-http`, batches, lineCount);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}-http`, { recursive: true, force: true });
 
   const report = {
     lines: lineCount,
     rawNdjsonMB: Number(mb(rawBytes).toFixed(1)),
     bytesPerLine: Math.round(rawBytes / lineCount),
     batchRows: BATCH,
-    jsParseEncode: { logsPerSecond: rate(lineCount, jsMs), seconds: Number((jsMs / 1000).toFixed(2)) },
-    rawInsert: { logsPerSecond: rate(lineCount, rawMs), mbPerSecond: Number((mb(rawBytes) / (rawMs / 1000)).toFixed(1)) },
-    append: { logsPerSecond: rate(lineCount, appendMs), mbPerSecond: Number((mb(rawBytes) / (appendMs / 1000)).toFixed(1)) },
+    jsParseEncode: { logsPerSecond: rate(lineCount, jsMs), ...perCpu(lineCount, jsCpu) },
+    rawInsert: { logsPerSecond: rate(lineCount, rawMs), mbPerSecond: Number((mb(rawBytes) / (rawMs / 1000)).toFixed(1)), ...perCpu(lineCount, rawCpu) },
+    append: { logsPerSecond: rate(lineCount, appendMs), mbPerSecond: Number((mb(rawBytes) / (appendMs / 1000)).toFixed(1)), ...perCpu(lineCount, appendCpu) },
     appendVsRaw: Number((rawMs / appendMs).toFixed(2)),
+    http: { ...http, diskPerRawByte: Number((http.diskBytes / rawBytes).toFixed(3)), mbPerSecond: Number((mb(rawBytes) / (http.ms / 1000)).toFixed(1)), vsRaw: Number((rawMs / http.ms).toFixed(2)), senders: SENDERS },
     disk: {
-      storedRows: disk?.rows,
-      bytes: disk?.bytes,
-      perRawByte: Number(((disk?.bytes ?? 0) / rawBytes).toFixed(3)),
-      textIndexBytes: index?.bytes,
+      storedRows: disk.rows,
+      bytes: disk.bytes,
+      perRawByte: Number((disk.bytes / rawBytes).toFixed(3)),
+      textIndexBytes: disk.indexBytes,
       largestColumns: Object.fromEntries(columns.map((column) => [column.name, column.bytes])),
     },
   };

@@ -107,7 +107,12 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   });
 
   const usage = createUsageService({ db, clock });
-  const logStore = await openLogStore({ url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes }, { logger, clock });
+  // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
+  const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
+  const logStore = await openLogStore(
+    { url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes, ...(queriesRun ? {} : { querySessions: 1 }) },
+    { logger, clock },
+  );
   const ingest = createIngest({
     logger,
     clock,
@@ -118,7 +123,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   });
 
   const search = createSearchService({ logStore, clock, getAccount: (id) => accounts.getAccount(id), parseSearchRequest });
-  const esCompat = createEsCompatService({ search, logStore, describeError: elasticsearchErrorItem });
+  const esCompat = createEsCompatService({ search, logStore, clock, describeError: elasticsearchErrorItem });
   const email = createEmailSender(config.smtpUrl, config.smtpFrom, 10_000);
   const notifications = createNotificationService({
     db,

@@ -57,6 +57,14 @@ export function createIngest(deps: IngestDeps) {
   const http: FastifyInstance = buildHttpListener({ logger, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
   let started = false;
+  let stopping: Promise<void> | undefined;
+
+  async function stop(): Promise<void> {
+    await http.close();
+    if (started) await syslog.close();
+    await batcher.drain();
+    await quota.stop();
+  }
 
   return {
     /** The listener server, for tests that inject requests. */
@@ -71,12 +79,9 @@ export function createIngest(deps: IngestDeps) {
       const listenerPort = (http.server.address() as AddressInfo).port;
       return { host: ports.host, listenerPort, syslogTcpPort: syslogPorts.tcpPort, syslogUdpPort: syslogPorts.udpPort };
     },
-    /** Stops accepting, lets in-flight requests finish, writes every queued batch, then the usage counts. */
-    async stop(): Promise<void> {
-      await http.close();
-      if (started) await syslog.close();
-      await batcher.drain();
-      await quota.stop();
+    /** Stops accepting, lets in-flight requests finish, writes every queued batch, then the usage counts. Idempotent. */
+    stop(): Promise<void> {
+      return (stopping ??= stop());
     },
   };
 }

@@ -29,8 +29,9 @@ export interface LogDocument {
   /** Bytes of the log as received; feeds daily usage and `LogSize`. */
   readonly sizeBytes: number;
   /**
-   * `_source` as search returns it: the normalised log as JSON text with its nested objects as received.
-   * When absent the store builds it from `@timestamp`, `type`, `message` and the un-flattened fields.
+   * `_source` as search returns it (JSON text), for logs whose flattening is lossy (keys containing dots,
+   * arrays of objects). When absent, `_source` is rebuilt from `@timestamp`, `type`, `message` and the
+   * fields with dotted names nested again (docs/decisions/0121): omit it otherwise, it doubles the disk.
    */
   readonly source?: string;
 }

@@ -143,7 +143,7 @@ describe('search tenant isolation (seeded random queries)', () => {
           break;
         }
         case 'es-search': {
-          const response = await request(pick(['GET', 'POST']), `/${pick(['*', '_all', 'app,nginx,audit', '*,-audit'])}/_search`, token, { query, size: 100, aggs });
+          const response = await request(pick(['GET', 'POST']), `/${pick(['*', '_all', 'app,nginx,audit', '*,-audit'])}/_search?ignore_unavailable=true`, token, { query, size: 100, aggs });
           assert.equal(response.status, 200, label);
           for (const owner of owners((response.json.hits as { hits: { _source: Record<string, unknown> }[] }).hits)) assert.equal(owner, caller.account.id, label);
           break;

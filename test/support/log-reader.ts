@@ -1,5 +1,6 @@
 import { Session } from 'chdb';
 import type { AppConfig } from '../../src/config/index.js';
+import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../../src/storage/clickhouse/source-of-row.js';
 
 /** A stored log as tests read it back: the core columns and `_source`. */
 export interface StoredLog {
@@ -12,14 +13,10 @@ export interface StoredLog {
   readonly source: Record<string, unknown>;
 }
 
-interface Row {
+interface Row extends StoredSourceRow {
   id: string;
   account: number;
-  ts_ms: string | number;
-  type: string;
-  message: string;
   size_bytes: number;
-  source: string;
 }
 
 /**
@@ -33,7 +30,8 @@ export function openLogReader(config: AppConfig) {
     /** Logs of an account, oldest first; `where` is extra SQL written by the test itself. */
     async logs(accountId: number, where = '1'): Promise<StoredLog[]> {
       const result = await session.queryAsync(
-        `SELECT id, account, toUnixTimestamp64Milli(ts) AS ts_ms, type, message, size_bytes, source FROM logs WHERE account = ${Math.trunc(accountId)} AND (${where}) ORDER BY ts, id`,
+        `SELECT id, account, size_bytes, ${SOURCE_SELECT_SQL} FROM logs WHERE account = ${Math.trunc(accountId)} AND (${where}) ORDER BY ts, id` +
+          ' SETTINGS output_format_json_quote_64bit_integers = 0',
         { format: 'JSONEachRow' },
       );
       return result
@@ -41,7 +39,16 @@ export function openLogReader(config: AppConfig) {
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Row)
-        .map((row) => ({ id: row.id, account: row.account, timestampMs: Number(row.ts_ms), type: row.type, message: row.message, sizeBytes: row.size_bytes, source: JSON.parse(row.source) as Record<string, unknown> }));
+        .map((row) => ({ id: row.id, account: row.account, timestampMs: row._ts_ms, type: row.type, message: row.message, sizeBytes: row.size_bytes, source: JSON.parse(sourceOfRow(row)) as Record<string, unknown> }));
+    },
+    /** Any SQL over the `logs` table, written by the test itself. */
+    async rows<R>(sql: string): Promise<R[]> {
+      const result = await session.queryAsync(sql, { format: 'JSONEachRow' });
+      return result
+        .text()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as R);
     },
     /** Waits until `count` logs match, for senders that do not tell when they are done (syslog, UDP). */
     async waitFor(accountId: number, count: number, where = '1', timeoutMs = 10_000): Promise<StoredLog[]> {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { composeApp, type App, type AppDeps } from '../../src/app/compose.js';
 import type { IngestPorts } from '../../src/ingest/index.js';
 import { createLogger } from '../../src/app/create-logger.js';
+import type { Logger } from '../../src/shared/logger.js';
 import { loadConfig, type AppConfig } from '../../src/config/index.js';
 import { createManualClock, systemClock, type Clock } from '../../src/shared/clock.js';
 import type { ControlPlaneBackend } from './control-plane-backends.js';
@@ -25,6 +26,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** The service logger (default: silent unless LOGWARD_LOG_LEVEL says otherwise). */
+  readonly logger?: Logger;
   readonly backend: ControlPlaneBackend;
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string>>;
@@ -54,7 +57,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const app = await composeApp({
     config,
     clock: options.clock ?? systemClock,
-    logger: createLogger(process.env.LOGWARD_LOG_LEVEL ?? 'silent'),
+    logger: options.logger ?? createLogger(process.env.LOGWARD_LOG_LEVEL ?? 'silent'),
     controlPlane: opened.controlPlane,
     ...options.compose,
   });

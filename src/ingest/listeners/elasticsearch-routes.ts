@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeEsBulk, type BulkItem } from '../decoders/es-bulk-decoder.js';
 import type { IngestPipeline } from '../ingest-pipeline.js';
-import type { ListenerAuth } from './http-listener.js';
+import type { ListenerAuth } from './listener-auth.js';
 import { readBody } from './request-body.js';
 
 /** The version Elasticsearch clients see: 8.x passes the product checks of elasticsearch-js 8 and python 7.14+. */

@@ -1,4 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { AppError } from '../../shared/app-error.js';
+import type { IngestAccount, ShippingAccounts } from '../shipping-accounts.js';
+import { LOGGING_TOKEN_MISSING, LOGGING_TOKEN_NOT_VALID } from './listener-errors.js';
 
 /**
  * The shipping token of a request: `?token=` (Logz.io, any client), `Authorization: ApiKey <token>`
@@ -29,4 +32,33 @@ export function tokenCandidates(request: FastifyRequest): string[] {
     default:
       return [];
   }
+}
+
+/** What routes need from authentication: a hook that requires a token, and the account it resolved. */
+export interface ListenerAuth {
+  readonly require: onRequestHookHandler;
+  accountOf(request: FastifyRequest): IngestAccount;
+}
+
+export function createListenerAuth(accounts: ShippingAccounts): ListenerAuth {
+  const resolved = new WeakMap<FastifyRequest, IngestAccount>();
+  return {
+    async require(request: FastifyRequest) {
+      const candidates = tokenCandidates(request);
+      if (candidates.length === 0) throw new AppError('unauthenticated', LOGGING_TOKEN_MISSING);
+      for (const token of candidates) {
+        const account = await accounts.resolve(token);
+        if (account !== undefined) {
+          resolved.set(request, account);
+          return;
+        }
+      }
+      throw new AppError('unauthenticated', LOGGING_TOKEN_NOT_VALID);
+    },
+    accountOf(request) {
+      const account = resolved.get(request);
+      if (account === undefined) throw new AppError('internal', 'route without authentication');
+      return account;
+    },
+  };
 }

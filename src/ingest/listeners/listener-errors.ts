@@ -25,11 +25,11 @@ export function protocolOf(request: FastifyRequest): ListenerProtocol {
 }
 
 /** Fastify's own errors (body too large, aborted body) become AppErrors here. */
-export function toAppError(error: FastifyError | AppError): AppError {
+export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  const status = error.statusCode ?? 500;
+  const status = (error as Partial<FastifyError> | undefined)?.statusCode ?? 500;
   if (status === 413) return new AppError('payload_too_large', 'Request body is larger than 10485760 bytes');
-  if (status >= 400 && status < 500) return new AppError('invalid_argument', error.message);
+  if (status >= 400 && status < 500) return new AppError('invalid_argument', error instanceof Error ? error.message : 'bad request');
   return new AppError('internal', 'internal error', { cause: error });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeNdjson } from '../decoders/ndjson-decoder.js';
 import type { IngestPipeline } from '../ingest-pipeline.js';
-import type { ListenerAuth } from './http-listener.js';
+import type { ListenerAuth } from './listener-auth.js';
 import { readBody } from './request-body.js';
 
 const TYPE_PATTERN = /^[^\s]{1,100}$/;

@@ -24,9 +24,17 @@ function addValue(out: Record<string, FieldValue>, key: string, value: Primitive
   else out[key] = [existing as Primitive, value];
 }
 
-function walk(out: Record<string, FieldValue>, prefix: string, value: unknown, depth: number, inArray: boolean): void {
+interface Walk {
+  readonly out: Record<string, FieldValue>;
+  /** Set when the dotted names cannot be nested back into the same document. */
+  lossy: boolean;
+}
+
+function walk(state: Walk, prefix: string, value: unknown, depth: number, inArray: boolean): void {
+  const { out } = state;
   if (value === undefined) return;
   if (depth > MAX_DEPTH) {
+    state.lossy = true;
     addValue(out, prefix, asText(value));
     return;
   }
@@ -36,13 +44,15 @@ function walk(out: Record<string, FieldValue>, prefix: string, value: unknown, d
       out[prefix] = value.map((item) => (typeof item === 'number' && !Number.isFinite(item) ? null : (item as Primitive)));
       return;
     }
-    for (const item of value) walk(out, prefix, item, depth + 1, true);
+    state.lossy = true;
+    for (const item of value) walk(state, prefix, item, depth + 1, true);
     return;
   }
   if (isPlainObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       if (key === '') continue;
-      walk(out, prefix === '' ? key : `${prefix}.${key}`, child, depth + 1, inArray);
+      if (key.includes('.')) state.lossy = true;
+      walk(state, prefix === '' ? key : `${prefix}.${key}`, child, depth + 1, inArray);
     }
     return;
   }
@@ -52,9 +62,15 @@ function walk(out: Record<string, FieldValue>, prefix: string, value: unknown, d
   else out[prefix] = primitive;
 }
 
+export interface FlattenedFields {
+  readonly fields: Record<string, FieldValue>;
+  /** True when nesting the dotted names again would not give the log back (dotted keys, arrays of objects). */
+  readonly lossy: boolean;
+}
+
 /** Nested objects become dotted names (`user.id`); arrays keep primitives only. */
-export function flattenFields(source: Readonly<Record<string, unknown>>): Record<string, FieldValue> {
-  const out: Record<string, FieldValue> = {};
-  walk(out, '', source, 0, false);
-  return out;
+export function flattenFields(source: Readonly<Record<string, unknown>>): FlattenedFields {
+  const state: Walk = { out: {}, lossy: false };
+  walk(state, '', source, 0, false);
+  return { fields: state.out, lossy: state.lossy };
 }

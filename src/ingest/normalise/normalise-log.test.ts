@@ -42,7 +42,9 @@ describe('parseTimestamp', () => {
 
 describe('flattenFields', () => {
   it('dots nested names, keeps primitive arrays and spreads arrays of objects per leaf', () => {
-    assert.deepEqual(flattenFields({ user: { id: 42, name: 'bob', tags: ['a', 'b'] }, ok: true, none: null, list: [{ x: 1 }, { x: 2, y: 's' }] }), {
+    const flat = flattenFields({ user: { id: 42, name: 'bob', tags: ['a', 'b'] }, ok: true, none: null, list: [{ x: 1 }, { x: 2, y: 's' }] });
+    assert.equal(flat.lossy, true);
+    assert.deepEqual(flat.fields, {
       'user.id': 42,
       'user.name': 'bob',
       'user.tags': ['a', 'b'],
@@ -56,11 +58,16 @@ describe('flattenFields', () => {
   it('keeps very deep nesting as JSON text instead of recursing without bound', () => {
     let deep: Record<string, unknown> = { leaf: 1 };
     for (let i = 0; i < 40; i += 1) deep = { n: deep };
-    const flat = flattenFields(deep);
+    const flat = flattenFields(deep).fields;
     const [key] = Object.keys(flat);
     assert.equal(Object.keys(flat).length, 1);
     assert.ok(key !== undefined && key.startsWith('n.n.'));
     assert.equal(typeof flat[key ?? ''], 'string');
+  });
+
+  it('is not lossy for plain nesting', () => {
+    assert.equal(flattenFields({ a: { b: 1, c: [1, 2] }, d: 'x' }).lossy, false);
+    assert.equal(flattenFields({ 'a.b': 1 }).lossy, true);
   });
 });
 
@@ -77,7 +84,14 @@ describe('normaliseLog', () => {
     assert.equal(doc.receivedAtMs, RECEIVED);
     assert.equal(doc.sizeBytes, 99);
     assert.deepEqual(doc.fields, { env: 'test', 'user.id': 1 });
-    assert.match(doc.id, /^[0-9a-f-]{36}$/);
+    assert.match(doc.id, /^[A-Za-z0-9_-]{20}$/);
+    assert.equal(doc.source, undefined);
+  });
+
+  it('keeps the log as received in source when its flattening is lossy', () => {
+    const doc = normaliseLog({ fields: { message: 'm', 'kubernetes.pod': 'p', items: [{ sku: 'a' }, { sku: 'b' }] }, sizeBytes: 5 }, { ...context, docSizeSetting: true });
+    assert.deepEqual(JSON.parse(doc.source ?? '{}'), { 'kubernetes.pod': 'p', items: [{ sku: 'a' }, { sku: 'b' }], '@timestamp': new Date(RECEIVED).toISOString(), type: 'http-bulk', message: 'm', LogSize: 5 });
+    assert.deepEqual(doc.fields, { 'kubernetes.pod': 'p', 'items.sku': ['a', 'b'], LogSize: 5 });
   });
 
   it('lets an Elasticsearch index win over the log type and keeps the own type as a field', () => {
@@ -110,6 +124,13 @@ describe('normaliseLog', () => {
     const doc = normaliseLog({ fields: { message: 'x', timestamp: '2020-01-01T00:00:00Z' }, sizeBytes: 321, timestampMs: 1_000_000_000_000 }, { ...context, docSizeSetting: true });
     assert.equal(doc.timestampMs, 1_000_000_000_000);
     assert.equal(doc.fields.LogSize, 321);
+  });
+
+  it("takes syslog-ng's MESSAGE as the message when there is no message", () => {
+    const doc = normaliseLog({ fields: { MESSAGE: 'from syslog-ng', PROGRAM: 'sshd' }, sizeBytes: 1 }, context);
+    assert.equal(doc.message, 'from syslog-ng');
+    assert.deepEqual(doc.fields, { MESSAGE: 'from syslog-ng', PROGRAM: 'sshd' });
+    assert.equal(normaliseLog({ fields: { message: 'own', MESSAGE: 'other' }, sizeBytes: 1 }, context).message, 'own');
   });
 
   it('gives every log its own id', () => {

@@ -3,22 +3,24 @@
  * `_msearch`, scroll, `_mapping`, `_field_caps`. Index names select log types of the token's account, over
  * everything the account still retains (clients send their own time range).
  */
-import type { NamedAggregation, SearchRequest } from '../../query/index.js';
+import type { SearchRequest } from '../../query/index.js';
 import { invalidArgument, notFound } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { CatalogField, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
 import { bodyWithParams, withoutTransportKeys, type EsParams } from './es-request.js';
-import { concreteIndexNames, globMatches, parseIndexExpression } from './index-expression.js';
+import { catIndices, createIndexLister, indexStats, resolveIndex, selectIndices, type IndexInfo } from './es-indices.js';
+import { concreteIndexNames, parseIndexExpression } from './index-expression.js';
 import { mappingProperties, fieldCaps } from './es-mapping.js';
 import { searchResponse } from './search-response.js';
 import type { SearchService } from './search-service.js';
 
 const ES_SCROLL_MAX_MS = 24 * 3_600_000;
-const MAX_TYPES = 1000;
 
 export interface EsCompatDeps {
   readonly search: SearchService;
   readonly logStore: LogStore;
+  readonly clock: Clock;
   /** An error as Elasticsearch reports one item of `_msearch` (`{error, status}`), from the HTTP edge's table. */
   readonly describeError: (error: unknown) => Record<string, unknown>;
 }
@@ -31,42 +33,16 @@ function objectOf(value: unknown, what: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** A search request that only asks which log types the scope holds (for index existence checks). */
-function typesRequest(base: SearchRequest): SearchRequest {
-  const types: NamedAggregation = {
-    name: 'types',
-    meta: null,
-    aggregation: {
-      kind: 'terms',
-      field: '_index',
-      size: MAX_TYPES,
-      order: [],
-      minDocCount: 1,
-      missing: null,
-      include: null,
-      exclude: null,
-      showTermDocCountError: false,
-      aggregations: [],
-    },
-  };
-  return { ...base, query: { kind: 'match_all', boost: 1 }, size: 0, from: 0, sort: [], aggregations: [types], postFilter: null, searchAfter: null, highlight: null };
-}
-
 export function createEsCompatService(deps: EsCompatDeps) {
   const { search } = deps;
-
-  async function existingTypes(principal: Principal, template: SearchRequest): Promise<string[]> {
-    const { result } = await search.execute({ principal, request: typesRequest(template), window: { kind: 'retention' }, requestedAccountIds: null, types: null });
-    const buckets = ((result.aggregations?.types as { buckets?: { key: unknown }[] } | undefined)?.buckets ?? []).map((b) => String(b.key));
-    return buckets;
-  }
+  const listIndices = createIndexLister(search, deps.clock);
 
   /** The selection of an index expression; 404 for a concrete name no log has (unless ignore_unavailable). */
-  async function selection(principal: Principal, index: string | undefined, template: SearchRequest, ignoreUnavailable: boolean): Promise<TypeSelection | null> {
+  async function selection(principal: Principal, index: string | undefined, ignoreUnavailable: boolean): Promise<TypeSelection | null> {
     const selected = parseIndexExpression(index);
     const concrete = concreteIndexNames(selected);
     if (concrete.length === 0 || ignoreUnavailable) return selected;
-    const existing = new Set(await existingTypes(principal, template));
+    const existing = new Set((await listIndices(principal)).map((i) => i.name));
     const missing = concrete.find((name) => !existing.has(name));
     if (missing !== undefined) throw notFound(`no such index [${missing}]`, { parameters: { index: missing } });
     return selected;
@@ -75,7 +51,7 @@ export function createEsCompatService(deps: EsCompatDeps) {
   async function run(principal: Principal, index: string | undefined, body: Record<string, unknown>, params: EsParams): Promise<{ request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number }> {
     const started = Date.now();
     const request = search.parse(withoutTransportKeys(body), 'elasticsearch');
-    const types = await selection(principal, index, request, String(params.ignore_unavailable) === 'true');
+    const types = await selection(principal, index, String(params.ignore_unavailable) === 'true');
     const scroll = params.scroll ?? body.scroll;
     if (scroll !== undefined) {
       const keepAlive = search.scrollKeepAlive(scroll, ES_SCROLL_MAX_MS, '1m');
@@ -141,6 +117,18 @@ export function createEsCompatService(deps: EsCompatDeps) {
       return { succeeded: true, num_freed: freed };
     },
 
+    async catIndices(principal: Principal, index: string | undefined, params: EsParams): Promise<Record<string, string>[]> {
+      return catIndices(await indices(principal, index), params);
+    },
+
+    async stats(principal: Principal, index: string | undefined): Promise<Record<string, unknown>> {
+      return indexStats(await indices(principal, index));
+    },
+
+    async resolveIndex(principal: Principal, index: string): Promise<Record<string, unknown>> {
+      return resolveIndex(await indices(principal, index));
+    },
+
     async mapping(principal: Principal, index: string | undefined): Promise<Record<string, unknown>> {
       const names = await indexNames(principal, index);
       const catalog = await fieldsOf(principal);
@@ -149,18 +137,27 @@ export function createEsCompatService(deps: EsCompatDeps) {
     },
 
     async fieldCaps(principal: Principal, index: string | undefined, params: EsParams, body: unknown): Promise<Record<string, unknown>> {
+      const request = objectOf(body, 'The field_caps body');
+      if (request.index_filter !== undefined) {
+        // Validated as Elasticsearch does; the catalog is per account, so it does not narrow the fields.
+        if (typeof request.index_filter !== 'object' || request.index_filter === null || Object.keys(request.index_filter).length === 0) {
+          throw invalidArgument('index_filter must be a query', { parameters: { field: 'index_filter' } });
+        }
+        search.parse({ query: request.index_filter }, 'elasticsearch');
+      }
       const names = await indexNames(principal, index);
-      const requested = [params.fields, objectOf(body, 'The field_caps body').fields].flatMap((v) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []));
+      const requested = [params.fields, request.fields].flatMap((v) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []));
       return { indices: names, fields: fieldCaps(await fieldsOf(principal), requested.length === 0 ? ['*'] : requested) };
     },
   };
 
+  async function indices(principal: Principal, index: string | undefined): Promise<IndexInfo[]> {
+    const selected = await selection(principal, index, false);
+    return selectIndices(await listIndices(principal), selected);
+  }
+
   async function indexNames(principal: Principal, index: string | undefined): Promise<string[]> {
-    const template = search.parse({}, 'elasticsearch');
-    const selected = await selection(principal, index, template, false);
-    const existing = await existingTypes(principal, template);
-    if (selected === null) return existing;
-    return existing.filter((type) => selected.include.some((g) => globMatches(g, type)) && !selected.exclude.some((g) => globMatches(g, type)));
+    return (await indices(principal, index)).map((i) => i.name);
   }
 
   async function fieldsOf(principal: Principal): Promise<readonly CatalogField[]> {

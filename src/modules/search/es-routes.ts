@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidArgument } from '../../shared/app-error.js';
 import type { EsCompatService } from './es-compat-service.js';
+import { CLUSTER_HEALTH } from './es-indices.js';
 import { EsBody, EsResponse, EsSearchQuerystring } from './es-wire.js';
 
 type Params = Readonly<Record<string, unknown>>;
@@ -86,6 +87,20 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         es.clearScroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       );
     }
+    app.get('/_cluster/health', { config, schema: { tags, summary: 'Elasticsearch cluster health (one green node)', response: { 200: EsResponse } } }, async () => ({ ...CLUSTER_HEALTH }));
+    for (const url of ['/_cat/indices', '/_cat/indices/:index']) {
+      app.get(url, { config, schema: { tags, summary: 'Log types as Elasticsearch indices (`format=json`)' } }, async (request) =>
+        es.catIndices(request.principal, indexOf(request.params), paramsOf(request.query)),
+      );
+    }
+    for (const url of ['/_stats', '/:index/_stats']) {
+      app.get(url, { config, schema: { tags, summary: 'Log counts and bytes per log type', response: { 200: EsResponse } } }, async (request) =>
+        es.stats(request.principal, indexOf(request.params)),
+      );
+    }
+    app.get('/_resolve/index/:index', { config, schema: { tags, summary: 'Log types matching an index expression', response: { 200: EsResponse } } }, async (request) =>
+      es.resolveIndex(request.principal, indexOf(request.params) ?? '*'),
+    );
     for (const url of ['/_mapping', '/_mappings', '/:index/_mapping', '/:index/_mappings']) {
       app.get(url, { config, schema: { tags, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } }, async (request) =>
         es.mapping(request.principal, indexOf(request.params)),

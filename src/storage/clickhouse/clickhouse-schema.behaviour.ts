@@ -102,6 +102,18 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       assert.deepEqual(third, { type: 'app', status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], n: { a: { b: 2.5 } } });
     });
 
+    it('puts engine-side limits on queries: time and memory stop the engine, not just the caller', async () => {
+      await assert.rejects(
+        subject.transport.query('SELECT count() FROM numbers(100000000000) WHERE sipHash64(number) = 0', { max_execution_time: 0.2, timeout_overflow_mode: 'throw' }),
+        /TIMEOUT_EXCEEDED|timeout exceeded|159/i,
+      );
+      await assert.rejects(
+        subject.transport.query('SELECT length(groupArray(toString(number))) FROM numbers(20000000)', { max_memory_usage: 20_000_000 }),
+        /MEMORY_LIMIT_EXCEEDED|memory limit|241/i,
+      );
+      assert.deepEqual(await subject.transport.query('SELECT 1 AS one'), [{ one: 1 }]);
+    });
+
     it('finds words through the lower(message) text index whatever their case', async () => {
       assert.deepEqual(await ids("hasAllTokens(lower(message), ['get'])"), ['a']);
       assert.deepEqual(await ids("hasAllTokens(lower(message), ['connection', 'refused'])"), ['b']);

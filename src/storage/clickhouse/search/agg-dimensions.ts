@@ -64,6 +64,10 @@ function termsFilterSql(key: string, filter: TermsFilter, kind: KeyKind): string
 
 function intervalKey(ms: string, interval: HistogramInterval, offsetMs: number, timeZone: string | null): string {
   if (interval.kind === 'fixed') {
+    // Integer division is exact (and cheap) while the shifted time is not negative: always, for @timestamp.
+    if (ms === 'toUnixTimestamp64Milli(ts)' && offsetMs >= 0 && Number.isInteger(interval.ms)) {
+      return `intDiv(${ms} - ${sqlNumber(offsetMs)}, ${sqlNumber(interval.ms)}) * ${sqlNumber(interval.ms)} + ${sqlNumber(offsetMs)}`;
+    }
     return `toInt64(floor((${ms} - ${sqlNumber(offsetMs)}) / ${sqlNumber(interval.ms)}) * ${sqlNumber(interval.ms)} + ${sqlNumber(offsetMs)})`;
   }
   const tz = sqlString(timeZone ?? 'UTC');

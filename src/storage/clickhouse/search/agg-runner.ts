@@ -46,13 +46,24 @@ function withMeta(named: NamedAggregation, result: Record<string, unknown>): Rec
   return named.meta === null ? result : { meta: named.meta, ...result };
 }
 
-/** Results of root-level aggregations (whole scope as the only bucket). */
-export async function runAggregations(run: AggregationRun, aggs: readonly NamedAggregation[]): Promise<Record<string, unknown>> {
+/** Does the request have metrics at the root (computed in one pass that can also count the hits)? */
+export function hasRootMetrics(aggs: readonly NamedAggregation[]): boolean {
+  return aggs.some((a) => !isBucketAggregation(a.aggregation));
+}
+
+/**
+ * Results of root-level aggregations (whole scope as the only bucket). With `countHits`, the root metrics pass
+ * also counts the matching logs (`total`), saving the hits count its own scan.
+ */
+export async function runAggregations(run: AggregationRun, aggs: readonly NamedAggregation[], countHits = false): Promise<{ results: Record<string, unknown>; total: number | null }> {
   const out: Record<string, unknown> = {};
   const metrics = metricPlans(run, aggs);
+  let total: number | null = null;
   if (metrics.length > 0) {
-    const rows = await run.run(`SELECT ${metrics.flatMap((m) => m.plan.columns).join(', ')} FROM ${run.table} WHERE ${run.where}`);
+    const columns = [...(countHits ? ['count() AS __total'] : []), ...metrics.flatMap((m) => m.plan.columns)];
+    const rows = await run.run(`SELECT ${columns.join(', ')} FROM ${run.table} WHERE ${run.where}`);
     const row = rows[0] ?? {};
+    if (countHits) total = Number(row.__total ?? 0);
     for (const m of metrics) out[m.named.name] = withMeta(m.named, m.plan.shape(row));
   }
   for (const named of aggs) {
@@ -60,7 +71,7 @@ export async function runAggregations(run: AggregationRun, aggs: readonly NamedA
     const perParent = await runBucketLevel(run, named, [], null);
     out[named.name] = perParent.get('[]') ?? emptyOf(named, run.context);
   }
-  return out;
+  return { results: out, total };
 }
 
 /** The result of an aggregation over no documents. */
@@ -99,7 +110,13 @@ async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path
   }
   const partition = parentAliases.length === 0 ? '' : `PARTITION BY ${parentAliases.join(', ')}`;
   const sql = [
-    `SELECT ${[...all.map((s) => `${s.dim.key} AS ${s.alias}`), 'count() AS __c', `sum(count()) OVER (${partition}) AS __t`, ...metrics.flatMap((m) => m.plan.columns)].join(', ')}`,
+    `SELECT ${[
+      ...all.map((s) => `${s.dim.key} AS ${s.alias}`),
+      'count() AS __c',
+      // Only terms needs the total over all its buckets (sum_other_doc_count).
+      ...(agg.kind === 'terms' ? [`sum(count()) OVER (${partition}) AS __t`] : []),
+      ...metrics.flatMap((m) => m.plan.columns),
+    ].join(', ')}`,
     `FROM ${run.table} WHERE ${[run.where, ...predicates].join(' AND ')}`,
     `GROUP BY ${all.map((s) => s.alias).join(', ')}`,
     having.length === 0 ? '' : `HAVING ${having.join(' AND ')}`,

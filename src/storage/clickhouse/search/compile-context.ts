@@ -48,24 +48,32 @@ const MARK = String.fromCharCode(1);
 const IDF_PLACEHOLDER = new RegExp(`${MARK}idf:(\\d+)${MARK}`, 'g');
 const AVGDL_PLACEHOLDER = new RegExp(`${MARK}avgdl:(\\d+)${MARK}`, 'g');
 
-export interface ScoreStats {
-  readonly docCount: number;
-  readonly docFrequencies: readonly number[];
-  readonly averageLengths: readonly number[];
+/** Placeholders as constants (idf 1, identity length norm): for statements that do not rank. */
+export function withoutScoreStats(sql: string): string {
+  return sql.replace(IDF_PLACEHOLDER, '1').replace(AVGDL_PLACEHOLDER, '1');
 }
 
-/** BM25 idf as Lucene computes it. */
-export function bm25Idf(docCount: number, docFrequency: number): number {
-  return Math.log(1 + (docCount - docFrequency + 0.5) / (docFrequency + 0.5));
-}
+/** Rows read to estimate a text field's average token count (BM25 length norm). */
+const LENGTH_SAMPLE_ROWS = 10_000;
 
-/** Replaces the placeholders with numbers (1 and the identity norm when no stats were gathered). */
-export function fillScorePlaceholders(sql: string, stats: ScoreStats | null): string {
-  return sql
+/**
+ * Placeholders as SQL over scalar subqueries of one WITH clause: the document count and every document
+ * frequency in scope in one pass, average token counts from a sample. Lucene's BM25 idf:
+ * ln(1 + (N - df + 0.5) / (df + 0.5)). The statement ranks in one round trip.
+ */
+export function withScoreStats(sql: string, context: CompileContext, table: string, scope: string): string {
+  const needsStats = context.statPredicates.length > 0;
+  const lengths = context.lengthFields.map(
+    (value, i) =>
+      `(SELECT greatest(ifNull(avg(length(splitByNonAlpha(lower(__v)))), 1), 1) FROM (SELECT ${value} AS __v FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL LIMIT ${LENGTH_SAMPLE_ROWS})) AS __avgdl${i}`,
+  );
+  const stats = needsStats ? [`(SELECT tuple(${['count()', ...context.statPredicates.map((p) => `countIf(${p})`)].join(', ')}) FROM ${table} WHERE ${scope}) AS __stats`] : [];
+  const filled = sql
     .replace(IDF_PLACEHOLDER, (_m, i: string) => {
-      if (stats === null) return '1';
-      const idf = bm25Idf(stats.docCount, stats.docFrequencies[Number(i)] ?? 0);
-      return String(Math.max(idf, 0));
+      const df = `tupleElement(__stats, ${Number(i) + 2})`;
+      return `greatest(log(1 + (tupleElement(__stats, 1) - ${df} + 0.5) / (${df} + 0.5)), 0)`;
     })
-    .replace(AVGDL_PLACEHOLDER, (_m, i: string) => String(Math.max(stats?.averageLengths[Number(i)] ?? 1, 1)));
+    .replace(AVGDL_PLACEHOLDER, (_m, i: string) => `__avgdl${Number(i)}`);
+  const withs = [...stats, ...lengths];
+  return withs.length === 0 ? filled : `WITH ${withs.join(', ')} ${filled}`;
 }

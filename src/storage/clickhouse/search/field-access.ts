@@ -5,6 +5,7 @@
 import type { CatalogField, CatalogFieldType } from '../../log-store.js';
 import { arraySql, scalarSql, storedKindsOf } from '../field-sql.js';
 import { MAP_COLUMNS, type StoredKind } from '../log-table-schema.js';
+import { patternNumbers, patternStrings, type FieldPattern } from './field-pattern.js';
 
 /** What a field is to a query: decides term vs token semantics, numeric vs string comparison. */
 export type FieldShape = 'text' | 'keyword' | 'number' | 'date' | 'boolean' | 'unmapped';
@@ -17,6 +18,8 @@ export interface FieldRef {
   readonly column: string | null;
   readonly kinds: readonly StoredKind[];
   readonly inArrays: boolean;
+  /** Set for a field pattern (`*`, `actor.*`): every matching field at once, read as text and numbers. */
+  readonly pattern?: FieldPattern;
 }
 
 const CORE: Readonly<Record<string, { column: string; shape: FieldShape; kind: StoredKind }>> = {
@@ -83,6 +86,11 @@ export class FieldCatalog {
     return { name: requested, shape: 'unmapped', column: null, kinds: [], inArrays: false };
   }
 
+  /** A field pattern as one text field over every matching field. */
+  resolvePattern(glob: string): FieldRef {
+    return { name: glob, shape: 'text', column: null, kinds: ['string', 'number'], inArrays: false, pattern: { glob } };
+  }
+
   /** A field pattern (`actor.*`, `*`) → the concrete searchable names (core text fields included for `*`). */
   expand(pattern: string): string[] {
     if (!pattern.includes('*')) return [pattern];
@@ -98,6 +106,7 @@ export class FieldCatalog {
 
 /** SQL of the scalar of one kind, or null when the field never holds that kind. */
 export function scalarOf(field: FieldRef, kind: StoredKind): string | null {
+  if (field.pattern !== undefined) return null;
   if (field.column !== null) {
     if (field.column === 'ts') return kind === 'number' ? 'toUnixTimestamp64Milli(ts)' : null;
     return field.kinds.includes(kind) ? field.column : null;
@@ -115,6 +124,7 @@ export function arrayOf(field: FieldRef): string | null {
  * Every part is wrapped in ifNull so NOT over a missing field stays true, as in Elasticsearch.
  */
 export function anyString(field: FieldRef, test: (value: string) => string): string[] {
+  if (field.pattern !== undefined) return patternStrings(field.pattern, test);
   const parts: string[] = [];
   const scalar = scalarOf(field, 'string');
   if (scalar !== null) parts.push(`ifNull(${test(scalar)}, 0)`);
@@ -125,6 +135,7 @@ export function anyString(field: FieldRef, test: (value: string) => string): str
 
 /** As anyString, over numeric values (array elements parsed as numbers). */
 export function anyNumber(field: FieldRef, test: (value: string) => string): string[] {
+  if (field.pattern !== undefined) return patternNumbers(field.pattern, test);
   const parts: string[] = [];
   const scalar = scalarOf(field, 'number');
   if (scalar !== null) parts.push(`ifNull(${test(scalar)}, 0)`);
@@ -137,7 +148,8 @@ export function anyNumber(field: FieldRef, test: (value: string) => string): str
 export function dateMsOf(field: FieldRef): string | null {
   if (field.column === 'ts') return 'toUnixTimestamp64Milli(ts)';
   const scalar = scalarOf(field, 'string');
-  return scalar === null ? null : `toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(${scalar}, 3, 'UTC'))`;
+  // Parsed at microseconds and floored, as Elasticsearch truncates `.001999` to the millisecond.
+  return scalar === null ? null : `intDiv(toUnixTimestamp64Micro(parseDateTime64BestEffortOrNull(${scalar}, 6, 'UTC')), 1000)`;
 }
 
 /** OR of parts; `0` when there is none (the field cannot match). */

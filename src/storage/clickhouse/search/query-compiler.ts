@@ -6,6 +6,7 @@ import type { QueryAst } from '../../../query/index.js';
 import { sqlNumber } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import type { FieldRef } from './field-access.js';
+import { patternExists } from './field-pattern.js';
 import { existsSql, fuzzySql, idsSql, prefixSql, rangeSql, regexpSql, termSql, termsSql, wildcardSql } from './term-level.js';
 import { matchQuerySql, phraseSql, type Compiled } from './text-query.js';
 
@@ -19,6 +20,8 @@ const sum = (parts: readonly string[]): string => (parts.length === 0 ? '0' : `(
 
 /** A leaf on one field, over every field its name expands to. */
 function perField(context: CompileContext, pattern: string, lenient: boolean, leaf: (field: FieldRef) => Compiled): Compiled {
+  // A pattern is read as one field over all it matches (field-pattern.ts), not expanded clause by clause.
+  if (pattern.includes('*')) return leaf(context.catalog.resolvePattern(pattern));
   const names = context.catalog.expand(pattern);
   const compiled = names
     .map((name) => context.catalog.resolve(name))
@@ -33,11 +36,10 @@ function perField(context: CompileContext, pattern: string, lenient: boolean, le
 /** `exists` on an object name (`actor`) is true when any of its leaves exists. */
 function existsCompiled(context: CompileContext, name: string): string {
   const direct = context.catalog.resolve(name);
-  if (direct.shape !== 'unmapped' || name.includes('*')) {
-    return or(context.catalog.expand(name).map((n) => existsSql(context.catalog.resolve(n))).filter((s) => s !== '0'));
-  }
-  const children = context.catalog.expand(`${name}.*`);
-  return or(children.map((n) => existsSql(context.catalog.resolve(n))).filter((s) => s !== '0'));
+  if (name.includes('*')) return patternExists({ glob: name });
+  if (direct.shape !== 'unmapped') return existsSql(direct);
+  if (context.catalog.expand(`${name}.*`).length === 0) return '0';
+  return patternExists({ glob: `${name}.*` });
 }
 
 function constant(where: string, boost: number): Compiled {
@@ -49,11 +51,13 @@ function compileBool(context: CompileContext, query: Extract<QueryAst, { kind: '
   const should = query.should.map((q) => compileQuery(context, q));
   const filter = query.filter.map((q) => compileQuery(context, q).where);
   const mustNot = query.mustNot.map((q) => compileQuery(context, q).where);
-  const defaultMinimum = query.must.length === 0 && query.filter.length === 0 && should.length > 0 ? 1 : 0;
-  const required =
-    query.minimumShouldMatch === null
-      ? defaultMinimum
-      : Math.max(0, context.helpers.resolveMinimumShouldMatch(query.minimumShouldMatch, should.length));
+  // Lucene: without must/filter clauses a bool matches only documents that match at least one should clause.
+  const onlyShould = query.must.length === 0 && query.filter.length === 0 && should.length > 0;
+  const written = query.minimumShouldMatch;
+  // An absolute count above the number of should clauses can never be met (ES matches nothing).
+  if (written !== null && /^\d+$/.test(String(written)) && Number(written) > should.length) return NONE;
+  const resolved = written === null ? 0 : Math.max(0, context.helpers.resolveMinimumShouldMatch(written, should.length));
+  const required = onlyShould ? Math.max(1, resolved) : resolved;
   const conditions = [...must.map((c) => c.where), ...filter];
   if (required > should.length) return NONE;
   if (required === 1) conditions.push(or(should.map((c) => c.where)));

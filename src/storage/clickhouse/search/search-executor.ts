@@ -7,8 +7,8 @@ import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport } from '../transport.js';
 import type { PendingSource } from './agg-metrics.js';
-import { runAggregations } from './agg-runner.js';
-import { CompileContext, fillScorePlaceholders, type QueryHelpers, type ScoreStats } from './compile-context.js';
+import { hasRootMetrics, runAggregations } from './agg-runner.js';
+import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers } from './compile-context.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './field-access.js';
 import { highlightHit } from './highlight.js';
@@ -16,7 +16,6 @@ import { compileQuery } from './query-compiler.js';
 import { scopeWhereSql } from './scope-sql.js';
 import { orderBySql, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
 import { filterSource, pickFields } from './source-filter.js';
-import { tokensSql } from './text-sql.js';
 
 export interface SearchExecutorDeps {
   readonly transport: ClickHouseTransport;
@@ -27,30 +26,9 @@ export interface SearchExecutorDeps {
 
 type Row = Record<string, unknown>;
 
-/** Rows read to estimate a text field's average token count (BM25 length norm). */
-const LENGTH_SAMPLE_ROWS = 10_000;
-
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
   const run = (sql: string): Promise<Row[]> => transport.query<Row>(sql);
-
-  async function gatherStats(scope: string, context: CompileContext): Promise<ScoreStats> {
-    const count = async (where: string): Promise<number> => Number((await run(`SELECT count() AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0);
-    const [docCount, docFrequencies, averageLengths] = await Promise.all([
-      count(scope),
-      Promise.all(context.statPredicates.map((p) => count(`${scope} AND ${p}`))),
-      Promise.all(
-        context.lengthFields.map(async (value) => {
-          const rows = await transport.query<Row>(`SELECT avg(length(${tokensSql(value)})) AS l FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL`, {
-            max_rows_to_read: LENGTH_SAMPLE_ROWS,
-            read_overflow_mode: 'break',
-          });
-          return Number(rows[0]?.l ?? 1) || 1;
-        }),
-      ),
-    ]);
-    return { docCount, docFrequencies, averageLengths };
-  }
 
   async function fillPendingSources(scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
@@ -75,8 +53,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const plan = sortPlan(catalog, request.sort);
       const scoring = usesScore(plan.keys) || request.trackScores;
       const matched = [scope, main.where, ...(post === null ? [] : [post])].join(' AND ');
-      const stats = scoring && context.statPredicates.length > 0 ? await gatherStats(scope, context) : null;
-      const scoreSql = scoring ? fillScorePlaceholders(main.score, stats) : '0';
+      const scoreSql = scoring ? main.score : '0';
 
       const paging: string[] = [];
       if (request.searchAfter !== null) paging.push(searchAfterSql(plan.keys.slice(0, plan.visible), request.searchAfter, null));
@@ -88,13 +65,17 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
 
       const pendingSources: PendingSource[] = [];
-      const [rows, totalRows, aggregations] = await Promise.all([
-        request.size === 0 ? Promise.resolve([]) : run(fillScorePlaceholders(hitsSql, stats)),
-        run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
+      // Without post_filter, root metrics see exactly the hits: one pass computes both.
+      const countWithMetrics = post === null && hasRootMetrics(request.aggregations);
+      const [rows, counted, aggregated] = await Promise.all([
+        request.size === 0 ? Promise.resolve([]) : run(scoring ? withScoreStats(hitsSql, context, table, scope) : withoutScoreStats(hitsSql)),
+        countWithMetrics ? Promise.resolve(null) : run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
         request.aggregations.length === 0
           ? Promise.resolve(null)
-          : runAggregations({ context, run: (sql) => run(fillScorePlaceholders(sql, stats)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations),
+          : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations, countWithMetrics),
       ]);
+      const total = counted === null ? (aggregated?.total ?? 0) : Number(counted[0]?.n ?? 0);
+      const aggregations = aggregated?.results ?? null;
       await fillPendingSources(scope, pendingSources);
 
       const hits: LogHit[] = rows.map((row) => {
@@ -114,7 +95,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       });
       const last = rows[rows.length - 1];
       return {
-        total: Number(totalRows[0]?.n ?? 0),
+        total,
         maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
         hits,
         aggregations,

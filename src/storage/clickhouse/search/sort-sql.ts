@@ -23,7 +23,11 @@ export interface SortPlan {
   readonly visible: number;
 }
 
-const NEWEST_FIRST: SortKey = { expression: 'toUnixTimestamp64Milli(ts)', descending: true, nullsFirst: false, numeric: true };
+const TS_MS = 'toUnixTimestamp64Milli(ts)';
+const NEWEST_FIRST: SortKey = { expression: TS_MS, descending: true, nullsFirst: false, numeric: true };
+
+/** `@timestamp` keys order and compare on the `ts` column itself, so the engine reads the sort key in order. */
+const isTimestamp = (key: SortKey): boolean => key.expression === TS_MS;
 
 /** The sort of a request: ES default (score) when none is given; ties go to the newest log, then to `id`. */
 export function sortPlan(catalog: FieldCatalog, sort: readonly SortClause[]): SortPlan {
@@ -36,7 +40,8 @@ function sortKeys(catalog: FieldCatalog, sort: readonly SortClause[]): SortKey[]
   if (sort.length === 0) return [{ expression: '_score', descending: true, nullsFirst: false, numeric: true }];
   return sort.map((clause) => {
     if (clause.kind === 'score') return { expression: '_score', descending: clause.order === 'desc', nullsFirst: false, numeric: true };
-    if (clause.kind === 'doc') return { expression: 'toUnixTimestamp64Milli(received_at)', descending: clause.order === 'desc', nullsFirst: false, numeric: true };
+    // Index order: receive time, then the row's place in its part (inserts keep a batch's order for equal keys).
+    if (clause.kind === 'doc') return { expression: 'toUnixTimestamp64Milli(received_at) * 1000000 + _part_offset', descending: clause.order === 'desc', nullsFirst: false, numeric: true };
     const field = catalog.resolve(clause.field);
     const descending = clause.order === 'desc';
     const nullsFirst = clause.missing === '_first';
@@ -54,7 +59,9 @@ export function usesScore(keys: readonly SortKey[]): boolean {
 
 /** ORDER BY with the hidden tie-breaker `id`, so pages never overlap. */
 export function orderBySql(keys: readonly SortKey[]): string {
-  const terms = keys.map((key, i) => `__s${i} ${key.descending ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`);
+  const terms = keys.map((key, i) =>
+    isTimestamp(key) ? `ts ${key.descending ? 'DESC' : 'ASC'}` : `__s${i} ${key.descending ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`,
+  );
   terms.push('id ASC');
   return terms.join(', ');
 }
@@ -78,8 +85,11 @@ export function searchAfterSql(allKeys: readonly SortKey[], values: readonly Sor
   if (values.length !== keys.length || values.length === 0) {
     throw invalidArgument(`search_after has ${values.length} values but the sort has ${keys.length}`, { parameters: { field: 'search_after' } });
   }
-  const columns = keys.map((_, i) => `__s${i}`);
-  const literals = keys.map((key, i) => literalFor(key, values[i] ?? null, `search_after[${i}]`));
+  const columns = keys.map((key, i) => (isTimestamp(key) ? 'ts' : `__s${i}`));
+  const literals = keys.map((key, i) => {
+    const literal = literalFor(key, values[i] ?? null, `search_after[${i}]`);
+    return isTimestamp(key) && literal !== 'NULL' ? `fromUnixTimestamp64Milli(toInt64(${literal}), 'UTC')` : literal;
+  });
   const alternatives: string[] = [];
   for (let i = 0; i <= keys.length; i += 1) {
     const equal = columns.slice(0, i).map((c, j) => (literals[j] === 'NULL' ? `${c} IS NULL` : `${c} = ${literals[j] ?? 'NULL'}`));

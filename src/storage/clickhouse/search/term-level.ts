@@ -5,7 +5,7 @@
 import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../../query/index.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from './field-access.js';
-import { luceneRegexToRe2, matchSql, tokensSql, wildcardToRe2 } from './text-sql.js';
+import { luceneRegexToRe2, matchSql, tokenRegex, tokensSql, wildcardToRe2 } from './text-sql.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 
@@ -41,7 +41,9 @@ export function termSql(field: FieldRef, value: TermValue, caseInsensitive: bool
   if (field.shape === 'text') {
     // Tokens are lower case: an upper-case term value never equals one (unless case-insensitive).
     const term = caseInsensitive ? text.toLowerCase() : text;
-    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => `has(${tokensSql(x)}, ${sqlString(term)})`));
+    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
+    const n = field.pattern === undefined ? null : asNumber(value);
+    if (n !== null) parts.push(...anyNumber(field, (x) => `${x} = ${sqlNumber(n)}`));
   } else if (field.column === 'ts') {
     const ms = asDateMs(value);
     if (ms !== null) parts.push(`ts = ${tsFromMs(ms)}`);
@@ -117,6 +119,9 @@ export function rangeSql(field: FieldRef, query: Of<'range'>): string {
   if (field.shape === 'number') {
     // A conflicting string value that reads as a number is compared as one, as ES coerces it.
     parts.push(...anyString(field, (x) => rangeWith(`toFloat64OrNull(${x})`, query, numeric) ?? '0'));
+  } else if (field.shape === 'text') {
+    // Analysed terms are lower case; bounds compare the same way (what a lowercase normalizer gives in ES).
+    parts.push(...anyString(field, (x) => rangeWith(`lower(${x})`, query, (b) => sqlString(String(b.original).toLowerCase())) ?? '0'));
   } else {
     parts.push(...anyString(field, (x) => rangeWith(x, query, (b) => sqlString(String(b.original))) ?? '0'));
   }

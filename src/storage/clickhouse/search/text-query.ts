@@ -5,11 +5,12 @@
  * frequency in scope, tf from token counts, the length norm against the average token count.
  */
 import { editsFor, type QueryAst } from '../../../query/index.js';
+import { invalidArgument } from '../../../shared/app-error.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
-import { anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
+import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
 import { fuzzyTest, termSql } from './term-level.js';
-import { matchSql, phraseRegex, tokensSql } from './text-sql.js';
+import { matchSql, phraseRegex, tokenRegex, tokensSql } from './text-sql.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 
@@ -37,13 +38,22 @@ function withFilter(filter: string | null, exact: string): string {
 
 /** tf-idf with length norm of one term on the field's string value. */
 function termScore(context: CompileContext, value: string, term: string, presence: string): string {
-  const tokens = tokensSql(value);
-  const tf = `countEqual(${tokens}, ${sqlString(term)})`;
-  const norm = `(${sqlNumber(1 - B)} + ${sqlNumber(B)} * length(${tokens}) / ${context.averageLength(value)})`;
+  // tf by regex count and the length in engine tokens: close to the analyzer's counts, far cheaper per row.
+  const tf = `countMatches(lower(${value}), ${sqlString(tokenRegex(term))})`;
+  const norm = `(${sqlNumber(1 - B)} + ${sqlNumber(B)} * length(splitByNonAlpha(lower(${value}))) / ${context.averageLength(value)})`;
   return `${context.idf(presence)} * (${tf} * ${sqlNumber(K1 + 1)} / (${tf} + ${sqlNumber(K1)} * ${norm}))`;
 }
 
+/** ES answers 400 for a number field given text that is no number, unless the query is lenient. */
+function checkNumeric(field: FieldRef, text: string, lenient: boolean): void {
+  if (lenient || field.shape !== 'number' || field.kinds.includes('string')) return;
+  if (text.trim() === '' || !Number.isFinite(Number(text))) {
+    throw invalidArgument(`failed to create query: For input string: "${text}"`, { parameters: { field: field.name } });
+  }
+}
+
 export function matchQuerySql(context: CompileContext, field: FieldRef, query: Of<'match'>): Compiled {
+  checkNumeric(field, query.text, query.lenient);
   if (field.shape !== 'text') {
     const where = termSql(field, query.text, false);
     return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
@@ -63,7 +73,7 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
         return { where, score: context.idf(where) };
       }
     }
-    const presence = anyOf(anyString(field, (x) => `has(${tokensSql(x)}, ${sqlString(term)})`));
+    const presence = anyOf(anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
     const value = scalarOf(field, 'string');
     const score = value === null ? context.idf(presence) : termScore(context, value, term, presence);
     return { where: presence, score: `if(${presence}, ${score}, 0)` };
@@ -78,7 +88,10 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
     required >= optional
       ? `(${clauses.map((c) => c.where).join(' AND ')})`
       : `((${clauses.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)})`;
-  const where = withFilter(messageIndexFilter(context, field, exactTerms, required >= optional), exact);
+  let where = withFilter(messageIndexFilter(context, field, exactTerms, required >= optional), exact);
+  const number = field.pattern !== undefined && query.text.trim() !== '' ? Number(query.text) : Number.NaN;
+  // Over all fields, a number also matches numeric fields holding it (ES tries each field with its own type).
+  if (Number.isFinite(number)) where = `(${where} OR ${anyOf(anyNumber(field, (x) => `${x} = ${sqlNumber(number)}`))})`;
   const score = `${sqlNumber(query.boost)} * (${clauses.map((c) => c.score).join(' + ')})`;
   return { where, score };
 }
@@ -94,7 +107,7 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
   let exact: string;
   if (query.slop === 0 || terms.length === 1) {
     const re = phraseRegex(terms, query.lastTokenIsPrefix);
-    exact = anyOf(anyString(field, (x) => matchSql(`lower(${x})`, re)));
+    exact = anyOf(anyString(field, (x) => matchSql(x, `(?i)${re}`)));
   } else {
     // Sloppy phrase: every term present and the span between first and last within slop of the phrase length.
     exact = anyOf(

@@ -13,6 +13,19 @@ export function tokensSql(value: string): string {
   return `extractAll(lower(${value}), ${sqlString(TOKEN_RE2)})`;
 }
 
+// A token starts after the text's start, a non-word character, or a `.`/`'` that itself follows one; it ends
+// before the end, a non-word character other than `.`/`'`, or a `.`/`'` not followed by a word character.
+const TOKEN_START = "(?:^|[^\\pL\\pN_.']|^[.']|[^\\pL\\pN_][.'])";
+const TOKEN_END = "(?:$|[^\\pL\\pN_.']|[.'](?:$|[^\\pL\\pN_]))";
+
+/**
+ * RE2 true when `term` is one whole token of a lower-cased value: the same answer as `has(tokensSql(v), term)`
+ * without building the token array (a regex test per candidate row is several times cheaper).
+ */
+export function tokenRegex(term: string): string {
+  return `${TOKEN_START}${re2Quote(term)}${TOKEN_END}`;
+}
+
 /** Text matched literally inside an RE2 pattern. */
 export function re2Quote(value: string): string {
   return value.replace(/[\\.+*?()|[\]{}^$]/g, (c) => `\\${c}`);
