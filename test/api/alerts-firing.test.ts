@@ -186,6 +186,16 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await triggered('any crit')).results[0]?.notificationState, 'notified');
       assert.equal((await cycle()).dispatched, 0);
       assert.equal(webhook.requests.length, before + 1);
+
+      // A crash after notifying but before the firing was marked: the retry neither re-sends nor re-logs it.
+      const countEvents = async () =>
+        (await call('POST', '/v1/search', { query: { query_string: { query: '_exists_:service-alert AND service-alert:"Any crit"' } }, size: 0 })).json<{ hits: { total: number } }>().hits.total;
+      assert.equal(await countEvents(), 1);
+      await t.app.controlPlane.db.updateTable('triggered_alerts').set({ notification_state: 'pending' }).where('name', '=', 'Any crit').execute();
+      assert.equal((await cycle()).dispatched, 1);
+      assert.equal(webhook.requests.length, before + 1);
+      assert.equal(await countEvents(), 1);
+      assert.equal((await triggered('any crit')).results[0]?.notificationState, 'notified');
     });
   });
 }
