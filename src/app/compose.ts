@@ -58,7 +58,7 @@ export interface AppDeps {
   readonly deliveryRetryPolicy?: RetryPolicy;
   /** How long after a window ends alerts judge it (default 30 s; tests set 0 with a manual clock). */
   readonly alertSettleDelayMs?: number;
-  /** Alerts evaluated at the same time (default 4). */
+  /** Alerts evaluated at the same time (default 1 on embedded chDB, 4 on a ClickHouse server). */
   readonly alertConcurrency?: number;
 }
 
@@ -183,7 +183,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     settings: {
       intervalMs: config.alertIntervalSeconds * 1000,
       settleDelayMs: alertSettleDelayMs,
-      concurrency: deps.alertConcurrency ?? 4,
+      // The embedded engine shares the API's cores: one alert query at a time keeps searches fast (docs/benchmarks.md).
+      concurrency: deps.alertConcurrency ?? (config.logStoreUrl.startsWith('chdb:') ? 1 : 4),
       evaluationTimeoutMs: 30_000,
       maxWindowsPerCycle: 10,
     },

@@ -5,7 +5,7 @@ import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { Alert } from './alert.js';
 import { alertRepository } from './alert-repository.js';
 import { accountIdsOf, type AccountScopeDeps } from './alert-scope.js';
-import type { AlertQueryRunner } from './alert-query-runner.js';
+import type { AlertQueryRunner, GroupValue } from './alert-query-runner.js';
 import { dueWindowEnds } from './evaluation-windows.js';
 import type { FiringDispatcher } from './firing-dispatcher.js';
 import { correlate, groupKeyOf, judgeSubComponent, type Firing } from './trigger-evaluation.js';
@@ -61,12 +61,29 @@ async function forEachBounded<T>(items: readonly T[], limit: number, task: (item
 export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
   const { db, clock, logger, runner, settings } = deps;
 
-  async function judgeWindow(alert: Alert, windowEndMs: number, signal: AbortSignal): Promise<Firing[]> {
+  type AggregateRequest = Parameters<AlertQueryRunner['aggregate']>[0];
+
+  /**
+   * Alerts asking exactly the same question in one cycle (e.g. copies with other thresholds, recipients or
+   * severities) share one search; a failed search fails each of them, as if run alone.
+   */
+  function sharedAggregate(cache: Map<string, Promise<GroupValue[]>>, request: AggregateRequest, signal: AbortSignal): Promise<GroupValue[]> {
+    const key = JSON.stringify(request);
+    let pending = cache.get(key);
+    if (pending === undefined) {
+      pending = runner.aggregate(request, signal);
+      cache.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function judgeWindow(alert: Alert, windowEndMs: number, signal: AbortSignal, cache: Map<string, Promise<GroupValue[]>>): Promise<Firing[]> {
     const { definition } = alert;
     const fromMs = windowEndMs - definition.searchTimeFrameMinutes * 60_000;
     const perSub = await Promise.all(
       definition.subComponents.map(async (sub) => {
-        const values = await runner.aggregate(
+        const values = await sharedAggregate(
+          cache,
           {
             alertAccountId: alert.accountId,
             accountIds: await accountIdsOf(deps, alert.accountId, sub),
@@ -114,7 +131,13 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
     };
   }
 
-  async function evaluateAlert(alert: Alert, evaluatedUntil: number | undefined, signal: AbortSignal, report: { windows: number; firings: number; lags: number[] }): Promise<void> {
+  async function evaluateAlert(
+    alert: Alert,
+    evaluatedUntil: number | undefined,
+    signal: AbortSignal,
+    report: { windows: number; firings: number; lags: number[] },
+    cache: Map<string, Promise<GroupValue[]>>,
+  ): Promise<void> {
     const ends = dueWindowEnds({
       definition: alert.definition,
       evaluatedUntil,
@@ -125,7 +148,7 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
     });
     for (const end of ends) {
       signal.throwIfAborted();
-      const firings = (await judgeWindow(alert, end, signal)).map((firing) => toTriggered(alert, end, firing));
+      const firings = (await judgeWindow(alert, end, signal, cache)).map((firing) => toTriggered(alert, end, firing));
       await triggeredAlertRepository.recordWindow(db, alert.id, end, firings, clock.now());
       report.windows += 1;
       report.firings += firings.length;
@@ -141,12 +164,13 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
       alerts.map((alert) => alert.id),
     );
     const report = { windows: 0, firings: 0, lags: [] as number[] };
+    const cache = new Map<string, Promise<GroupValue[]>>();
     let failures = 0;
     await forEachBounded(alerts, settings.concurrency, async (alert) => {
       if (signal.aborted) return;
       const alertSignal = AbortSignal.any([signal, AbortSignal.timeout(settings.evaluationTimeoutMs)]);
       try {
-        await evaluateAlert(alert, watermarks.get(alert.id), alertSignal, report);
+        await evaluateAlert(alert, watermarks.get(alert.id), alertSignal, report, cache);
       } catch (error) {
         failures += 1;
         // The watermark stays where it was: the window is judged again next cycle, not skipped.
