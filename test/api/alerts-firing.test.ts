@@ -144,6 +144,8 @@ for (const backend of controlPlaneBackends) {
       const created = await call('POST', '/v2/alerts', {
         title: 'Fatal and slow on the same host',
         searchTimeFrameMinutes: 5,
+        sendToAll: true,
+        output: { recipients: { emails: ['dba@example.com', 'sre@example.com'] } },
         subComponents: [
           { queryDefinition: { query: 'level:FATAL', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { MEDIUM: 1 } } },
           { queryDefinition: { query: 'level:SLOW', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { SEVERE: 1 } } },
@@ -151,8 +153,12 @@ for (const backend of controlPlaneBackends) {
         correlations: { correlationOperators: ['AND'], joins: [{ '0': 'host', '1': 'host' }] },
       });
       assert.equal(created.statusCode, 200, created.body);
+      const mailsBefore = smtp.mails.length;
       clock.set(T0 + 4 * MINUTE + 1_000);
       await cycle();
+      // sendToAll: one e-mail addressed to both recipients.
+      assert.equal(smtp.mails.length, mailsBefore + 1);
+      assert.deepEqual(smtp.mails[mailsBefore]?.to, ['dba@example.com', 'sre@example.com']);
       const page = await triggered('fatal and slow');
       assert.equal(page.total, 1);
       assert.deepEqual(page.results[0]?.groupBy, { host: 'db-1' });

@@ -124,6 +124,7 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
         description: definition.description ?? '',
         threshold: firing.threshold,
         emails: definition.output?.recipients?.emails ?? [],
+        sendToAll: definition.sendToAll === true,
         endpointIds: definition.output?.recipients?.notificationEndpointIds ?? [],
         suppressNotificationsMinutes: definition.output?.suppressNotificationsMinutes ?? 0,
       },

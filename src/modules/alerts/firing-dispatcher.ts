@@ -83,7 +83,7 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
         samples: await samplesFor(firing, signal),
         isTest: false,
       };
-      await deps.notify({ accountId: firing.accountId, sourceKey: firing.firingKey, message, emails: payload.emails, endpointIds: payload.endpointIds, signal });
+      await deps.notify({ accountId: firing.accountId, sourceKey: firing.firingKey, message, emails: payload.emails, emailAllAtOnce: payload.sendToAll === true, endpointIds: payload.endpointIds, signal });
     }
     await triggeredAlertRepository.setState(db, firing.id, 'notified');
   }

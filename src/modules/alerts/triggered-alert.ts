@@ -6,6 +6,8 @@ export interface FiringPayload {
   readonly description: string;
   readonly threshold: number;
   readonly emails: readonly string[];
+  /** `sendToAll`: one e-mail to all recipients. */
+  readonly sendToAll?: boolean;
   readonly endpointIds: readonly number[];
   readonly suppressNotificationsMinutes: number;
 }

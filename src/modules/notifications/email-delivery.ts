@@ -3,7 +3,8 @@ import type { DeliveryOutcome } from './http-delivery.js';
 import { summaryOf, type NotificationMessage } from './notification-message.js';
 
 export interface EmailSender {
-  send(to: string, message: NotificationMessage): Promise<DeliveryOutcome>;
+  /** One message to these recipients. */
+  send(to: readonly string[], message: NotificationMessage): Promise<DeliveryOutcome>;
   close(): void;
 }
 
@@ -38,7 +39,7 @@ export function createEmailSender(smtpUrl: string | undefined, from: string, tim
   return {
     async send(to, message) {
       try {
-        await transport.sendMail({ from, to, subject: summaryOf(message), text: textOf(message) });
+        await transport.sendMail({ from, to: [...to], subject: summaryOf(message), text: textOf(message) });
         return { delivered: true, attempts: 1, httpStatus: null, error: null };
       } catch (error) {
         const code = (error as { responseCode?: unknown; code?: unknown }).responseCode ?? (error as { code?: unknown }).code;

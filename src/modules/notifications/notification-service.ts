@@ -30,6 +30,8 @@ export interface NotifyInput {
   readonly sourceKey: string;
   readonly message: NotificationMessage;
   readonly emails: readonly string[];
+  /** One e-mail addressed to every recipient instead of one per recipient (the alert's `sendToAll`). */
+  readonly emailAllAtOnce?: boolean;
   readonly endpointIds: readonly number[];
   readonly signal?: AbortSignal;
 }
@@ -121,9 +123,12 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       const done = await deliveryRepository.deliveredTargets(db, input.sourceKey);
       const targets = await endpoints.listByIds(db, input.accountId, input.endpointIds);
       const jobs: Promise<NotifyResult>[] = [];
-      for (const address of new Set(input.emails)) {
-        if (done.has(`email:${address}`)) continue;
-        jobs.push(email.send(address, input.message).then((outcome) => ({ channel: 'email', target: address, outcome })));
+      const addresses = [...new Set(input.emails)];
+      const groups = input.emailAllAtOnce === true && addresses.length > 0 ? [addresses] : addresses.map((address) => [address]);
+      for (const group of groups) {
+        const target = group.join(',');
+        if (done.has(`email:${target}`)) continue;
+        jobs.push(email.send(group, input.message).then((outcome) => ({ channel: 'email', target, outcome })));
       }
       for (const endpoint of targets) {
         if (done.has(`endpoint:${endpoint.id}`)) continue;
