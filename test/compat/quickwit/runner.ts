@@ -118,6 +118,6 @@ export function compatibilityReport(outcomes: readonly StepOutcome[], reasons: R
 function reasonFor(outcome: StepOutcome): string {
   const reason = outcome.reason ?? '';
   if (reason.includes('untranslated')) return 'expectation not translated';
-  if (reason.startsWith('status 404')) return 'endpoint or index API not provided';
+  if (reason.startsWith('status 404')) return 'endpoint not provided';
   return 'not analysed';
 }
