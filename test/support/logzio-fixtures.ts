@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { datasetsDir } from './datasets.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The shared datasets beside the repository (CI clones it beside shared/), else the workstation copy. */
-export function datasetsDir(): string {
-  const beside = path.resolve(repoRoot, '../shared/datasets');
-  return fs.existsSync(beside) ? beside : '/work/shared/datasets';
-}
+export { datasetsDir };
 
 /** A JSON response body the official Terraform client's tests serve (datasets/logzio-api-fixtures). */
 export function readLogzioFixture(area: string, file: string): unknown {
