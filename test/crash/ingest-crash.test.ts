@@ -26,7 +26,7 @@ describe('ingest survives kill -9 without losing or half-storing acknowledged lo
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-crash-'));
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it(`holds over ${TRIALS} kills`, async () => {
+  it(`holds over ${TRIALS} kills`, async (t) => {
     const acknowledged = new Set<number>();
     let nextRequest = 0;
     for (let trial = 0; trial < TRIALS; trial += 1) {
@@ -77,6 +77,7 @@ describe('ingest survives kill -9 without losing or half-storing acknowledged lo
       assert.deepEqual(lost, [], 'acknowledged requests missing logs');
       const broken = [...stored].filter(([, counts]) => counts.rows !== LOGS_PER_REQUEST || counts.seqs !== LOGS_PER_REQUEST);
       assert.deepEqual(broken, [], 'requests stored partly or twice');
+      t.diagnostic(`${TRIALS} kills: ${acknowledged.size} requests acknowledged, ${stored.size} stored whole, none lost or partial`);
     } finally {
       reader.close();
     }

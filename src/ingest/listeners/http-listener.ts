@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
 import { redactUrl } from '../../shared/redact-url.js';
@@ -39,21 +39,28 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
   };
   const app = Fastify(options);
   const auth = createListenerAuth(deps.accounts);
+  // A request leaves the count once, whether it was answered or aborted by the client.
+  const counted = new WeakSet<FastifyRequest>();
   let inFlight = 0;
+  const release = (request: FastifyRequest): void => {
+    if (counted.delete(request)) inFlight -= 1;
+  };
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.addHook('onRequest', async (request) => {
     inFlight += 1;
+    counted.add(request);
     if (request.method === 'POST' || request.method === 'PUT') {
       if (inFlight > maxConcurrent || deps.batcher.isOverloaded()) throw overloaded();
     }
   });
   app.addHook('onResponse', async (request, reply) => {
-    inFlight -= 1;
+    release(request);
     deps.logger.debug({ method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'listener request');
   });
+  app.addHook('onRequestAbort', async (request) => release(request));
   // Elasticsearch clients refuse any answer without it (elasticsearch-js 8: ProductNotSupportedError).
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('x-elastic-product', 'Elasticsearch');

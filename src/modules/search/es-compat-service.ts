@@ -42,7 +42,10 @@ export function createEsCompatService(deps: EsCompatDeps) {
     const selected = parseIndexExpression(index);
     const concrete = concreteIndexNames(selected);
     if (concrete.length === 0 || ignoreUnavailable) return selected;
-    const existing = new Set((await listIndices(principal)).map((i) => i.name));
+    const known = async (fresh: boolean) => new Set((await listIndices(principal, fresh)).map((i) => i.name));
+    let existing = await known(false);
+    // A type written since the list was cached is not missing: look again before answering 404.
+    if (concrete.some((name) => !existing.has(name))) existing = await known(true);
     const missing = concrete.find((name) => !existing.has(name));
     if (missing !== undefined) throw notFound(`no such index [${missing}]`, { parameters: { index: missing } });
     return selected;

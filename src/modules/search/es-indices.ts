@@ -39,15 +39,16 @@ async function queryIndices(search: SearchService, principal: Principal): Promis
 /** How long an account's index list is reused: existence checks run on every request naming an index. */
 const INDEX_LIST_TTL_MS = 2000;
 
-export type IndexLister = (principal: Principal) => Promise<IndexInfo[]>;
+/** `fresh`: bypass the cache (before answering that an index does not exist). */
+export type IndexLister = (principal: Principal, fresh?: boolean) => Promise<IndexInfo[]>;
 
-/** Lists indices with a short per-account cache (a type first written less than 2 s ago may answer 404). */
+/** Lists indices with a short per-account cache; a name the cache lacks is looked up again before a 404. */
 export function createIndexLister(search: SearchService, clock: Clock): IndexLister {
   const cache = new Map<number, { atMs: number; indices: Promise<IndexInfo[]> }>();
-  return (principal) => {
+  return (principal, fresh = false) => {
     const now = clock.now();
     const hit = cache.get(principal.accountId);
-    if (hit !== undefined && now - hit.atMs < INDEX_LIST_TTL_MS) return hit.indices;
+    if (!fresh && hit !== undefined && now - hit.atMs < INDEX_LIST_TTL_MS) return hit.indices;
     const indices = queryIndices(search, principal);
     cache.set(principal.accountId, { atMs: now, indices });
     indices.catch(() => cache.delete(principal.accountId));

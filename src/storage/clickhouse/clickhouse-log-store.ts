@@ -59,7 +59,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     const nowMs = clock.now();
     // Per account once per chunk, not per log: retention, its floor and the catalog sink.
     const perAccount = new Map<number, { days: number; floor: number; sink: FieldTypeSink }>();
-    const rows = createRowsBuffer();
+    // Sized for typical rows so the buffer rarely grows (each growth copies it).
+    const rows = createRowsBuffer(Math.max(1 << 16, docs.length * 512));
     for (const doc of docs) {
       let account = perAccount.get(doc.accountId);
       if (account === undefined) {

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testDocument } from '../conformance/log-store.contract.js';
 import type { CatalogField, LogStore } from '../log-store.js';
-import { arraySql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
+import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
+import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -37,7 +38,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       await subject.store.append(
         [
           testDocument(account, { status: 500, host: 'web-1', 'user.id': 42, secure: true, tags: ['x', 7, true] }, { id: 'a', message: 'GET /index.html timeout=30s', source: '{"nested":{"deep":[1,{"k":"v"}]},"status":500}' }),
-          testDocument(account, { status: '500', 'user.id': 'u-42', tags: 'solo', ok: true, 'order.amount': 9.5, bytes: 12 }, { id: 'b', message: 'Connection to db-1 refused' }),
+          testDocument(account, { status: '500', 'user.id': 'u-42', tags: 'solo', ok: true, 'order.amount': 9.5, bytes: 12, seen: '2026-11-21T10:00:00.500+01:00' }, { id: 'b', message: 'Connection to db-1 refused' }),
           testDocument(account, { status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], 'n.a.b': 2.5 }, { id: 'c', message: undefined }),
         ],
         { dedupToken: 'schema-1', retentionDaysOf: KEEP },
@@ -70,6 +71,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       assert.deepEqual(await ids(`${scalarSql('user.id', 'number')} >= 40`), ['a']);
       assert.deepEqual(await ids(`${scalarSql('secure', 'boolean')} = true`), ['a']);
       assert.deepEqual(await ids(`has(${arraySql('tags')}, '7') AND has(${arraySql('tags')}, 'true')`), ['a']);
+      assert.deepEqual(await ids(`${dateMsSql('seen')} = ${Date.UTC(2026, 10, 21, 9, 0, 0, 500)}`), ['b']);
       assert.deepEqual(await ids(`${scalarSql('tags', 'string')} = 'solo'`), ['b']);
     });
 
@@ -96,6 +98,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         ok: true,
         order: { amount: 9.5 },
         bytes: 12,
+        seen: '2026-11-21T10:00:00.500+01:00',
       });
       const { '@timestamp': _timestamp, ...third } = JSON.parse(rows[2] ?? '{}') as Record<string, unknown>;
       // An array of numbers/booleans cannot be rebuilt from its text elements, so this one was kept whole.
@@ -114,11 +117,36 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       assert.deepEqual(await subject.transport.query('SELECT 1 AS one'), [{ one: 1 }]);
     });
 
+    it('catalogues at most MAX_CATALOG_FIELDS_PER_ACCOUNT names per account, and still stores and finds the rest', async () => {
+      const capped = 902;
+      const docs = Array.from({ length: 101 }, (_, i) =>
+        testDocument(capped, Object.fromEntries(Array.from({ length: 100 }, (_, j) => [`k${i}_${j}`, j]))),
+      );
+      await subject.store.append(docs, { dedupToken: 'cap-1', retentionDaysOf: KEEP });
+      assert.equal((await subject.store.fieldCatalog([capped])).get(capped)?.length, MAX_CATALOG_FIELDS_PER_ACCOUNT);
+      const [row] = await subject.transport.query<{ found: number }>(`SELECT count() AS found FROM logs WHERE account = ${capped} AND ${scalarSql('k100_99', 'number')} = 99`);
+      assert.deepEqual(row, { found: 1 });
+    });
+
     it('finds words through the lower(message) text index whatever their case', async () => {
       assert.deepEqual(await ids("hasAllTokens(lower(message), ['get'])"), ['a']);
       assert.deepEqual(await ids("hasAllTokens(lower(message), ['connection', 'refused'])"), ['b']);
       assert.deepEqual(await ids("hasAnyTokens(lower(message), ['timeout', 'refused'])"), ['a', 'b']);
       assert.deepEqual(await ids(`${scalarSql('note', 'string')} = ${sqlString('café straße')}`), ['c']);
+    });
+
+    it('gives the same text matches with and without the index, for full rows too (chdb-notes §5)', async () => {
+      for (const useIndex of [0, 1]) {
+        const rows = await subject.transport.query<{ id: string; message: string }>(
+          `SELECT * FROM logs WHERE account = ${account} AND hasAllTokens(lower(message), ['get']) ORDER BY ts DESC LIMIT 50`,
+          { use_skip_indexes: useIndex, use_query_condition_cache: 0 },
+        );
+        assert.deepEqual(rows.map((row) => [row.id, row.message]), [['a', 'GET /index.html timeout=30s']], `use_skip_indexes=${useIndex}`);
+      }
+      const [plan] = await subject.transport.query<{ explain: string }>(
+        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND hasAllTokens(lower(message), ['get'])) WHERE explain LIKE '%message_text%'`,
+      );
+      assert.ok(plan, 'the plan uses the message_text index');
     });
   });
 }

@@ -32,6 +32,12 @@ export interface FieldCatalogCache {
   forget(accountId: number): void;
 }
 
+/**
+ * Fields catalogued per account. Elasticsearch refuses logs past 1,000 mapped fields; here logs are never refused,
+ * but an account sending endless distinct names must not grow the catalog and this cache without bound.
+ */
+export const MAX_CATALOG_FIELDS_PER_ACCOUNT = 10_000;
+
 export function createFieldCatalogCache(transport: ClickHouseTransport, table: string): FieldCatalogCache {
   const masks = new Map<number, Map<string, number>>();
   const loading = new Map<number, Promise<void>>();
@@ -89,8 +95,11 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
           const batchAdded = added;
           return {
             seen(name, type, inArray, bit) {
-              const mask = (known.get(name) ?? 0) | (batchAdded.get(name) ?? 0);
+              const knownMask = known.get(name);
+              const mask = (knownMask ?? 0) | (batchAdded.get(name) ?? 0);
               if ((mask & bit) !== 0) return;
+              // Past the cap a new name is stored and searchable but not catalogued (nor held in memory).
+              if (knownMask === undefined && !batchAdded.has(name) && known.size + batchAdded.size >= MAX_CATALOG_FIELDS_PER_ACCOUNT) return;
               batchAdded.set(name, (batchAdded.get(name) ?? 0) | bit);
               rows.push({ account: accountId, name, type, in_array: inArray ? 1 : 0, first_seen: nextFirstSeen(receivedAtMs) });
             },

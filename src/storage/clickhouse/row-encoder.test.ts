@@ -29,6 +29,8 @@ describe('row encoder', () => {
     assert.deepEqual(row.bool, { ok: false });
     assert.deepEqual(row.arr, { tags: ['a', '1'] });
     assert.equal(row.retention_days, 30);
+    const bare = JSON.parse(encodeLogRow({ ...doc, fields: {} }, 30, { seen: () => undefined })) as Record<string, unknown>;
+    assert.deepEqual([bare.str, bare.num, bare.bool, bare.arr, bare.source], [undefined, undefined, undefined, undefined, undefined]);
     assert.deepEqual(seen, [
       ['status', 'long', false], ['host', 'text', false], ['user.id', 'text', false], ['order.amount', 'double', false],
       ['ok', 'boolean', false], ['tags', 'text', true], ['when', 'date', false],

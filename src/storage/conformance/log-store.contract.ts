@@ -69,6 +69,13 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       assert.equal(await count(111), 4);
     });
 
+    it('deduplicates a retried batch of any size, however the store splits it', async () => {
+      const big = Array.from({ length: 100_001 }, (_, i) => testDocument(112, { i }, { message: undefined }));
+      await store.append(big, { dedupToken: 'big-1', retentionDaysOf: KEEP });
+      await store.append(big, { dedupToken: 'big-1', retentionDaysOf: KEEP });
+      assert.equal(await count(112), 100_001);
+    });
+
     it('types fields on first sight per account and records later conflicts without rejecting a log', async () => {
       await store.append(
         [
