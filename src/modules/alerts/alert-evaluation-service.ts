@@ -186,7 +186,7 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
     /** One cycle: judge every enabled alert's due windows, then send what recorded firings owe. */
     async runCycle(signal: AbortSignal): Promise<CycleReport> {
       const judged = await judgeDue(signal);
-      const dispatched = signal.aborted ? 0 : await deps.dispatcher.dispatchPending(signal);
+      const dispatched = signal.aborted ? 0 : await deps.dispatcher.dispatchPending(signal, settings.intervalMs / 2);
       return { ...judged, dispatched };
     },
   };

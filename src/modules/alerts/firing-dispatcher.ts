@@ -89,12 +89,17 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
   }
 
   return {
-    /** Dispatches pending firings oldest first, one at a time so that suppression sees each earlier one. */
-    async dispatchPending(signal: AbortSignal, limit = 500): Promise<number> {
+    /**
+     * Dispatches pending firings oldest first, one at a time so that suppression sees each earlier one. No new
+     * firing is started after `budgetMs` (slow receivers must not delay the next cycle's judging); the rest
+     * stay pending for the next cycle.
+     */
+    async dispatchPending(signal: AbortSignal, budgetMs = Number.POSITIVE_INFINITY, limit = 500): Promise<number> {
       const pending = await triggeredAlertRepository.listPending(db, limit);
+      const deadline = performance.now() + budgetMs;
       let done = 0;
       for (const firing of pending) {
-        if (signal.aborted) break;
+        if (signal.aborted || performance.now() > deadline) break;
         try {
           await dispatch(firing, signal);
           done += 1;
