@@ -6,9 +6,15 @@ import type { Alert } from './alert.js';
 import { alertRepository } from './alert-repository.js';
 import { accountIdsOf, type AccountScopeDeps } from './alert-scope.js';
 import type { AlertQueryRunner, GroupValue } from './alert-query-runner.js';
+import { answerOf, createQuestionBatches, forEachBounded, type Ticket } from './question-batches.js';
 import { dueWindowEnds } from './evaluation-windows.js';
 import type { FiringDispatcher } from './firing-dispatcher.js';
 import { correlate, groupKeyOf, judgeSubComponent, type Firing } from './trigger-evaluation.js';
+
+/** Questions answered by one search at most (bounds the SQL a batch compiles to). */
+const MAX_QUESTIONS_PER_BATCH = 50;
+/** Windows recorded at the same time (control-plane transactions). */
+const RECORDING_CONCURRENCY = 4;
 import { firingKeyOf, type TriggeredAlert } from './triggered-alert.js';
 import { triggeredAlertRepository } from './triggered-alert-repository.js';
 
@@ -17,9 +23,9 @@ export interface EvaluationSettings {
   readonly intervalMs: number;
   /** A window is judged this long after it ends, once late logs are in. */
   readonly settleDelayMs: number;
-  /** Alerts evaluated at the same time. */
+  /** Searches (batches of alert questions) run at the same time. */
   readonly concurrency: number;
-  /** Limit of one alert's evaluation (all its due windows). */
+  /** Limit of one search; its alerts are judged again next cycle when it is exceeded. */
   readonly evaluationTimeoutMs: number;
   /** Windows one alert judges per cycle at most (catch-up after an outage). */
   readonly maxWindowsPerCycle: number;
@@ -44,63 +50,9 @@ export interface CycleReport {
   readonly dispatched: number;
 }
 
-/** Runs `task` over `items` with at most `limit` at a time. */
-async function forEachBounded<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
 /** Evaluates enabled alerts over their due windows and records what fires. */
 export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
   const { db, clock, logger, runner, settings } = deps;
-
-  type AggregateRequest = Parameters<AlertQueryRunner['aggregate']>[0];
-
-  /**
-   * Alerts asking exactly the same question in one cycle (e.g. copies with other thresholds, recipients or
-   * severities) share one search; a failed search fails each of them, as if run alone.
-   */
-  function sharedAggregate(cache: Map<string, Promise<GroupValue[]>>, request: AggregateRequest, signal: AbortSignal): Promise<GroupValue[]> {
-    const key = JSON.stringify(request);
-    let pending = cache.get(key);
-    if (pending === undefined) {
-      pending = runner.aggregate(request, signal);
-      cache.set(key, pending);
-    }
-    return pending;
-  }
-
-  async function judgeWindow(alert: Alert, windowEndMs: number, signal: AbortSignal, cache: Map<string, Promise<GroupValue[]>>): Promise<Firing[]> {
-    const { definition } = alert;
-    const fromMs = windowEndMs - definition.searchTimeFrameMinutes * 60_000;
-    const perSub = await Promise.all(
-      definition.subComponents.map(async (sub) => {
-        const values = await sharedAggregate(
-          cache,
-          {
-            alertAccountId: alert.accountId,
-            accountIds: await accountIdsOf(deps, alert.accountId, sub),
-            query: sub.queryDefinition.query,
-            filters: sub.queryDefinition.filters,
-            fromMs,
-            toMs: windowEndMs,
-            groupBy: sub.queryDefinition.groupBy ?? [],
-            aggregation: sub.queryDefinition.aggregation,
-          },
-          signal,
-        );
-        return judgeSubComponent(sub, values);
-      }),
-    );
-    return correlate(definition, perSub);
-  }
 
   function toTriggered(alert: Alert, windowEndMs: number, firing: Firing): TriggeredAlert {
     const { definition } = alert;
@@ -132,28 +84,57 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
     };
   }
 
-  async function evaluateAlert(
-    alert: Alert,
-    evaluatedUntil: number | undefined,
-    signal: AbortSignal,
-    report: { windows: number; firings: number; lags: number[] },
-    cache: Map<string, Promise<GroupValue[]>>,
-  ): Promise<void> {
+  interface Plan {
+    readonly alert: Alert;
+    /** Per due window end, oldest first: the ticket of each sub-component's question. */
+    readonly windows: readonly { readonly end: number; readonly tickets: readonly Ticket[] }[];
+  }
+
+  /** The due windows of an alert and the questions they ask, added to the cycle's batches. */
+  async function plan(alert: Alert, evaluatedUntil: number | undefined, batches: ReturnType<typeof createQuestionBatches>): Promise<Plan> {
+    const { definition } = alert;
     const ends = dueWindowEnds({
-      definition: alert.definition,
+      definition,
       evaluatedUntil,
       nowMs: clock.now(),
       settleDelayMs: settings.settleDelayMs,
       intervalMs: settings.intervalMs,
       maxWindows: settings.maxWindowsPerCycle,
     });
-    for (const end of ends) {
-      signal.throwIfAborted();
-      const firings = (await judgeWindow(alert, end, signal, cache)).map((firing) => toTriggered(alert, end, firing));
-      await triggeredAlertRepository.recordWindow(db, alert.id, end, firings, clock.now());
+    const accountIds = await Promise.all(definition.subComponents.map((sub) => accountIdsOf(deps, alert.accountId, sub)));
+    const windows = ends.map((end) => ({
+      end,
+      tickets: definition.subComponents.map((sub, index) =>
+        batches.ask(
+          {
+            alertAccountId: alert.accountId,
+            accountIds: accountIds[index] ?? [],
+            fromMs: end - definition.searchTimeFrameMinutes * 60_000,
+            toMs: end,
+            groupBy: sub.queryDefinition.groupBy ?? [],
+            aggregation: sub.queryDefinition.aggregation,
+          },
+          { query: sub.queryDefinition.query, filters: sub.queryDefinition.filters },
+        ),
+      ),
+    }));
+    return { alert, windows };
+  }
+
+  /** Judges an alert's windows in order from the answers and records each; stops at the first unanswered one. */
+  async function judgePlan(planned: Plan, report: { windows: number; firings: number; lags: number[] }): Promise<void> {
+    const { alert } = planned;
+    for (const window of planned.windows) {
+      const answers = window.tickets.map(answerOf);
+      const failed = answers.find((answer): answer is Error => answer instanceof Error);
+      // The watermark stays before this window: it is judged again next cycle, not skipped.
+      if (failed !== undefined) throw failed;
+      const perSub = alert.definition.subComponents.map((sub, index) => judgeSubComponent(sub, answers[index] as GroupValue[]));
+      const firings = correlate(alert.definition, perSub).map((firing) => toTriggered(alert, window.end, firing));
+      await triggeredAlertRepository.recordWindow(db, alert.id, window.end, firings, clock.now());
       report.windows += 1;
       report.firings += firings.length;
-      report.lags.push(clock.now() - (end + settings.settleDelayMs));
+      report.lags.push(clock.now() - (window.end + settings.settleDelayMs));
     }
   }
 
@@ -164,18 +145,27 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
       db,
       alerts.map((alert) => alert.id),
     );
-    const report = { windows: 0, firings: 0, lags: [] as number[] };
-    const cache = new Map<string, Promise<GroupValue[]>>();
+    const batches = createQuestionBatches(MAX_QUESTIONS_PER_BATCH);
+    const plans: Plan[] = [];
     let failures = 0;
-    await forEachBounded(alerts, settings.concurrency, async (alert) => {
-      if (signal.aborted) return;
-      const alertSignal = AbortSignal.any([signal, AbortSignal.timeout(settings.evaluationTimeoutMs)]);
+    const fail = (alert: Alert, error: unknown): void => {
+      failures += 1;
+      if (!signal.aborted) logger.warn({ err: error, alertId: alert.id }, 'alert evaluation failed');
+    };
+    for (const alert of alerts) {
       try {
-        await evaluateAlert(alert, watermarks.get(alert.id), alertSignal, report, cache);
+        plans.push(await plan(alert, watermarks.get(alert.id), batches));
       } catch (error) {
-        failures += 1;
-        // The watermark stays where it was: the window is judged again next cycle, not skipped.
-        if (!signal.aborted) logger.warn({ err: error, alertId: alert.id }, 'alert evaluation failed');
+        fail(alert, error);
+      }
+    }
+    await batches.run(runner, settings.concurrency, settings.evaluationTimeoutMs, signal);
+    const report = { windows: 0, firings: 0, lags: [] as number[] };
+    await forEachBounded(plans, RECORDING_CONCURRENCY, async (planned) => {
+      try {
+        await judgePlan(planned, report);
+      } catch (error) {
+        fail(planned.alert, error);
       }
     });
     return { alerts: alerts.length, windowsJudged: report.windows, firings: report.firings, failures, lagsMs: report.lags };

@@ -19,16 +19,36 @@ export interface GroupValue {
   readonly value: number;
 }
 
+/** One question of a batch: a query string and the alert's filters. */
+export interface AlertQuestion {
+  readonly query: string;
+  readonly filters: AlertFilters | undefined;
+}
+
+/**
+ * Questions over the same accounts, window, grouping and aggregation: the engine asks them together, so
+ * that one scan of the window answers many alerts.
+ */
+export interface AlertQueryBatch {
+  readonly alertAccountId: number;
+  readonly accountIds: readonly number[];
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly groupBy: readonly string[];
+  readonly aggregation: Aggregation;
+  readonly questions: readonly AlertQuestion[];
+}
+
 /**
  * The port the alert engine runs its queries through. The implementation goes through the same
  * parse → scope → compile path as `/v1/search`, so an alert matches exactly what a search shows.
  */
 export interface AlertQueryRunner {
   /**
-   * Groups matching logs by `groupBy` (logs missing a group field are left out) and aggregates each
-   * group; groups without a value (e.g. AVG over no numbers) are left out.
+   * For each question (same order), the matching logs grouped by `groupBy` (logs missing a group field are
+   * left out) and aggregated per group; groups without a value (e.g. AVG over no numbers) are left out.
    */
-  aggregate(query: AlertQuery & { readonly groupBy: readonly string[]; readonly aggregation: Aggregation }, signal: AbortSignal): Promise<GroupValue[]>;
+  aggregateMany(batch: AlertQueryBatch, signal: AbortSignal): Promise<GroupValue[][]>;
   /** Up to `limit` matching logs of one group, newest first, as flat field → value objects. */
   samples(query: AlertQuery & { readonly group: Readonly<Record<string, string>>; readonly limit: number }, signal: AbortSignal): Promise<Readonly<Record<string, unknown>>[]>;
 }

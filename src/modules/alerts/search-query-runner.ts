@@ -3,7 +3,7 @@ import type { Principal } from '../../shared/principal.js';
 import type { Account } from '../accounts/index.js';
 import type { SearchService } from '../search/index.js';
 import type { Aggregation } from './alert.js';
-import type { AlertQuery, AlertQueryRunner, GroupValue } from './alert-query-runner.js';
+import type { AlertQueryBatch, AlertQueryRunner, AlertQuestion, GroupValue } from './alert-query-runner.js';
 
 export interface SearchQueryRunnerDeps {
   readonly search: SearchService;
@@ -19,16 +19,15 @@ function principalOf(account: Account): Principal {
   return { accountId: account.id, accountName: account.name, region: account.region, ownerAccountId: account.ownerAccountId, accountType: account.type, tokenId: 0 };
 }
 
-function boolQuery(query: AlertQuery, extraMust: readonly unknown[]): Record<string, unknown> {
+function windowRange(fromMs: number, toMs: number): Record<string, unknown> {
+  return { range: { '@timestamp': { gte: fromMs, lt: toMs, format: 'epoch_millis' } } };
+}
+
+function boolQuery(query: AlertQuestion, extraMust: readonly unknown[]): Record<string, unknown> {
   const bool = query.filters?.bool ?? {};
   return {
     bool: {
-      must: [
-        { query_string: { query: query.query.trim() === '' ? '*' : query.query } },
-        { range: { '@timestamp': { gte: query.fromMs, lt: query.toMs, format: 'epoch_millis' } } },
-        ...(bool.must ?? []),
-        ...extraMust,
-      ],
+      must: [{ query_string: { query: query.query.trim() === '' ? '*' : query.query } }, ...(bool.must ?? []), ...extraMust],
       ...(bool.filter === undefined ? {} : { filter: bool.filter }),
       ...(bool.must_not === undefined ? {} : { must_not: bool.must_not }),
       // A should list inside a filter context must match at least one clause, as in Logz.io.
@@ -129,7 +128,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /** The alert query port over the search path: parse (Elasticsearch profile) → scope → compile → run. */
 export function createSearchQueryRunner(deps: SearchQueryRunnerDeps): AlertQueryRunner {
-  async function run(query: AlertQuery, body: Record<string, unknown>, signal: AbortSignal) {
+  async function run(query: { readonly alertAccountId: number; readonly accountIds: readonly number[] }, body: Record<string, unknown>, signal: AbortSignal) {
     signal.throwIfAborted();
     const account = await deps.getAccount(query.alertAccountId);
     if (account === undefined) return undefined;
@@ -148,21 +147,38 @@ export function createSearchQueryRunner(deps: SearchQueryRunnerDeps): AlertQuery
   }
 
   return {
-    async aggregate(query, signal) {
-      if (query.accountIds.length === 0) return [];
-      const body = { query: boolQuery(query, []), size: 0, track_total_hits: true, aggs: { root: { filter: { match_all: {} }, aggs: groupAggregations(query.groupBy, query.aggregation) } } };
-      const result = await run(query, body, signal);
-      const root = result?.aggregations?.root as Record<string, unknown> | undefined;
-      if (root === undefined) return [];
-      const out: GroupValue[] = [];
-      collectGroups(root, query.groupBy, 0, {}, query.aggregation, out);
-      return out;
+    async aggregateMany(batch: AlertQueryBatch, signal: AbortSignal): Promise<GroupValue[][]> {
+      if (batch.accountIds.length === 0) return batch.questions.map(() => []);
+      // One named filter per question: the engine answers all of them in one pass over the window.
+      const inner = groupAggregations(batch.groupBy, batch.aggregation);
+      const body = {
+        query: windowRange(batch.fromMs, batch.toMs),
+        size: 0,
+        aggs: {
+          batch: {
+            filters: { filters: Object.fromEntries(batch.questions.map((question, index) => [`q${index}`, boolQuery(question, [])])) },
+            ...(Object.keys(inner).length === 0 ? {} : { aggs: inner }),
+          },
+        },
+      };
+      const result = await run(batch, body, signal);
+      const buckets = (result?.aggregations?.batch as { buckets?: Record<string, Record<string, unknown>> } | undefined)?.buckets ?? {};
+      return batch.questions.map((_question, index) => {
+        const bucket = buckets[`q${index}`];
+        const out: GroupValue[] = [];
+        if (bucket !== undefined) collectGroups(bucket, batch.groupBy, 0, {}, batch.aggregation, out);
+        return out;
+      });
     },
 
     async samples(query, signal) {
       if (query.accountIds.length === 0) return [];
       const groupClauses = Object.entries(query.group).map(([field, value]) => ({ match_phrase: { [field]: { query: value } } }));
-      const body = { query: boolQuery(query, groupClauses), size: query.limit, sort: [{ '@timestamp': { order: 'desc' } }] };
+      const body = {
+        query: { bool: { must: [windowRange(query.fromMs, query.toMs), boolQuery(query, groupClauses)] } },
+        size: query.limit,
+        sort: [{ '@timestamp': { order: 'desc' } }],
+      };
       const result = await run(query, body, signal);
       return (result?.hits ?? []).map((hit) => hit.source ?? {});
     },
