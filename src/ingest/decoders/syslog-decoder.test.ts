@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { datasetsDir } from '../../../test/support/logzio-fixtures.js';
+import { datasetsDir } from '../../../test/support/datasets.js';
 import { decodeSyslog } from './syslog-decoder.js';
 
 const RECEIVED = Date.UTC(2026, 10, 21, 12, 0, 0);
