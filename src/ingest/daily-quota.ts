@@ -1,4 +1,4 @@
-import { AppError } from '../shared/app-error.js';
+import { AppError, unavailable } from '../shared/app-error.js';
 import { MS_PER_DAY, startOfUtcDay, type Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import type { IngestAccount } from './shipping-accounts.js';
@@ -100,7 +100,11 @@ export function createDailyQuota(deps: DailyQuotaDeps) {
       const now = clock.now();
       const day = startOfUtcDay(now);
       const state = stateOf(account.accountId, day);
-      await state.seeded;
+      try {
+        await state.seeded;
+      } catch (error) {
+        throw unavailable('Daily usage cannot be read right now', { retryAfterSeconds: 5, cause: error });
+      }
       const cap = account.maxDailyGB * BYTES_PER_GB;
       if (state.accepted + state.reserved + bytes > cap) {
         count(account.accountId, day, 0, bytes);

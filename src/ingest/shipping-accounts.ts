@@ -1,3 +1,4 @@
+import { unavailable } from '../shared/app-error.js';
 import type { Clock } from '../shared/clock.js';
 
 /** What ingest needs to know about the account behind a shipping token. */
@@ -61,7 +62,10 @@ export function createShippingAccounts(deps: ShippingAccountsDeps) {
       if (hit !== undefined && hit.expiresAt > now) return hit.value;
       // Bounded: random tokens from a scanner must not grow the cache without limit.
       if (cache.size >= maxCached) cache.clear();
-      const value = load(token);
+      // A control-plane outage is the server's trouble, not a bad token: 503, and not remembered.
+      const value = load(token).catch((error: unknown) => {
+        throw unavailable('Shipping tokens cannot be checked right now', { retryAfterSeconds: 5, cause: error });
+      });
       cache.set(token, { expiresAt: now + ttlMs, value });
       value.catch(() => cache.delete(token));
       return value;
