@@ -2,7 +2,7 @@
  * The reference queries of reference/engine-bench.md, each as a /v1/search body and as the SQL one would write
  * by hand for the same answer (hits with their `_source` columns plus the total, or the aggregation).
  */
-import { tokenRegex } from '../src/storage/clickhouse/search/text-sql.js';
+import { phraseRegex, tokenRegex } from '../src/storage/clickhouse/search/text-sql.js';
 import { SOURCE_SELECT_SQL } from '../src/storage/clickhouse/source-of-row.js';
 import { sqlString } from '../src/storage/clickhouse/sql-literals.js';
 
@@ -32,7 +32,7 @@ export const REFERENCE_QUERIES: readonly ReferenceQuery[] = [
   {
     name: 'phrase "connection refused", newest 50',
     body: { query: { match_phrase: { message: 'connection refused' } }, sort: desc, size: 50 },
-    sql: (s) => newest(`hasAllTokens(lower(message), ['connection', 'refused']) AND match(lower(message), 'connection[^\\\\pL\\\\pN_]+refused')`, s),
+    sql: (s) => newest(`hasAllTokens(lower(message), ['connection', 'refused']) AND match(message, ${sqlString(`(?i)${phraseRegex(['connection', 'refused'], false)}`)})`, s),
   },
   {
     name: 'terms top 10 path',

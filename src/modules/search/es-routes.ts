@@ -1,10 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { invalidArgument } from '../../shared/app-error.js';
+import { AppError, invalidArgument } from '../../shared/app-error.js';
 import type { EsCompatService } from './es-compat-service.js';
 import { CLUSTER_HEALTH } from './es-indices.js';
 import { EsBody, EsResponse, EsSearchQuerystring } from './es-wire.js';
 
 type Params = Readonly<Record<string, unknown>>;
+
+/** Largest GET body read (the server's body limit for other methods). */
+const MAX_GET_BODY_BYTES = 10 * 1024 * 1024;
+
+function hasBody(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (typeof length === 'string' && length !== '0');
+}
+
+async function readRaw(stream: AsyncIterable<Buffer | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > MAX_GET_BODY_BYTES) throw new AppError('payload_too_large', 'request body is too large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** JSON, or the raw NDJSON text for `_msearch` whatever content type the client names; empty → no body. */
+function parseBody(url: string, text: string): unknown {
+  if (text.trim() === '') return undefined;
+  if (url.includes('_msearch')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidArgument('Failed to parse the request body as JSON');
+  }
+}
 
 /**
  * The Elasticsearch-compatible read API, registered at `/` and under `/v1/elasticsearch` (Grafana's
@@ -12,19 +43,19 @@ type Params = Readonly<Record<string, unknown>>;
  */
 export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
   return async (app) => {
-    // Elasticsearch clients send search bodies with GET; Fastify parses GET bodies only when told so.
-    app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
     app.removeContentTypeParser(['application/json']);
     app.addContentTypeParser(['application/json', 'application/x-ndjson', 'text/plain'], { parseAs: 'string' }, (request, text, done) => {
-      const body = String(text);
-      if (body.trim() === '') return done(null, undefined);
-      // `_msearch` is NDJSON whatever content type the client names.
-      if (request.url.includes('_msearch')) return done(null, body);
       try {
-        done(null, JSON.parse(body) as unknown);
-      } catch {
-        done(invalidArgument('Failed to parse the request body as JSON'), undefined);
+        done(null, parseBody(request.url, String(text)));
+      } catch (error) {
+        done(error as Error, undefined);
       }
+    });
+    // Elasticsearch clients send search bodies with GET. Fastify leaves GET bodies unread (server-wide, which
+    // other modules rely on), so these routes read them themselves.
+    app.addHook('preValidation', async (request) => {
+      if (request.method !== 'GET' || !hasBody(request.headers)) return;
+      request.body = parseBody(request.url, await readRaw(request.raw));
     });
     app.addHook('onSend', async (_request, reply) => {
       void reply.header('x-elastic-product', 'Elasticsearch');
@@ -50,7 +81,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch _search', querystring: EsSearchQuerystring, body: EsBody, response: { 200: EsResponse } },
+        schema: { tags, summary: 'Elasticsearch _search (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
         handler: async (request) => es.search(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
     }
@@ -60,7 +91,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch _count', querystring: EsSearchQuerystring, body: EsBody, response: { 200: EsResponse } },
+        schema: { tags, summary: 'Elasticsearch _count (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
         handler: async (request) => es.count(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
     }
@@ -70,7 +101,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', body: EsBody, response: { 200: EsResponse } },
+        schema: { tags, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', response: { 200: EsResponse } },
         handler: async (request) => es.msearch(request.principal, indexOf(request.params), typeof request.body === 'string' ? request.body : '', paramsOf(request.query)),
       });
     }
@@ -80,7 +111,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Next page of an Elasticsearch scroll', body: EsBody, response: { 200: EsResponse } },
+        schema: { tags, summary: 'Next page of an Elasticsearch scroll (`scroll_id` in the body or the path)', response: { 200: EsResponse } },
         handler: async (request) => es.scroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       });
       app.delete(url, { config, schema: { tags, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } }, async (request) =>
@@ -112,7 +143,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch field capabilities', body: EsBody, response: { 200: EsResponse } },
+        schema: { tags, summary: 'Elasticsearch field capabilities (`fields`, `index_filter`)', response: { 200: EsResponse } },
         handler: async (request) => es.fieldCaps(request.principal, indexOf(request.params), paramsOf(request.query), request.body),
       });
     }

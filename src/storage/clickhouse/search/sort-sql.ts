@@ -40,8 +40,9 @@ function sortKeys(catalog: FieldCatalog, sort: readonly SortClause[]): SortKey[]
   if (sort.length === 0) return [{ expression: '_score', descending: true, nullsFirst: false, numeric: true }];
   return sort.map((clause) => {
     if (clause.kind === 'score') return { expression: '_score', descending: clause.order === 'desc', nullsFirst: false, numeric: true };
-    // Index order: receive time, then the row's place in its part (inserts keep a batch's order for equal keys).
-    if (clause.kind === 'doc') return { expression: 'toUnixTimestamp64Milli(received_at) * 1000000 + _part_offset', descending: clause.order === 'desc', nullsFirst: false, numeric: true };
+    // Index order: ids lead with the receive time and a per-process counter (storage/log-ids.ts), so their
+    // bytes sort as the logs arrived; unlike a row's place in its part, merges never change it (scroll keysets).
+    if (clause.kind === 'doc') return { expression: 'hex(tryBase64URLDecode(id))', descending: clause.order === 'desc', nullsFirst: false, numeric: false };
     const field = catalog.resolve(clause.field);
     const descending = clause.order === 'desc';
     const nullsFirst = clause.missing === '_first';
