@@ -15,6 +15,11 @@ export interface IngestPipelineDeps {
 export interface IncomingLog {
   readonly log: RawLog;
   readonly defaultType: string | undefined;
+  /**
+   * An Elasticsearch `_bulk` index: the log's type even when the document has a `type` field of its own, which
+   * then stays an ordinary field (ES clients address logs by index, decision 0184).
+   */
+  readonly indexType?: string;
 }
 
 export type IngestPipeline = ReturnType<typeof createIngestPipeline>;
@@ -30,8 +35,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     async ingest(account: IngestAccount, incoming: readonly IncomingLog[]): Promise<LogDocument[]> {
       if (incoming.length === 0) return [];
       const receivedAtMs = deps.clock.now();
-      const documents = incoming.map(({ log, defaultType }) =>
-        normaliseLog(log, { accountId: account.accountId, docSizeSetting: account.docSizeSetting, defaultType, receivedAtMs }),
+      const documents = incoming.map(({ log, defaultType, indexType }) =>
+        normaliseLog(log, { accountId: account.accountId, docSizeSetting: account.docSizeSetting, defaultType, indexType, receivedAtMs }),
       );
       let bytes = 0;
       for (const document of documents) bytes += document.sizeBytes;

@@ -7,6 +7,7 @@
  * belong to the log-store work (issue 4); `search` and its request/result types are added by the search
  * work (issue 5) in this file.
  */
+import type { SearchRequest } from '../query/index.js';
 
 /** A primitive a flattened field may hold; arrays keep primitives only (objects are flattened). */
 export type FieldValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
@@ -72,6 +73,68 @@ export function retentionFloorMs(retentionDays: number, nowMs: number): number {
   return nowMs - retentionDays * MS_PER_DAY;
 }
 
+/** Log types selected by index names (`logs-*,-logs-debug`): globs over `type`; null in `LogSearchQuery` means all. */
+export interface TypeSelection {
+  /** At least one must match (`*` matches any run of characters). */
+  readonly include: readonly string[];
+  /** None may match. */
+  readonly exclude: readonly string[];
+}
+
+/**
+ * Which logs a search may see. Built only by the search module's scope resolver, which has authorised
+ * every account in it; the compiler turns it into the first conjunct of every WHERE it writes.
+ */
+export interface SearchScope {
+  /** Each searchable account with its oldest visible `@timestamp` (window start, never past retention). */
+  readonly accounts: readonly { readonly accountId: number; readonly fromMs: number }[];
+  /** Exclusive upper bound on `@timestamp`, or null for none. */
+  readonly toMs: number | null;
+  readonly types: TypeSelection | null;
+}
+
+export interface LogSearchQuery {
+  readonly scope: SearchScope;
+  readonly request: SearchRequest;
+  /** Consistent snapshot for scroll: only logs received at or before this epoch ms; null: everything. */
+  readonly receivedAtMostMs: number | null;
+  /** Scroll's keyset: only logs after this position of the sort (every sort key's value, then `_id`). */
+  readonly after: SearchCursor | null;
+}
+
+/** A position in a search's order: the values of every sort key (hidden tie-breakers included), then `_id`. */
+export interface SearchCursor {
+  readonly values: readonly SortValue[];
+  readonly id: string;
+}
+
+/** A value of `sort`/`search_after`: numbers for dates and numbers, strings otherwise. */
+export type SortValue = string | number | boolean | null;
+
+export interface LogHit {
+  readonly id: string;
+  readonly accountId: number;
+  readonly type: string;
+  /** null when the request sorts by something other than `_score` and does not track scores. */
+  readonly score: number | null;
+  /** The document as stored, nested again, after `_source` includes/excludes; null when `_source: false`. */
+  readonly source: Readonly<Record<string, unknown>> | null;
+  readonly sort: readonly SortValue[] | null;
+  readonly highlight: Readonly<Record<string, readonly string[]>> | null;
+  /** docvalue_fields / stored_fields values, as Elasticsearch lists them. */
+  readonly fields: Readonly<Record<string, readonly unknown[]>> | null;
+}
+
+export interface LogSearchResult {
+  readonly total: number;
+  readonly maxScore: number | null;
+  readonly hits: readonly LogHit[];
+  /** Elasticsearch-shaped aggregation results keyed by name; null when none were asked for. */
+  readonly aggregations: Readonly<Record<string, unknown>> | null;
+  /** Position of the last hit, to continue after it (scroll); null without hits. */
+  readonly lastCursor: SearchCursor | null;
+}
+
 export interface LogStore {
   /** Stores the documents; resolves only once they are durable. Never rejects a log for its fields. */
   append(documents: readonly LogDocument[], options: AppendOptions): Promise<void>;
@@ -83,6 +146,11 @@ export interface LogStore {
   accountStats(accountIds: readonly number[]): Promise<ReadonlyMap<number, AccountLogStats>>;
   /** Removes every log of an account (account deletion). */
   deleteAccount(accountId: number): Promise<void>;
+  /**
+   * Runs a parsed search inside `scope`. Rejects with AppError invalid_argument (`Query has failed…`, no SQL) when
+   * the engine refuses the query and unavailable when it runs out of time.
+   */
+  search(query: LogSearchQuery): Promise<LogSearchResult>;
   ping(): Promise<void>;
   /** Waits for in-flight work, then releases the engine. */
   close(): Promise<void>;

@@ -45,7 +45,7 @@ for (const backend of controlPlaneBackends) {
       assert.equal(refresh.headers.get('x-elastic-product'), 'Elasticsearch');
     });
 
-    it('stores _bulk index and create actions with per-item status; the index becomes the type unless the log has one', async () => {
+    it('stores _bulk index and create actions with per-item status; the index is the type, a log\'s own type stays a field (0184)', async () => {
       const body = ndjson(
         { index: { _index: 'rsyslog-test', _type: 'events' } },
         { message: 'from rsyslog', host: 'vm', '@timestamp': new Date().toISOString() },
@@ -64,7 +64,10 @@ for (const backend of controlPlaneBackends) {
         ['index', 'fallback', 400],
       ]);
       const stored = await reader.logs(t.mainAccountId, "message IN ('from rsyslog', 'own type')");
-      assert.deepEqual(stored.map((log) => [log.message, log.type]).sort(), [['from rsyslog', 'rsyslog-test'], ['own type', 'custom']]);
+      assert.deepEqual(stored.map((log) => [log.message, log.type, log.source.type]).sort(), [
+        ['from rsyslog', 'rsyslog-test', 'rsyslog-test'],
+        ['own type', 'fallback', 'custom'],
+      ]);
       assert.deepEqual(stored.map((log) => log.id).sort(), [answer.items[0]?.index?._id, answer.items[1]?.create?._id].sort());
     });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { composeApp, type App } from '../../src/app/compose.js';
+import { composeApp, type App, type AppDeps } from '../../src/app/compose.js';
 import type { IngestPorts } from '../../src/ingest/index.js';
 import { createLogger } from '../../src/app/create-logger.js';
 import type { Logger } from '../../src/shared/logger.js';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   readonly backend: ControlPlaneBackend;
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string>>;
+  /** Extra composition options (integration URLs, delivery retry policy). */
+  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy' | 'alertSettleDelayMs'>>;
 }
 
 export const TEST_API_TOKEN = 'test-api-token-0000000000000001';
@@ -57,6 +59,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     clock: options.clock ?? systemClock,
     logger: options.logger ?? createLogger(process.env.LOGWARD_LOG_LEVEL ?? 'silent'),
     controlPlane: opened.controlPlane,
+    ...options.compose,
   });
   if (!app.bootstrap.created) throw new Error('test app expected a fresh store');
   return {

@@ -57,14 +57,24 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('internal', 'internal error', { cause: error });
 }
 
+function elasticsearchBody(appError: AppError): { error: Record<string, unknown>; status: number } {
+  const status = STATUS_OF[appError.code];
+  const type = ES_TYPE_OF[appError.code];
+  const index = appError.parameters.index;
+  const cause = { type, reason: appError.message, ...(typeof index === 'string' ? { index } : {}) };
+  return { error: { root_cause: [cause], ...cause }, status };
+}
+
+/** An error as one item of an Elasticsearch multi-response (`_msearch`) shows it. */
+export function elasticsearchErrorItem(error: unknown): Record<string, unknown> {
+  return elasticsearchBody(isAppError(error) ? error : new AppError('internal', 'internal error', { cause: error }));
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError): FastifyReply {
   const status = STATUS_OF[appError.code];
   if (appError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(appError.retryAfterSeconds));
   const format = (request.routeOptions.config as { errorFormat?: ErrorFormat } | undefined)?.errorFormat ?? 'logzio';
-  if (format === 'elasticsearch') {
-    const type = ES_TYPE_OF[appError.code];
-    return reply.status(status).send({ error: { root_cause: [{ type, reason: appError.message }], type, reason: appError.message }, status });
-  }
+  if (format === 'elasticsearch') return reply.status(status).send(elasticsearchBody(appError));
   if (appError.code === 'permission_denied') return reply.status(status).send({ code: status, message: appError.message });
   return reply.status(status).send({
     errorCode: appError.wireCode ?? DEFAULT_WIRE_CODE[appError.code],

@@ -66,7 +66,7 @@ export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipel
     const storable = items.filter((item) => item.log !== undefined);
     const documents = await deps.pipeline.ingest(
       account,
-      storable.map((item) => ({ log: item.log ?? { fields: {}, sizeBytes: 0 }, defaultType: item.index })),
+      storable.map((item) => ({ log: item.log ?? { fields: {}, sizeBytes: 0 }, defaultType: item.index, indexType: item.index })),
     );
     const idOf = new Map<BulkItem, string>();
     storable.forEach((item, i) => {

@@ -94,6 +94,12 @@ describe('normaliseLog', () => {
     assert.deepEqual(doc.fields, { 'kubernetes.pod': 'p', 'items.sku': ['a', 'b'], LogSize: 5 });
   });
 
+  it('lets an Elasticsearch index win over the log type and keeps the own type as a field', () => {
+    const doc = normaliseLog({ fields: { type: 'PushEvent', message: 'x' }, sizeBytes: 1 }, { ...context, defaultType: 'gharchive', indexType: 'gharchive' });
+    assert.equal(doc.type, 'gharchive');
+    assert.equal(doc.fields.type, 'PushEvent');
+  });
+
   it('falls back to the listener type, then http-bulk, and to the receive time', () => {
     assert.equal(normaliseLog({ fields: { message: 'x' }, sizeBytes: 1 }, { ...context, defaultType: 'nginx' }).type, 'nginx');
     const plain = normaliseLog({ fields: { message: 'x' }, sizeBytes: 1 }, context);

@@ -17,6 +17,8 @@ export interface NormaliseContext {
   readonly docSizeSetting: boolean;
   /** The listener's `type` (query parameter, Elasticsearch index, syslog `[type=…]`); a log's own `type` wins. */
   readonly defaultType: string | undefined;
+  /** An Elasticsearch index: wins over the log's own `type`, which is kept as a field. */
+  readonly indexType?: string | undefined;
   readonly receivedAtMs: number;
 }
 
@@ -42,7 +44,8 @@ function ownType(value: unknown): string | undefined {
 }
 
 function sourceText(rest: Record<string, unknown>, timestampMs: number, type: string, message: string | undefined, logSize: number | undefined): string {
-  const document: Record<string, unknown> = { ...rest, '@timestamp': new Date(timestampMs).toISOString(), type };
+  // A document written to an Elasticsearch index keeps its own `type` field (decision 0184).
+  const document: Record<string, unknown> = { '@timestamp': new Date(timestampMs).toISOString(), type, ...rest };
   if (message !== undefined) document.message = message;
   if (logSize !== undefined) document.LogSize = logSize;
   try {
@@ -67,12 +70,14 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
   else if (typeof message === 'number' || typeof message === 'boolean') text = String(message);
   else if (message !== undefined && message !== null) source.message = message;
   const logType = ownType(type);
-  if (type !== undefined && logType === undefined) source.type_raw = type;
+  if (context.indexType !== undefined) {
+    if (type !== undefined) source.type = type;
+  } else if (type !== undefined && logType === undefined) source.type_raw = type;
 
   const flattened = flattenFields(source);
   const fields: Record<string, FieldValue> = flattened.fields;
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
-  const finalType = logType ?? context.defaultType ?? DEFAULT_LOG_TYPE;
+  const finalType = context.indexType ?? logType ?? context.defaultType ?? DEFAULT_LOG_TYPE;
   return {
     id: nextLogId(context.receivedAtMs),
     accountId: context.accountId,

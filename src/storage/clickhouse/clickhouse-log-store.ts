@@ -13,6 +13,9 @@ import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
+import { createCatalogReadCache } from './search/catalog-read-cache.js';
+import { queryHelpers } from './search/query-helpers.js';
+import { createSearchExecutor } from './search/search-executor.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseLogStoreDeps {
@@ -33,6 +36,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const tables = DEFAULT_TABLE_NAMES;
   for (const statement of singleNodeDdl()) await transport.exec(statement);
   const catalog = createFieldCatalogCache(transport, tables.fields);
+  const searchCatalog = createCatalogReadCache((ids) => catalog.read(ids), clock);
   // Whole operations in flight (an append is several engine calls): close() waits for them, not just the last call.
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
@@ -71,6 +75,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     if (rows.rowCount === 0) return;
     // Catalog first: a stored log never has a field the catalog does not list.
     await catalog.persist(batch);
+    searchCatalog.invalidate(new Set(docs.map((doc) => doc.accountId)));
     await transport.insertJsonEachRow(tables.logs, rows.bytes(), { insert_deduplication_token: token });
   }
 
@@ -85,7 +90,10 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     }
   }
 
+  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: (ids) => searchCatalog.read(ids), helpers: queryHelpers });
+
   return {
+    search: (query) => tracked(() => search(query)),
     append(documents, options) {
       if (documents.length === 0) return Promise.resolve();
       return tracked(async () => {

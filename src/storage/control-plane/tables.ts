@@ -100,6 +100,87 @@ export interface SessionRevocationsTable {
   revoked_at: number;
 }
 
+export interface NotificationEndpointsTable {
+  id: number;
+  account_id: number;
+  /** The `endpointType` of the reference: Slack, Custom, PagerDuty, … */
+  endpoint_type: string;
+  title: string;
+  description: string;
+  /** AES-256-GCM sealed JSON of the type's fields (urls, keys, passwords): they are read back to deliver. */
+  settings_encrypted: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AlertsTable {
+  id: number;
+  account_id: number;
+  title: string;
+  enabled: number;
+  /** JSON text of the definition exactly as accepted, so GET returns what was stored. */
+  definition: string;
+  created_at: number;
+  updated_at: number;
+  created_by: string;
+  updated_by: string;
+}
+
+/** The end of the last evaluation window judged per alert: nothing before it is judged again. */
+export interface AlertWatermarksTable {
+  alert_id: number;
+  evaluated_until: number;
+  updated_at: number;
+}
+
+export interface TriggeredAlertsTable {
+  id: string;
+  /** alert id + window end + group: a firing is recorded once, whatever crashes or retries happen. */
+  firing_key: string;
+  alert_id: number;
+  account_id: number;
+  name: string;
+  severity: string;
+  /** JSON array of the alert's tags at firing time. */
+  tags: string;
+  group_key: string;
+  /** JSON object group field → value. */
+  group_values: string;
+  value: number;
+  window_start: number;
+  window_end: number;
+  /** Epoch ms of the firing. */
+  event_date: number;
+  /** JSON of what notifications need (description, recipients, samples). */
+  payload: string;
+  /** pending (notifications not yet sent), notified, suppressed. */
+  notification_state: string;
+}
+
+export interface NotificationDeliveriesTable {
+  id: string;
+  account_id: number;
+  /** What the delivery was for: a firing key, or `test:<uuid>` for an endpoint test. */
+  source_key: string;
+  /** endpoint or email. */
+  channel: string;
+  /** Endpoint id or e-mail address. */
+  target: string;
+  /** delivered or failed. */
+  status: string;
+  attempts: number;
+  http_status: number | null;
+  error: string | null;
+  created_at: number;
+}
+
+export interface SchedulerLeasesTable {
+  job: string;
+  holder: string;
+  expires_at: number;
+  last_run_at: number | null;
+}
+
 export interface ControlPlaneTables {
   accounts: AccountsTable;
   users: UsersTable;
@@ -110,6 +191,12 @@ export interface ControlPlaneTables {
   authentication_groups: AuthenticationGroupsTable;
   session_revocations: SessionRevocationsTable;
   daily_usage: DailyUsageTable;
+  notification_endpoints: NotificationEndpointsTable;
+  alerts: AlertsTable;
+  alert_watermarks: AlertWatermarksTable;
+  triggered_alerts: TriggeredAlertsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  scheduler_leases: SchedulerLeasesTable;
 }
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;

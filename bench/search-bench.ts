@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:search [-- --lines=1000000 --runs=7 --data=<dir>]`: the reference queries through /v1/search
+ * over HTTP against the bench:ingest generator's logs, and each one written by hand in SQL against the same
+ * store in the same run. The query condition cache is dropped before every run of both. Prints p50/p95 (ms).
+ * A `--data` directory is reused across runs (loaded once).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Session } from 'chdb';
+import { composeApp } from '../src/app/compose.js';
+import { createLogger } from '../src/app/create-logger.js';
+import { loadConfig } from '../src/config/index.js';
+import { createManualClock } from '../src/shared/clock.js';
+import type { LogDocument } from '../src/storage/log-store.js';
+import { documentOf } from './bench-documents.js';
+import { BENCH_START_MS, generateLogs } from './generate-logs.js';
+import { REFERENCE_QUERIES } from './search-queries.js';
+
+const argument = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const LINES = Number(argument('lines', '1000000'));
+const RUNS = Number(argument('runs', '7'));
+const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-search-bench-')));
+const API_TOKEN = 'bench-api-token-000000000000000001';
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+};
+
+async function main(): Promise<void> {
+  fs.mkdirSync(DATA, { recursive: true });
+  // The window (today and yesterday UTC) covers the generator's two days.
+  const clock = createManualClock(BENCH_START_MS + 2 * 86_400_000 - 1);
+  const config = loadConfig({ LOGWARD_DATA_DIR: DATA, LOGWARD_API_PORT: '0', LOGWARD_API_HOST: '127.0.0.1', LOGWARD_BOOTSTRAP_API_TOKEN: API_TOKEN, LOGWARD_ROLES: 'api' });
+  const app = await composeApp({ config, clock, logger: createLogger('warn') });
+  const mainAccount = (await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()).id;
+  const hand = new Session(config.logStoreUrl.slice('chdb:'.length));
+  const count = async (): Promise<number> => Number((await hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${mainAccount}`, { format: 'JSONEachRow' })).text().split('\n')[0]?.match(/\d+/)?.[0] ?? 0);
+
+  if ((await count()) === 0) {
+    const started = performance.now();
+    let batch: LogDocument[] = [];
+    let n = 0;
+    for (const { account, line } of generateLogs(LINES)) {
+      if (account !== 0) continue;
+      batch.push(documentOf(line, mainAccount, BENCH_START_MS));
+      if (batch.length === 20_000) {
+        await app.logStore.append(batch, { dedupToken: `bench-${(n += 1)}`, retentionDaysOf: () => 3650 });
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await app.logStore.append(batch, { dedupToken: `bench-${n + 1}`, retentionDaysOf: () => 3650 });
+    await hand.queryAsync('OPTIMIZE TABLE logs FINAL');
+    console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const stored = await count();
+  await app.api.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.api.server.address();
+  if (address === null || typeof address !== 'object') throw new Error('no API address');
+  const url = `http://127.0.0.1:${address.port}/v1/search`;
+  const scope = `account = ${mainAccount} AND ts >= fromUnixTimestamp64Milli(${BENCH_START_MS}, 'UTC') AND ts < fromUnixTimestamp64Milli(${BENCH_START_MS + 2 * 86_400_000}, 'UTC')`;
+  const dropCache = () => hand.queryAsync('SYSTEM DROP QUERY CONDITION CACHE');
+
+  const rows: string[] = [];
+  for (const query of REFERENCE_QUERIES) {
+    const api: number[] = [];
+    const sql: number[] = [];
+    for (let run = -1; run < RUNS; run += 1) {
+      await dropCache();
+      let started = performance.now();
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN }, body: JSON.stringify(query.body) });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${text}`);
+      if (run >= 0) api.push(performance.now() - started);
+      await dropCache();
+      started = performance.now();
+      for (const statement of query.sql(scope)) (await hand.queryAsync(statement, { format: 'JSONEachRow' })).text();
+      if (run >= 0) sql.push(performance.now() - started);
+    }
+    const p50 = percentile(api, 0.5);
+    const sql50 = percentile(sql, 0.5);
+    rows.push(`| ${query.name} | ${p50.toFixed(1)} | ${percentile(api, 0.95).toFixed(1)} | ${sql50.toFixed(1)} | ${percentile(sql, 0.95).toFixed(1)} | ${(p50 / sql50).toFixed(2)} |`);
+    console.log(rows[rows.length - 1]);
+  }
+  console.log(`\n${stored} logs in the searched account (${LINES} generated), ${RUNS} runs after 1 warm-up, ${os.cpus().length} cores`);
+  console.log('| query | /v1/search p50 | p95 | hand SQL p50 | p95 | ratio |\n|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+  hand.close();
+  await app.stop();
+}
+
+await main();

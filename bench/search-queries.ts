@@ -1,0 +1,68 @@
+/**
+ * The reference queries of reference/engine-bench.md, each as a /v1/search body and as the SQL one would write
+ * by hand for the same answer (hits with their `_source` columns plus the total, or the aggregation).
+ */
+import { phraseRegex, tokenRegex } from '../src/storage/clickhouse/search/text-sql.js';
+import { SOURCE_SELECT_SQL } from '../src/storage/clickhouse/source-of-row.js';
+import { sqlString } from '../src/storage/clickhouse/sql-literals.js';
+
+export interface ReferenceQuery {
+  readonly name: string;
+  readonly body: Record<string, unknown>;
+  /** Statements answering the same question; `scope` is the account and window conjunction. */
+  readonly sql: (scope: string) => readonly string[];
+}
+
+/** The analyzer's token test the API applies after the text index (search/text-sql.ts): same answer, same work. */
+const exactToken = (term: string): string => `match(message, ${sqlString(`(?i)${tokenRegex(term)}`)})`;
+
+const newest = (where: string, scope: string, offset = 0): string[] => [
+  `SELECT id, ${SOURCE_SELECT_SQL} FROM logs WHERE ${scope} AND ${where} ORDER BY ts DESC, id ASC LIMIT 50 OFFSET ${offset}`,
+  `SELECT count() FROM logs WHERE ${scope} AND ${where}`,
+];
+const desc = [{ '@timestamp': { order: 'desc' } }];
+
+export const REFERENCE_QUERIES: readonly ReferenceQuery[] = [
+  { name: 'term status=500, newest 50', body: { query: { term: { status: 500 } }, sort: desc, size: 50 }, sql: (s) => newest('f_status = 500', s) },
+  {
+    name: 'word "timeout", newest 50',
+    body: { query: { match: { message: 'timeout' } }, sort: desc, size: 50 },
+    sql: (s) => newest(`hasAllTokens(lower(message), ['timeout']) AND ${exactToken('timeout')}`, s),
+  },
+  {
+    name: 'phrase "connection refused", newest 50',
+    body: { query: { match_phrase: { message: 'connection refused' } }, sort: desc, size: 50 },
+    sql: (s) => newest(`hasAllTokens(lower(message), ['connection', 'refused']) AND match(message, ${sqlString(`(?i)${phraseRegex(['connection', 'refused'], false)}`)})`, s),
+  },
+  {
+    name: 'terms top 10 path',
+    body: { query: { match_all: {} }, size: 0, aggs: { paths: { terms: { field: 'path', size: 10 } } } },
+    sql: (s) => [`SELECT f_path, count() AS c FROM logs WHERE ${s} AND f_path IS NOT NULL GROUP BY f_path ORDER BY c DESC, f_path LIMIT 10`, `SELECT count() FROM logs WHERE ${s}`],
+  },
+  {
+    name: 'date_histogram 5m',
+    body: { query: { match_all: {} }, size: 0, aggs: { t: { date_histogram: { field: '@timestamp', fixed_interval: '5m' } } } },
+    sql: (s) => [`SELECT toStartOfInterval(ts, INTERVAL 5 MINUTE) AS k, count() FROM logs WHERE ${s} GROUP BY k ORDER BY k`, `SELECT count() FROM logs WHERE ${s}`],
+  },
+  {
+    name: 'range 1000<=duration_ms<5000 + avg bytes',
+    body: { query: { range: { duration_ms: { gte: 1000, lt: 5000 } } }, size: 0, aggs: { b: { avg: { field: 'bytes' } } } },
+    sql: (s) => [`SELECT count(), avg(f_bytes) FROM logs WHERE ${s} AND f_duration_ms >= 1000 AND f_duration_ms < 5000`],
+  },
+  {
+    name: 'prefix path /api/v2/orders/1, newest 50',
+    body: { query: { prefix: { 'path.keyword': '/api/v2/orders/1' } }, sort: desc, size: 50 },
+    sql: (s) => newest(`startsWith(f_path, '/api/v2/orders/1')`, s),
+  },
+  { name: 'count', body: { query: { match_all: {} }, size: 0 }, sql: (s) => [`SELECT count() FROM logs WHERE ${s}`] },
+  {
+    name: 'rare word, newest 50',
+    body: { query: { match: { message: 'quaquaqua' } }, sort: desc, size: 50 },
+    sql: (s) => newest(`hasAllTokens(lower(message), ['quaquaqua']) AND ${exactToken('quaquaqua')}`, s),
+  },
+  {
+    name: 'deep page from 9,950',
+    body: { query: { match_all: {} }, sort: desc, from: 9950, size: 50 },
+    sql: (s) => newest('1', s, 9950),
+  },
+];

@@ -1,0 +1,38 @@
+import type { Severity } from '../notifications/index.js';
+
+/** What notifications of a firing need, frozen at firing time (the alert may change or go). */
+export interface FiringPayload {
+  readonly eventId: string;
+  readonly description: string;
+  readonly threshold: number;
+  readonly emails: readonly string[];
+  /** `sendToAll`: one e-mail to all recipients. */
+  readonly sendToAll?: boolean;
+  readonly endpointIds: readonly number[];
+  readonly suppressNotificationsMinutes: number;
+}
+
+export type NotificationState = 'pending' | 'notified' | 'suppressed';
+
+export interface TriggeredAlert {
+  readonly id: string;
+  /** alert id + window end + group: the idempotency key of a firing. */
+  readonly firingKey: string;
+  readonly alertId: number;
+  readonly accountId: number;
+  readonly name: string;
+  readonly severity: Severity;
+  readonly tags: readonly string[];
+  readonly groupKey: string;
+  readonly groupValues: Readonly<Record<string, string>>;
+  readonly value: number;
+  readonly windowStartMs: number;
+  readonly windowEndMs: number;
+  readonly eventDateMs: number;
+  readonly payload: FiringPayload;
+  readonly notificationState: NotificationState;
+}
+
+export function firingKeyOf(alertId: number, windowEndMs: number, groupKey: string): string {
+  return `${alertId}:${windowEndMs}:${groupKey}`;
+}

@@ -1,0 +1,19 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const Marker = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 1000, description: 'What happened, e.g. "Deployed v2.3.1"' }),
+    description: Type.String({ maxLength: 10_000, description: 'Details of the deployment or event' }),
+    tag: Type.Optional(Type.Unsafe<'DEPLOYMENT' | 'OTHER'>({ type: 'string', enum: ['DEPLOYMENT', 'OTHER'], description: 'DEPLOYMENT or OTHER (default)' })),
+    timestamp: Type.Optional(Type.Integer({ minimum: 0, description: 'When it happened, epoch milliseconds; default now' })),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Free string key/value pairs' })),
+  },
+  { description: 'A deployment marker' },
+);
+export type Marker = Static<typeof Marker>;
+
+export const CreateMarkersRequest = Type.Object(
+  { markers: Type.Array(Marker, { minItems: 1, maxItems: 1000, description: 'Markers to record' }) },
+  { description: 'Markers to record as logs of the account' },
+);
+export type CreateMarkersRequest = Static<typeof CreateMarkersRequest>;

@@ -1,0 +1,53 @@
+/** Severities of alerts and rules, lowest first. */
+export const SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'SEVERE'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** What a notification says, whatever carries it (e-mail, Slack, PagerDuty, a custom webhook …). */
+export interface NotificationMessage {
+  /** Unique per firing (a GUID); PagerDuty and Opsgenie de-duplicate on it. */
+  readonly eventId: string;
+  readonly alertId: number | null;
+  readonly title: string;
+  readonly description: string;
+  readonly severity: Severity;
+  readonly tags: readonly string[];
+  /** Group field → value of the group that fired; empty when the alert has no groupBy. */
+  readonly groupBy: Readonly<Record<string, string>>;
+  /** The aggregated value that crossed the threshold. */
+  readonly value: number;
+  readonly threshold: number;
+  readonly windowStartMs: number;
+  readonly windowEndMs: number;
+  readonly eventDateMs: number;
+  /** Matching logs when the alert asks for samples; otherwise empty. */
+  readonly samples: readonly Readonly<Record<string, unknown>>[];
+  /** True for the message `?test=true` sends. */
+  readonly isTest: boolean;
+}
+
+/** One line summary used as subject, Slack text and incident title. */
+export function summaryOf(message: NotificationMessage): string {
+  const group = Object.entries(message.groupBy)
+    .map(([field, value]) => `${field}=${value}`)
+    .join(', ');
+  return `[${message.severity}] ${message.title}${group === '' ? '' : ` (${group})`}: value ${message.value}`;
+}
+
+export function testMessage(title: string, nowMs: number, eventId: string): NotificationMessage {
+  return {
+    eventId,
+    alertId: null,
+    title: `Test message from Logward: ${title}`,
+    description: 'This is a test notification sent while configuring the endpoint.',
+    severity: 'INFO',
+    tags: [],
+    groupBy: {},
+    value: 0,
+    threshold: 0,
+    windowStartMs: nowMs,
+    windowEndMs: nowMs,
+    eventDateMs: nowMs,
+    samples: [],
+    isTest: true,
+  };
+}

@@ -1,0 +1,37 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { AppError } from '../../shared/app-error.js';
+
+/**
+ * Seals small secrets (endpoint URLs, API keys, passwords) with AES-256-GCM. They cannot be hashed:
+ * Logward reads them back to deliver notifications. Format: `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ */
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new AppError('internal', 'the secret key must be 32 bytes');
+  return {
+    seal(plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+    },
+    open(sealed) {
+      const [version, iv, tag, ciphertext] = sealed.split('.');
+      if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined) {
+        throw new AppError('internal', 'a stored secret has an unknown format');
+      }
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+      } catch (error) {
+        // A changed LOGWARD_SECRET_KEY or a lost key file: say so without echoing anything secret.
+        throw new AppError('internal', 'a stored secret cannot be decrypted with the configured secret key', { cause: error });
+      }
+    },
+  };
+}

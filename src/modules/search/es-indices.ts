@@ -1,0 +1,125 @@
+/**
+ * The "indices" of the Elasticsearch-compatible API: the log types an account holds, with their log counts and
+ * bytes, for index existence checks, `_cat/indices`, `_stats` and `_resolve/index`.
+ */
+import type { NamedAggregation, SearchRequest } from '../../query/index.js';
+import { invalidArgument } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Principal } from '../../shared/principal.js';
+import type { TypeSelection } from '../../storage/log-store.js';
+import { globMatches } from './index-expression.js';
+import type { SearchService } from './search-service.js';
+
+export interface IndexInfo {
+  readonly name: string;
+  readonly docCount: number;
+  readonly sizeBytes: number;
+}
+
+const MAX_TYPES = 1000;
+
+function indicesRequest(template: SearchRequest): SearchRequest {
+  const bytes: NamedAggregation = { name: 'bytes', meta: null, aggregation: { kind: 'sum', field: 'LogSize', missing: null, sigma: null, precisionThreshold: null } };
+  const types: NamedAggregation = {
+    name: 'types',
+    meta: null,
+    aggregation: { kind: 'terms', field: '_index', size: MAX_TYPES, order: [{ by: '_key', order: 'asc' }], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false, aggregations: [bytes] },
+  };
+  return { ...template, query: { kind: 'match_all', boost: 1 }, size: 0, from: 0, sort: [], aggregations: [types], postFilter: null, searchAfter: null, highlight: null };
+}
+
+/** Every log type of the caller's account (everything it retains), by name. */
+async function queryIndices(search: SearchService, principal: Principal): Promise<IndexInfo[]> {
+  const request = indicesRequest(search.parse({}, 'elasticsearch'));
+  const { result } = await search.execute({ principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types: null });
+  const buckets = (result.aggregations?.types as { buckets?: { key: unknown; doc_count: number; bytes?: { value: number } }[] } | undefined)?.buckets ?? [];
+  return buckets.map((b) => ({ name: String(b.key), docCount: b.doc_count, sizeBytes: b.bytes?.value ?? 0 }));
+}
+
+/** How long an account's index list is reused: existence checks run on every request naming an index. */
+const INDEX_LIST_TTL_MS = 2000;
+
+/** `fresh`: bypass the cache (before answering that an index does not exist). */
+export type IndexLister = (principal: Principal, fresh?: boolean) => Promise<IndexInfo[]>;
+
+/** Lists indices with a short per-account cache; a name the cache lacks is looked up again before a 404. */
+export function createIndexLister(search: SearchService, clock: Clock): IndexLister {
+  const cache = new Map<number, { atMs: number; indices: Promise<IndexInfo[]> }>();
+  return (principal, fresh = false) => {
+    const now = clock.now();
+    const hit = cache.get(principal.accountId);
+    if (!fresh && hit !== undefined && now - hit.atMs < INDEX_LIST_TTL_MS) return hit.indices;
+    const indices = queryIndices(search, principal);
+    cache.set(principal.accountId, { atMs: now, indices });
+    indices.catch(() => cache.delete(principal.accountId));
+    return indices;
+  };
+}
+
+export function selectIndices(indices: readonly IndexInfo[], selection: TypeSelection | null): IndexInfo[] {
+  if (selection === null) return [...indices];
+  return indices.filter((i) => selection.include.some((g) => globMatches(g, i.name)) && !selection.exclude.some((g) => globMatches(g, i.name)));
+}
+
+const CAT_PARAMS = new Set(['format', 'h', 'health', 'pretty', 'expand_wildcards', 's', 'bytes', 'v', 'help', 'local', 'master_timeout']);
+
+/** `_cat/indices?format=json[&h=…][&health=…]` rows. */
+export function catIndices(indices: readonly IndexInfo[], params: Readonly<Record<string, unknown>>): Record<string, string>[] {
+  const unknown = Object.keys(params).find((key) => !CAT_PARAMS.has(key));
+  if (unknown !== undefined) throw invalidArgument(`request [/_cat/indices] contains unrecognized parameter: [${unknown}]`);
+  if (params.health !== undefined && params.health !== 'green') return [];
+  const columns = typeof params.h === 'string' ? params.h.split(',').map((c) => c.trim()) : null;
+  return indices.map((i) => {
+    const row: Record<string, string> = {
+      health: 'green',
+      status: 'open',
+      index: i.name,
+      uuid: i.name,
+      pri: '1',
+      rep: '0',
+      'docs.count': String(i.docCount),
+      'docs.deleted': '0',
+      'store.size': `${(i.sizeBytes / 1024).toFixed(1)}kb`,
+      'pri.store.size': `${(i.sizeBytes / 1024).toFixed(1)}kb`,
+    };
+    return columns === null ? row : Object.fromEntries(columns.map((c) => [c, row[c] ?? '']));
+  });
+}
+
+function statsOf(docCount: number, sizeBytes: number): Record<string, unknown> {
+  const shard = { docs: { count: docCount, deleted: 0 }, store: { size_in_bytes: sizeBytes }, segments: { count: 1 } };
+  return { primaries: shard, total: shard };
+}
+
+/** `/{index}/_stats`. */
+export function indexStats(indices: readonly IndexInfo[]): Record<string, unknown> {
+  const docs = indices.reduce((sum, i) => sum + i.docCount, 0);
+  const bytes = indices.reduce((sum, i) => sum + i.sizeBytes, 0);
+  return {
+    _shards: { total: indices.length, successful: indices.length, failed: 0 },
+    _all: statsOf(docs, bytes),
+    indices: Object.fromEntries(indices.map((i) => [i.name, { uuid: i.name, ...statsOf(i.docCount, i.sizeBytes) }])),
+  };
+}
+
+export function resolveIndex(indices: readonly IndexInfo[]): Record<string, unknown> {
+  return { indices: indices.map((i) => ({ name: i.name, attributes: ['open'] })), aliases: [], data_streams: [] };
+}
+
+export const CLUSTER_HEALTH = {
+  cluster_name: 'logward',
+  status: 'green',
+  timed_out: false,
+  number_of_nodes: 1,
+  number_of_data_nodes: 1,
+  active_primary_shards: 1,
+  active_shards: 1,
+  relocating_shards: 0,
+  initializing_shards: 0,
+  unassigned_shards: 0,
+  delayed_unassigned_shards: 0,
+  number_of_pending_tasks: 0,
+  number_of_in_flight_fetch: 0,
+  task_max_waiting_in_queue_millis: 0,
+  active_shards_percent_as_number: 100,
+} as const;

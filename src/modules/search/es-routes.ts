@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError, invalidArgument } from '../../shared/app-error.js';
+import type { EsCompatService } from './es-compat-service.js';
+import { CLUSTER_HEALTH } from './es-indices.js';
+import { EsBody, EsResponse, EsSearchQuerystring } from './es-wire.js';
+
+type Params = Readonly<Record<string, unknown>>;
+
+/** Largest GET body read (the server's body limit for other methods). */
+const MAX_GET_BODY_BYTES = 10 * 1024 * 1024;
+
+function hasBody(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (typeof length === 'string' && length !== '0');
+}
+
+async function readRaw(stream: AsyncIterable<Buffer | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > MAX_GET_BODY_BYTES) throw new AppError('payload_too_large', 'request body is too large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** JSON, or the raw NDJSON text for `_msearch` whatever content type the client names; empty → no body. */
+function parseBody(url: string, text: string): unknown {
+  if (text.trim() === '') return undefined;
+  if (url.includes('_msearch')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidArgument('Failed to parse the request body as JSON');
+  }
+}
+
+/**
+ * The Elasticsearch-compatible read API, registered at `/` and under `/v1/elasticsearch` (Grafana's
+ * datasource URL). Errors take Elasticsearch's shape; bodies are accepted on GET as Elasticsearch does.
+ */
+export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.removeContentTypeParser(['application/json']);
+    app.addContentTypeParser(['application/json', 'application/x-ndjson', 'text/plain'], { parseAs: 'string' }, (request, text, done) => {
+      try {
+        done(null, parseBody(request.url, String(text)));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
+    // Elasticsearch clients send search bodies with GET. Fastify leaves GET bodies unread (server-wide, which
+    // other modules rely on), so these routes read them themselves.
+    app.addHook('preValidation', async (request) => {
+      if (request.method !== 'GET' || !hasBody(request.headers)) return;
+      request.body = parseBody(request.url, await readRaw(request.raw));
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      void reply.header('x-elastic-product', 'Elasticsearch');
+    });
+
+    const config = { errorFormat: 'elasticsearch' as const };
+    const tags = ['elasticsearch'];
+    const both = ['GET', 'POST'] as const;
+    const paramsOf = (query: unknown): Params => (query ?? {}) as Params;
+    const indexOf = (params: unknown): string | undefined => (params as { index?: string }).index;
+
+    app.get('/', { config, schema: { tags, summary: 'Elasticsearch cluster information', response: { 200: EsResponse } } }, async () => ({
+      name: 'logward',
+      cluster_name: 'logward',
+      cluster_uuid: 'logward',
+      version: { number: '7.17.0', build_flavor: 'default', build_type: 'logward', build_date: '2026-11-21T00:00:00.000Z', lucene_version: '8.11.1', minimum_wire_compatibility_version: '6.8.0', minimum_index_compatibility_version: '6.0.0-beta1' },
+      tagline: 'You Know, for Search',
+    }));
+
+    for (const url of ['/_search', '/:index/_search']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch _search (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
+        handler: async (request) => es.search(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
+      });
+    }
+    for (const url of ['/_count', '/:index/_count']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch _count (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
+        handler: async (request) => es.count(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
+      });
+    }
+    for (const url of ['/_msearch', '/:index/_msearch']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', response: { 200: EsResponse } },
+        handler: async (request) => es.msearch(request.principal, indexOf(request.params), typeof request.body === 'string' ? request.body : '', paramsOf(request.query)),
+      });
+    }
+    for (const url of ['/_search/scroll', '/_search/scroll/:scroll_id']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Next page of an Elasticsearch scroll (`scroll_id` in the body or the path)', response: { 200: EsResponse } },
+        handler: async (request) => es.scroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
+      });
+      app.delete(url, { config, schema: { tags, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } }, async (request) =>
+        es.clearScroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
+      );
+    }
+    app.get('/_cluster/health', { config, schema: { tags, summary: 'Elasticsearch cluster health (one green node)', response: { 200: EsResponse } } }, async () => ({ ...CLUSTER_HEALTH }));
+    for (const url of ['/_cat/indices', '/_cat/indices/:index']) {
+      app.get(url, { config, schema: { tags, summary: 'Log types as Elasticsearch indices (`format=json`)' } }, async (request) =>
+        es.catIndices(request.principal, indexOf(request.params), paramsOf(request.query)),
+      );
+    }
+    for (const url of ['/_stats', '/:index/_stats']) {
+      app.get(url, { config, schema: { tags, summary: 'Log counts and bytes per log type', response: { 200: EsResponse } } }, async (request) =>
+        es.stats(request.principal, indexOf(request.params)),
+      );
+    }
+    app.get('/_resolve/index/:index', { config, schema: { tags, summary: 'Log types matching an index expression', response: { 200: EsResponse } } }, async (request) =>
+      es.resolveIndex(request.principal, indexOf(request.params) ?? '*'),
+    );
+    for (const url of ['/_mapping', '/_mappings', '/:index/_mapping', '/:index/_mappings']) {
+      app.get(url, { config, schema: { tags, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } }, async (request) =>
+        es.mapping(request.principal, indexOf(request.params)),
+      );
+    }
+    for (const url of ['/_field_caps', '/:index/_field_caps']) {
+      app.route({
+        method: [...both],
+        url,
+        config,
+        exposeHeadRoute: false,
+        schema: { tags, summary: 'Elasticsearch field capabilities (`fields`, `index_filter`)', response: { 200: EsResponse } },
+        handler: async (request) => es.fieldCaps(request.principal, indexOf(request.params), paramsOf(request.query), request.body),
+      });
+    }
+  };
+}
+

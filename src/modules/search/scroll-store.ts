@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import type { LogSearchQuery, SearchCursor } from '../../storage/log-store.js';
+
+/**
+ * An open scroll: the search it pages through, pinned to a snapshot (logs received up to when it opened),
+ * and the keyset position of the last page. Holding a cursor, not results, keeps each context tiny.
+ */
+export interface ScrollContext {
+  readonly accountId: number;
+  readonly query: LogSearchQuery;
+  readonly pageSize: number;
+  readonly total: number;
+  cursor: SearchCursor | null;
+  /** An empty page was served: the scroll is done and answers empty pages until it expires. */
+  finished: boolean;
+  keepAliveMs: number;
+  expiresAtMs: number;
+}
+
+export interface ScrollStore {
+  open(context: Omit<ScrollContext, 'expiresAtMs'>): string;
+  /** The caller's live context, or undefined (unknown, expired, or another account's). */
+  get(scrollId: string, accountId: number): ScrollContext | undefined;
+  touch(context: ScrollContext, keepAliveMs: number): void;
+  delete(scrollId: string, accountId: number): boolean;
+}
+
+/** Open scrolls kept at most; past it the oldest is dropped (its client gets "expired"). */
+const MAX_CONTEXTS = 10_000;
+
+export function createScrollStore(clock: Clock): ScrollStore {
+  const contexts = new Map<string, ScrollContext>();
+
+  function sweep(): void {
+    const now = clock.now();
+    for (const [id, context] of contexts) if (context.expiresAtMs <= now) contexts.delete(id);
+    while (contexts.size >= MAX_CONTEXTS) {
+      const oldest = contexts.keys().next();
+      if (oldest.done === true) break;
+      contexts.delete(oldest.value);
+    }
+  }
+
+  return {
+    open(context) {
+      sweep();
+      const id = randomBytes(24).toString('base64url');
+      contexts.set(id, { ...context, expiresAtMs: clock.now() + context.keepAliveMs });
+      return id;
+    },
+    get(scrollId, accountId) {
+      const context = contexts.get(scrollId);
+      if (context === undefined) return undefined;
+      if (context.expiresAtMs <= clock.now()) {
+        contexts.delete(scrollId);
+        return undefined;
+      }
+      return context.accountId === accountId ? context : undefined;
+    },
+    touch(context, keepAliveMs) {
+      context.keepAliveMs = keepAliveMs;
+      context.expiresAtMs = clock.now() + keepAliveMs;
+    },
+    delete(scrollId, accountId) {
+      const context = contexts.get(scrollId);
+      if (context === undefined || context.accountId !== accountId) return false;
+      return contexts.delete(scrollId);
+    },
+  };
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1, micros: 0.001, nanos: 0.000001 };
+
+/** `1m`, `30s`, `500ms` → milliseconds; undefined when it is not a time value. */
+export function parseTimeValue(value: string): number | undefined {
+  const match = /^(\d+)(d|h|m|s|ms|micros|nanos)$/.exec(value.trim());
+  if (match === null) return undefined;
+  return Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? Number.NaN);
+}

@@ -1,0 +1,62 @@
+import { invalidArgument, permissionDenied } from '../../shared/app-error.js';
+import { MS_PER_DAY, startOfUtcDay } from '../../shared/clock.js';
+import type { Principal } from '../../shared/principal.js';
+import type { SearchScope, TypeSelection } from '../../storage/log-store.js';
+import type { Account } from '../accounts/index.js';
+
+export interface ScopeInput {
+  readonly principal: Principal;
+  /** `accountIds` of the request; null: the caller's own account. */
+  readonly requestedAccountIds: readonly number[] | null;
+  /**
+   * `window`: the Logz.io 2-day window (today and yesterday UTC) shifted back by `dayOffset` days;
+   * `retention`: everything the accounts still retain (the Elasticsearch-compatible API, whose clients send
+   * their own time range).
+   */
+  readonly window: { readonly kind: 'two-days'; readonly dayOffset: number } | { readonly kind: 'retention' };
+  readonly types: TypeSelection | null;
+  readonly nowMs: number;
+}
+
+export type AccountLookup = (accountId: number) => Promise<Account | undefined>;
+
+/** May `caller` search `target`? Itself always; a main account its own sub accounts marked searchable. */
+function isSearchableBy(caller: Principal, target: Account): boolean {
+  if (target.id === caller.accountId) return true;
+  return caller.ownerAccountId === null && target.ownerAccountId === caller.accountId && target.searchable && target.active;
+}
+
+/**
+ * The one place that decides which logs a search may see (ARCHITECTURE.md "The path of a search"): every
+ * search, scroll, msearch and count goes through it, and the store refuses to search without its result.
+ */
+export async function resolveSearchScope(input: ScopeInput, lookup: AccountLookup): Promise<SearchScope> {
+  const ids = input.requestedAccountIds === null ? [input.principal.accountId] : [...new Set(input.requestedAccountIds)];
+  if (ids.length === 0) throw invalidArgument('accountIds must list at least one account', { parameters: { field: 'accountIds' } });
+  const accounts: Account[] = [];
+  for (const id of ids) {
+    const account = await lookup(id);
+    // An unknown account and a forbidden one answer the same, so ids of other tenants cannot be probed.
+    if (account === undefined || !isSearchableBy(input.principal, account)) throw permissionDenied();
+    accounts.push(account);
+  }
+  const retentionStart = (account: Account): number => input.nowMs - account.retentionDays * MS_PER_DAY;
+  if (input.window.kind === 'retention') {
+    return { accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })), toMs: null, types: input.types };
+  }
+  const { dayOffset } = input.window;
+  const maxOffset = Math.min(...accounts.map((a) => a.retentionDays));
+  if (!Number.isSafeInteger(dayOffset) || dayOffset < 0 || dayOffset > maxOffset) {
+    throw invalidArgument(`dayOffset must be an integer between 0 and the account retention (${maxOffset} days)`, {
+      parameters: { field: 'dayOffset', rule: 'range' },
+    });
+  }
+  const today = startOfUtcDay(input.nowMs);
+  const fromMs = today - (1 + dayOffset) * MS_PER_DAY;
+  const toMs = today + (1 - dayOffset) * MS_PER_DAY;
+  return {
+    accounts: accounts.map((a) => ({ accountId: a.id, fromMs: Math.max(fromMs, retentionStart(a)) })),
+    toMs,
+    types: input.types,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The search use cases behind /v1/search and /v1/scroll: parse (Logz.io profile) → scope (the one resolver)
+ * → LogStore.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
+ */
+import type { parseSearchRequest, SearchProfile, SearchRequest } from '../../query/index.js';
+import { invalidArgument, notFound } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Principal } from '../../shared/principal.js';
+import type { LogSearchQuery, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
+import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
+import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './search-response.js';
+import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
+
+export interface SearchServiceDeps {
+  readonly logStore: LogStore;
+  readonly clock: Clock;
+  readonly getAccount: AccountLookup;
+  readonly parseSearchRequest: typeof parseSearchRequest;
+}
+
+export interface LogzioSearchOptions {
+  /** `accountIds` of the query string (wins over the body's). */
+  readonly accountIds: readonly number[] | undefined;
+  readonly dayOffset: number | undefined;
+}
+
+export interface ExecuteInput {
+  readonly principal: Principal;
+  readonly request: SearchRequest;
+  readonly window: ScopeInput['window'];
+  readonly requestedAccountIds: readonly number[] | null;
+  readonly types: TypeSelection | null;
+  /** Scroll: pin the snapshot at this receive time. */
+  readonly receivedAtMostMs?: number | null;
+}
+
+const LOGZIO_SCROLL_MAX_MS = 5 * 60_000;
+const LOGZIO_SCROLL_DEFAULT = '1m';
+const SCROLL_MAX_PAGE = 1000;
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === null || body === undefined) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalidArgument('The request body must be a JSON object', { parameters: { field: 'body' } });
+  return body as Record<string, unknown>;
+}
+
+export function createSearchService(deps: SearchServiceDeps) {
+  const { logStore, clock } = deps;
+  const scrolls = createScrollStore(clock);
+
+  function parse(body: unknown, profile: SearchProfile): SearchRequest {
+    return deps.parseSearchRequest(body, { now: clock.now(), profile });
+  }
+
+  async function execute(input: ExecuteInput): Promise<{ result: LogSearchResult; scopeQuery: LogSearchQuery }> {
+    const nowMs = clock.now();
+    const scope = await resolveSearchScope(
+      { principal: input.principal, requestedAccountIds: input.requestedAccountIds, window: input.window, types: input.types, nowMs },
+      deps.getAccount,
+    );
+    const scopeQuery: LogSearchQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, after: null };
+    return { result: await logStore.search(scopeQuery), scopeQuery };
+  }
+
+  /** Opens a scroll over `input` and returns its id and first page. */
+  async function openScroll(input: ExecuteInput, pageSize: number, keepAliveMs: number): Promise<{ scrollId: string; result: LogSearchResult }> {
+    const snapshot = clock.now();
+    const request: SearchRequest = { ...input.request, size: pageSize };
+    const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
+    const scrollId = scrolls.open({
+      accountId: input.principal.accountId,
+      // Later pages continue after the cursor: no offset, no aggregations.
+      query: { ...scopeQuery, request: { ...request, from: 0, aggregations: [] } },
+      pageSize,
+      total: result.total,
+      cursor: result.lastCursor,
+      finished: result.hits.length === 0,
+      keepAliveMs,
+    });
+    return { scrollId, result };
+  }
+
+  /** The next page of a scroll, or 404 when it is unknown or expired. */
+  async function continueScroll(principal: Principal, scrollId: string, keepAliveMs: number | undefined): Promise<{ context: ScrollContext; result: LogSearchResult }> {
+    const context = scrolls.get(scrollId, principal.accountId);
+    if (context === undefined) throw notFound('scroll context has expired', { wireCode: 'SEARCH/SCROLL_EXPIRED' });
+    scrolls.touch(context, keepAliveMs ?? context.keepAliveMs);
+    if (context.finished || context.cursor === null) {
+      return { context, result: { total: context.total, maxScore: null, hits: [], aggregations: null, lastCursor: null } };
+    }
+    const result = await logStore.search({ ...context.query, after: context.cursor });
+    context.cursor = result.lastCursor ?? context.cursor;
+    context.finished = result.hits.length === 0;
+    return { context, result: { ...result, total: context.total } };
+  }
+
+  function scrollKeepAlive(value: unknown, maxMs: number, fallback: string): number {
+    const text = value === undefined ? fallback : String(value);
+    const ms = parseTimeValue(text);
+    if (ms === undefined) throw invalidArgument(`scroll must be a time value such as 1m or 30s, got [${text}]`, { parameters: { field: 'scroll' } });
+    if (ms > maxMs) throw invalidArgument(`Scroll can't exceed [${maxMs / 60_000}m]`, { parameters: { field: 'scroll' } });
+    return ms;
+  }
+
+  return {
+    execute,
+    openScroll,
+    continueScroll,
+    scrollKeepAlive,
+    parse,
+    clearScroll: (principal: Principal, scrollId: string): boolean => scrolls.delete(scrollId, principal.accountId),
+
+    /** POST /v1/search. */
+    async search(principal: Principal, body: unknown, options: LogzioSearchOptions): Promise<LogzioSearchResponse> {
+      const started = Date.now();
+      const request = parse(body, 'logzio');
+      const { result } = await execute({
+        principal,
+        request,
+        window: { kind: 'two-days', dayOffset: options.dayOffset ?? request.dayOffset ?? 0 },
+        requestedAccountIds: options.accountIds ?? request.accountIds,
+        types: null,
+      });
+      return logzioSearchResponse(result, request.version, Date.now() - started);
+    },
+
+    /** POST /v1/scroll: opens with a search body, continues with `scroll_id`. */
+    async scroll(principal: Principal, rawBody: unknown): Promise<{ code: number; scrollId: string; hits: string }> {
+      const body = objectBody(rawBody);
+      const scrollId = body.scroll_id;
+      if (scrollId !== undefined) {
+        if (body.query !== undefined) throw invalidArgument('ScrollId and query parameter can not co-exist in request', { parameters: { field: 'scroll_id' } });
+        if (typeof scrollId !== 'string') throw invalidArgument('scroll_id must be a string', { parameters: { field: 'scroll_id' } });
+        const keepAlive = body.scroll === undefined ? undefined : scrollKeepAlive(body.scroll, LOGZIO_SCROLL_MAX_MS, LOGZIO_SCROLL_DEFAULT);
+        const { result } = await continueScroll(principal, scrollId, keepAlive);
+        return { code: 200, scrollId, hits: JSON.stringify(hitsObject(result, 'number', false)) };
+      }
+      const { scroll, ...searchBody } = body;
+      for (const field of ['dayOffset', 'accountIds']) {
+        if (field in searchBody) throw invalidArgument(`${field} is not supported by scroll`, { parameters: { field } });
+      }
+      const size = searchBody.size ?? 10;
+      if (typeof size !== 'number' || !Number.isInteger(size) || size < 0 || size > SCROLL_MAX_PAGE) {
+        throw invalidArgument(`size must be an integer between 0 and ${SCROLL_MAX_PAGE} for scroll`, { parameters: { field: 'size', rule: 'maximum' } });
+      }
+      const keepAliveMs = scrollKeepAlive(scroll, LOGZIO_SCROLL_MAX_MS, LOGZIO_SCROLL_DEFAULT);
+      const request = parse(searchBody, 'logzio');
+      const opened = await openScroll({ principal, request, window: { kind: 'two-days', dayOffset: 0 }, requestedAccountIds: null, types: null }, size, keepAliveMs);
+      return { code: 200, scrollId: opened.scrollId, hits: JSON.stringify(hitsObject(opened.result, 'number', false)) };
+    },
+  };
+}

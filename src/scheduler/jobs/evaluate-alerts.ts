@@ -1,0 +1,24 @@
+import type { AlertEvaluationService } from '../../modules/alerts/index.js';
+import type { Logger } from '../../shared/logger.js';
+import type { Job } from '../job-runner.js';
+
+/**
+ * The alert evaluation cycle as a scheduled job: one cycle per alert interval, phased to start when the
+ * newest window has settled (its end plus the settle delay), so no window waits a whole extra cycle.
+ */
+export function evaluateAlertsJob(evaluation: AlertEvaluationService, intervalMs: number, settleDelayMs: number, logger: Logger): Job {
+  return {
+    name: 'evaluate-alerts',
+    intervalMs,
+    phaseMs: settleDelayMs % intervalMs,
+    jitterMs: Math.min(1_000, Math.floor(intervalMs / 10)),
+    timeoutMs: Math.max(intervalMs, 30_000),
+    async run(signal) {
+      const report = await evaluation.runCycle(signal);
+      logger.info(
+        { alerts: report.alerts, windows: report.windowsJudged, firings: report.firings, failures: report.failures, dispatched: report.dispatched },
+        'alert cycle done',
+      );
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { AppError } from '../../../shared/app-error.js';
+
+const TIMEOUT_CODES = new Set([159, 160, 209]);
+const RESOURCE_CODES = new Set([241, 158, 396, 307]);
+
+function engineCode(error: unknown): number | null {
+  if (error === null || typeof error !== 'object') return null;
+  const direct = (error as { clickhouseCode?: unknown }).clickhouseCode;
+  if (typeof direct === 'number') return direct;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^\d+$/.test(code)) return Number(code);
+  const match = /Code: (\d+)/.exec(error instanceof Error ? error.message : '');
+  return match === null ? null : Number(match[1]);
+}
+
+/**
+ * An engine failure as the client sees it: never the SQL or the engine's text (they would leak the schema and
+ * other tenants' field names), a timeout as 503 and anything else as Logz.io's 400 `Query has failed`.
+ */
+export function toSearchError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const transportCode = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  if (transportCode === 'CHDB_CONNECTION' || transportCode === 'ECONNREFUSED' || transportCode === 'ECONNRESET') {
+    return new AppError('unavailable', 'The log store is unavailable; retry later.', { cause: error, retryAfterSeconds: 5 });
+  }
+  const code = engineCode(error);
+  if (code !== null && TIMEOUT_CODES.has(code)) {
+    return new AppError('unavailable', 'The search took too long and was stopped; narrow the query or the time range.', { cause: error, retryAfterSeconds: 5 });
+  }
+  if (code !== null && RESOURCE_CODES.has(code)) {
+    return new AppError('invalid_argument', "This search can't be executed: it needs more resources than a search may use. Please contact customer support for more details", {
+      cause: error,
+      wireCode: 'SEARCH/QUERY_FAILED',
+    });
+  }
+  return new AppError('invalid_argument', 'Query has failed. Elasticsearch Response: [the query could not be executed on the stored logs]', {
+    cause: error,
+    wireCode: 'SEARCH/QUERY_FAILED',
+  });
+}

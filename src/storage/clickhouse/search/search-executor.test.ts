@@ -1,0 +1,155 @@
+/** The compiler on the real engine: chDB store, parsed queries, Elasticsearch semantics checked on results. */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
+import type { NamedAggregation, SearchRequest } from '../../../query/index.js';
+import { parseQuery } from '../../../query/index.js';
+import type { LogDocument, LogSearchResult, LogStore, SearchScope } from '../../log-store.js';
+import { openLogStore } from '../../open-log-store.js';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+const FIELDS: Record<string, unknown>[] = [
+  { message: 'GET /api/v2/orders/17 took 30ms', host: 'web-1', status: 200, bytes: 512, path: '/api/v2/orders/17' },
+  { message: 'Connection to db-1 refused after 3 retries', host: 'web-2', status: 500, bytes: 0, path: '/api/v2/pay' },
+  { message: 'upstream: connection refused', host: 'web-1', status: 502, bytes: 10, path: '/api/v1/users', tags: ['a', 'b'] },
+  { message: 'java.net.SocketTimeoutException: Read timed out', host: 'web-3', status: 504, bytes: 20, path: '/api/v2/orders/18', 'user.id': 42 },
+  { message: "Timeout while reading user_id=42 it's \\ odd", host: "o'brien\\x", status: '500', bytes: 30, path: '/health' },
+];
+
+const BASE: SearchRequest = {
+  query: { kind: 'match_all', boost: 1 },
+  from: 0,
+  size: 10,
+  sort: [],
+  source: { enabled: true, includes: [], excludes: [] },
+  postFilter: null,
+  docvalueFields: [],
+  storedFields: null,
+  version: false,
+  highlight: null,
+  aggregations: [],
+  trackTotalHits: true,
+  searchAfter: null,
+  timeoutMs: null,
+  terminateAfter: null,
+  trackScores: false,
+  dayOffset: null,
+  accountIds: null,
+};
+
+describe('search executor on chDB', () => {
+  let store: LogStore;
+  let dir: string;
+  const scope: SearchScope = { accounts: [{ accountId: 7, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
+  const run = (query: unknown, extra: Partial<SearchRequest> = {}, within: SearchScope = scope): Promise<LogSearchResult> =>
+    store.search({ scope: within, request: { ...BASE, query: parseQuery(query, { now: NOW, profile: 'elasticsearch' }), ...extra }, receivedAtMostMs: null, after: null });
+  const ids = (result: LogSearchResult): string[] => result.hits.map((h) => h.id).sort();
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-executor-'));
+    store = await openLogStore({ url: `chdb:${dir}`, memoryBytes: 1_000_000_000 }, { logger: pino({ level: 'silent' }), clock: { now: () => NOW } });
+    const docs = (accountId: number): LogDocument[] =>
+      FIELDS.map(({ message, ...fields }, i) => ({
+        id: `a${accountId}-${i}`,
+        accountId,
+        timestampMs: NOW - 60_000 + i * 1000,
+        receivedAtMs: NOW,
+        type: 'nginx',
+        message: String(message),
+        fields: fields as LogDocument['fields'],
+        sizeBytes: 10,
+      }));
+    await store.append([...docs(7), ...docs(8)], { dedupToken: 'fixture', retentionDaysOf: () => 30 });
+  });
+  after(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('matches terms on numbers and on conflicting string values', async () => {
+    assert.deepEqual(ids(await run({ term: { status: 500 } })), ['a7-1', 'a7-4']);
+    assert.deepEqual(ids(await run({ terms: { tags: ['b'] } })), ['a7-2']);
+  });
+
+  it('matches analysed text by token and phrases by adjacency', async () => {
+    assert.deepEqual(ids(await run({ match: { message: 'refused' } })), ['a7-1', 'a7-2']);
+    assert.deepEqual(ids(await run({ match_phrase: { message: 'connection refused' } })), ['a7-2']);
+    assert.deepEqual(ids(await run({ match: { message: 'timeout' } })), ['a7-4']);
+    assert.deepEqual(ids(await run({ match: { message: { query: 'connection timed', operator: 'and' } } })), []);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'connection ref' } })), ['a7-2']);
+  });
+
+  it('scores relevance with BM25 when no sort is given', async () => {
+    const result = await run({ match: { message: 'connection refused' } });
+    assert.equal(result.hits[0]?.id, 'a7-2');
+    assert.ok((result.hits[0]?.score ?? 0) > (result.hits[1]?.score ?? 0));
+    assert.equal(result.maxScore, result.hits[0]?.score);
+    const filtered = await run({ bool: { filter: [{ match: { message: 'refused' } }] } });
+    assert.deepEqual(filtered.hits.map((h) => h.score), [0, 0]);
+    const constant = await run({ constant_score: { filter: { match: { message: 'refused' } }, boost: 2 } });
+    assert.deepEqual(constant.hits.map((h) => h.score), [2, 2]);
+  });
+
+  it('keeps hostile literals inside their literal', async () => {
+    assert.deepEqual(ids(await run({ term: { 'host.keyword': "o'brien\\x" } })), ['a7-4']);
+    assert.deepEqual(ids(await run({ term: { 'host.keyword': "x' OR 1=1 OR '" } })), []);
+    assert.deepEqual(ids(await run({ match_phrase: { message: "it's \\ odd" } })), ['a7-4']);
+  });
+
+  it('runs range, prefix, wildcard, regexp, exists, ids and bool', async () => {
+    assert.deepEqual(ids(await run({ range: { bytes: { gte: 10, lt: 30 } } })), ['a7-2', 'a7-3']);
+    assert.deepEqual(ids(await run({ prefix: { 'path.keyword': '/api/v2' } })), ['a7-0', 'a7-1', 'a7-3']);
+    assert.deepEqual(ids(await run({ wildcard: { 'host.keyword': 'web-?' } })).length, 4);
+    assert.deepEqual(ids(await run({ regexp: { 'host.keyword': 'web-[12]' } })), ['a7-0', 'a7-1', 'a7-2']);
+    assert.deepEqual(ids(await run({ exists: { field: 'user' } })), ['a7-3']);
+    assert.deepEqual(ids(await run({ ids: { values: ['a7-0', 'a8-0'] } })), ['a7-0']);
+    const bool = { bool: { should: [{ term: { 'host.keyword': 'web-1' } }, { term: { status: 504 } }, { match: { message: 'orders' } }], minimum_should_match: 2 } };
+    assert.deepEqual(ids(await run(bool)), ['a7-0']);
+  });
+
+  it('answers an engine failure with a 400 that carries no SQL', async () => {
+    await assert.rejects(run({ regexp: { 'host.keyword': 'web-(' } }), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'invalid_argument');
+      assert.match(error.message, /^Query has failed/);
+      assert.doesNotMatch(error.message, /SELECT|re2|Code:/);
+      return true;
+    });
+  });
+
+  it('never reads outside the scope', async () => {
+    const other: SearchScope = { accounts: [{ accountId: 8, fromMs: NOW - 86_400_000 }], toMs: null, types: { include: ['ngi*'], exclude: [] } };
+    assert.deepEqual(ids(await run({ match_all: {} }, {}, other)).length, 5);
+    assert.ok(ids(await run({ match_all: {} }, {}, other)).every((id) => id.startsWith('a8-')));
+    assert.equal((await run({ match_all: {} }, {}, { ...other, types: { include: ['app'], exclude: [] } })).total, 0);
+    assert.equal((await run({ match_all: {} }, {}, { ...scope, toMs: NOW - 58_500 })).total, 2);
+  });
+
+  it('sorts, pages after a position and aggregates nested buckets', async () => {
+    const sort = [{ kind: 'field', field: 'bytes', order: 'desc', missing: '_last', unmappedType: null, mode: null, format: null }] as const;
+    const first = await run({ match_all: {} }, { sort, size: 2 });
+    assert.deepEqual(first.hits.map((h) => h.sort), [[512], [30]]);
+    const next = await run({ match_all: {} }, { sort, size: 2, searchAfter: [30] });
+    assert.deepEqual(next.hits.map((h) => h.id), ['a7-3', 'a7-2']);
+    const aggregations: NamedAggregation[] = [
+      {
+        name: 'hosts',
+        meta: null,
+        aggregation: {
+          kind: 'terms', field: 'host', size: 2, order: [], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false,
+          aggregations: [
+            { name: 'bytes', meta: null, aggregation: { kind: 'sum', field: 'bytes', missing: null, sigma: null, precisionThreshold: null } },
+            { name: 'codes', meta: null, aggregation: { kind: 'range', field: 'status', keyed: false, missing: null, ranges: [{ key: null, from: null, to: 500 }, { key: null, from: 500, to: null }], aggregations: [] } },
+          ],
+        },
+      },
+    ];
+    const result = await run({ match_all: {} }, { aggregations, size: 0 });
+    const hosts = result.aggregations?.hosts as { sum_other_doc_count: number; buckets: { key: string; doc_count: number; bytes: { value: number }; codes: { buckets: { key: string; doc_count: number }[] } }[] };
+    assert.equal(hosts.sum_other_doc_count, 2);
+    assert.deepEqual(hosts.buckets.map((b) => [b.key, b.doc_count, b.bytes.value]), [['web-1', 2, 522], ["o'brien\\x", 1, 30]]);
+    assert.deepEqual(hosts.buckets[0]?.codes.buckets.map((b) => [b.key, b.doc_count]), [['*-500.0', 1], ['500.0-*', 1]]);
+  });
+});

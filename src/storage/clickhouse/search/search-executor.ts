@@ -1,0 +1,108 @@
+/**
+ * LogStore.search on ClickHouse: scope → compile → (stats for relevance) → hits, total and aggregations in
+ * parallel → Elasticsearch-shaped parts. Every statement starts its WHERE with the scope (scope-sql.ts).
+ */
+import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue } from '../../log-store.js';
+import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
+import { sqlNumber, sqlString } from '../sql-literals.js';
+import type { ClickHouseTransport } from '../transport.js';
+import type { PendingSource } from './agg-metrics.js';
+import { hasRootMetrics, runAggregations } from './agg-runner.js';
+import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers } from './compile-context.js';
+import { toSearchError } from './engine-error.js';
+import { FieldCatalog } from './field-access.js';
+import { highlightHit } from './highlight.js';
+import { compileQuery } from './query-compiler.js';
+import { scopeWhereSql } from './scope-sql.js';
+import { orderBySql, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
+import { filterSource, pickFields } from './source-filter.js';
+
+export interface SearchExecutorDeps {
+  readonly transport: ClickHouseTransport;
+  readonly table: string;
+  readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly CatalogField[]>>;
+  readonly helpers: QueryHelpers;
+}
+
+type Row = Record<string, unknown>;
+
+export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
+  const { transport, table } = deps;
+  const run = (sql: string): Promise<Row[]> => transport.query<Row>(sql);
+
+  async function fillPendingSources(scope: string, pending: readonly PendingSource[]): Promise<void> {
+    if (pending.length === 0) return;
+    const ids = [...new Set(pending.map((p) => p.id))];
+    const rows = await run(`SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`);
+    const byId = new Map(rows.map((row) => [String(row.id), JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>]));
+    for (const p of pending) {
+      const stored = byId.get(p.id);
+      p.hit._source = stored === undefined ? null : filterSource(stored, p.filter);
+    }
+  }
+
+  return async function search(query: LogSearchQuery): Promise<LogSearchResult> {
+    const { request } = query;
+    try {
+      const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
+      const catalog = new FieldCatalog(catalogs.values());
+      const context = new CompileContext(catalog, deps.helpers);
+      const scope = scopeWhereSql(query.scope, query.receivedAtMostMs);
+      const main = compileQuery(context, request.query);
+      const post = request.postFilter === null ? null : compileQuery(context, request.postFilter).where;
+      const plan = sortPlan(catalog, request.sort);
+      const scoring = usesScore(plan.keys) || request.trackScores;
+      const matched = [scope, main.where, ...(post === null ? [] : [post])].join(' AND ');
+      const scoreSql = scoring ? main.score : '0';
+
+      const paging: string[] = [];
+      if (request.searchAfter !== null) paging.push(searchAfterSql(plan.keys.slice(0, plan.visible), request.searchAfter, null));
+      if (query.after !== null) paging.push(searchAfterSql(plan.keys, query.after.values, query.after.id));
+      const keyColumns = plan.keys.map((key, i) => `${key.expression === '_score' ? '_score' : key.expression} AS __s${i}`);
+      const hitsSql =
+        `SELECT id, account, ${SOURCE_SELECT_SQL}, ${scoreSql} AS _score, ${keyColumns.join(', ')} FROM ${table}` +
+        ` WHERE ${[matched, ...paging].join(' AND ')} ORDER BY ${orderBySql(plan.keys)}` +
+        ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
+
+      const pendingSources: PendingSource[] = [];
+      // Without post_filter, root metrics see exactly the hits: one pass computes both.
+      const countWithMetrics = post === null && hasRootMetrics(request.aggregations);
+      const [rows, counted, aggregated] = await Promise.all([
+        request.size === 0 ? Promise.resolve([]) : run(scoring ? withScoreStats(hitsSql, context, table, scope) : withoutScoreStats(hitsSql)),
+        countWithMetrics ? Promise.resolve(null) : run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
+        request.aggregations.length === 0
+          ? Promise.resolve(null)
+          : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations, countWithMetrics),
+      ]);
+      const total = counted === null ? (aggregated?.total ?? 0) : Number(counted[0]?.n ?? 0);
+      const aggregations = aggregated?.results ?? null;
+      await fillPendingSources(scope, pendingSources);
+
+      const hits: LogHit[] = rows.map((row) => {
+        const stored = JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>;
+        const values = plan.keys.map((_, i) => (row[`__s${i}`] ?? null) as SortValue);
+        const fields = pickFields(stored, [...request.docvalueFields.map((f) => f.field), ...(request.storedFields ?? []).filter((f) => f !== '_source' && f !== '_none_')]);
+        return {
+          id: String(row.id),
+          accountId: Number(row.account),
+          type: String(row.type),
+          score: scoring ? Number(row._score) : null,
+          source: request.storedFields !== null && request.storedFields.length > 0 && !request.storedFields.includes('_source') ? null : filterSource(stored, request.source),
+          sort: request.sort.length === 0 ? null : values.slice(0, plan.visible),
+          highlight: request.highlight === null ? null : highlightHit(stored, request.highlight, request.query),
+          fields,
+        };
+      });
+      const last = rows[rows.length - 1];
+      return {
+        total,
+        maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
+        hits,
+        aggregations,
+        lastCursor: last === undefined ? null : { values: plan.keys.map((_, i) => (last[`__s${i}`] ?? null) as SortValue), id: String(last.id) },
+      };
+    } catch (error) {
+      throw toSearchError(error);
+    }
+  };
+}

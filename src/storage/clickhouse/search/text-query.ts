@@ -1,0 +1,126 @@
+/**
+ * Full-text queries (match, match_bool_prefix, match_phrase, match_phrase_prefix) on one concrete field.
+ * On `message` the text index pre-filters (`hasAllTokens`/`hasAnyTokens` over `lower(message)`, the indexed
+ * expression); the exact check on the analyzer's tokens decides. Scores are BM25: idf from the document
+ * frequency in scope, tf from token counts, the length norm against the average token count.
+ */
+import { editsFor, type QueryAst } from '../../../query/index.js';
+import { invalidArgument } from '../../../shared/app-error.js';
+import { sqlNumber, sqlString } from '../sql-literals.js';
+import type { CompileContext } from './compile-context.js';
+import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
+import { fuzzyTest, termSql } from './term-level.js';
+import { matchSql, phraseRegex, tokenRegex, tokensSql } from './text-sql.js';
+
+type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
+
+export interface Compiled {
+  readonly where: string;
+  /** Score of a matching document (only meaningful where `where` holds). */
+  readonly score: string;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** Pre-filter on the text index of `message` for these terms (all or any); null when it cannot help. */
+function messageIndexFilter(context: CompileContext, field: FieldRef, terms: readonly string[], all: boolean): string | null {
+  if (field.column !== 'message' || terms.length === 0) return null;
+  const engine = [...new Set(terms.flatMap((term) => context.helpers.engineTokens(term)))];
+  if (engine.length === 0) return null;
+  const list = `[${engine.map(sqlString).join(', ')}]`;
+  return `${all ? 'hasAllTokens' : 'hasAnyTokens'}(lower(message), ${list})`;
+}
+
+function withFilter(filter: string | null, exact: string): string {
+  return filter === null ? exact : `(${filter} AND ${exact})`;
+}
+
+/** tf-idf with length norm of one term on the field's string value. */
+function termScore(context: CompileContext, value: string, term: string, presence: string): string {
+  // tf by regex count and the length in engine tokens: close to the analyzer's counts, far cheaper per row.
+  const tf = `countMatches(lower(${value}), ${sqlString(tokenRegex(term))})`;
+  const norm = `(${sqlNumber(1 - B)} + ${sqlNumber(B)} * length(splitByNonAlpha(lower(${value}))) / ${context.averageLength(value)})`;
+  return `${context.idf(presence)} * (${tf} * ${sqlNumber(K1 + 1)} / (${tf} + ${sqlNumber(K1)} * ${norm}))`;
+}
+
+/** ES answers 400 for a number field given text that is no number, unless the query is lenient. */
+function checkNumeric(field: FieldRef, text: string, lenient: boolean): void {
+  if (lenient || field.shape !== 'number' || field.kinds.includes('string')) return;
+  if (text.trim() === '' || !Number.isFinite(Number(text))) {
+    throw invalidArgument(`failed to create query: For input string: "${text}"`, { parameters: { field: field.name } });
+  }
+}
+
+export function matchQuerySql(context: CompileContext, field: FieldRef, query: Of<'match'>): Compiled {
+  checkNumeric(field, query.text, query.lenient);
+  if (field.shape !== 'text') {
+    const where = termSql(field, query.text, false);
+    return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
+  }
+  const terms = query.tokens.map((token) => token.term);
+  if (terms.length === 0) return { where: query.zeroTermsQuery === 'all' ? '1' : '0', score: '0' };
+  const clauses: Compiled[] = terms.map((term, i) => {
+    const isLast = i === terms.length - 1;
+    if (isLast && query.lastTokenIsPrefix) {
+      const where = anyOf(anyString(field, (x) => `arrayExists(w -> startsWith(w, ${sqlString(term)}), ${tokensSql(x)})`));
+      return { where, score: '1' };
+    }
+    if (query.fuzziness !== null) {
+      const edits = editsFor(query.fuzziness, [...term].length);
+      if (edits > 0) {
+        const where = anyOf(anyString(field, (x) => `arrayExists(w -> ${fuzzyTest('w', term, edits, query.prefixLength)}, ${tokensSql(x)})`));
+        return { where, score: context.idf(where) };
+      }
+    }
+    const presence = anyOf(anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
+    const value = scalarOf(field, 'string');
+    const score = value === null ? context.idf(presence) : termScore(context, value, term, presence);
+    return { where: presence, score: `if(${presence}, ${score}, 0)` };
+  });
+  const exactTerms = query.fuzziness === null ? terms.filter((_, i) => !(query.lastTokenIsPrefix && i === terms.length - 1)) : [];
+  const optional = clauses.length;
+  const required =
+    query.operator === 'and'
+      ? optional
+      : Math.max(1, query.minimumShouldMatch === null ? 1 : context.helpers.resolveMinimumShouldMatch(query.minimumShouldMatch, optional));
+  const exact =
+    required >= optional
+      ? `(${clauses.map((c) => c.where).join(' AND ')})`
+      : `((${clauses.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)})`;
+  let where = withFilter(messageIndexFilter(context, field, exactTerms, required >= optional), exact);
+  const number = field.pattern !== undefined && query.text.trim() !== '' ? Number(query.text) : Number.NaN;
+  // Over all fields, a number also matches numeric fields holding it (ES tries each field with its own type).
+  if (Number.isFinite(number)) where = `(${where} OR ${anyOf(anyNumber(field, (x) => `${x} = ${sqlNumber(number)}`))})`;
+  const score = `${sqlNumber(query.boost)} * (${clauses.map((c) => c.score).join(' + ')})`;
+  return { where, score };
+}
+
+export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'phrase'>): Compiled {
+  if (field.shape !== 'text') {
+    const where = termSql(field, query.text, false);
+    return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
+  }
+  const terms = query.tokens.map((token) => token.term);
+  if (terms.length === 0) return { where: query.zeroTermsQuery === 'all' ? '1' : '0', score: '0' };
+  const fullTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
+  let exact: string;
+  if (query.slop === 0 || terms.length === 1) {
+    const re = phraseRegex(terms, query.lastTokenIsPrefix);
+    exact = anyOf(anyString(field, (x) => matchSql(x, `(?i)${re}`)));
+  } else {
+    // Sloppy phrase: every term present and the span between first and last within slop of the phrase length.
+    exact = anyOf(
+      anyString(field, (x) => {
+        const tokens = tokensSql(x);
+        const has = terms.map((term) => `has(${tokens}, ${sqlString(term)})`).join(' AND ');
+        const positions = terms.map((term) => `indexOf(${tokens}, ${sqlString(term)})`);
+        const span = `(greatest(${positions.join(', ')}) - least(${positions.join(', ')}))`;
+        return `(${has} AND ${span} <= ${sqlNumber(terms.length - 1 + query.slop)})`;
+      }),
+    );
+  }
+  const where = withFilter(messageIndexFilter(context, field, fullTerms, true), exact);
+  const score = `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`;
+  return { where, score };
+}
