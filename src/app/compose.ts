@@ -49,6 +49,9 @@ function readVersion(): string {
   return (JSON.parse(text) as { version: string }).version;
 }
 
+/** Days of usage the detailed account view lists (Logz.io shows the recent month). */
+const DAILY_USAGE_DAYS = 30;
+
 /** The composition root: the only place that knows every component and wires them together. */
 export async function composeApp(deps: AppDeps): Promise<App> {
   const { config, clock, logger } = deps;
@@ -56,8 +59,22 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const controlPlane = deps.controlPlane ?? (await openControlPlane(config.controlPlaneUrl));
   const db = controlPlane.db;
 
+  const usage = createUsageService({ db, clock });
+  // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
+  const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
+  const logStore = await openLogStore(
+    { url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes, ...(queriesRun ? {} : { querySessions: 1 }) },
+    { logger, clock },
+  );
   const tokens = createTokenService({ db, clock });
-  const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
+  const accounts = createAccountService({
+    db,
+    clock,
+    tokens,
+    dailyUsage: (accountId) => usage.usageFor(accountId, DAILY_USAGE_DAYS),
+    // A deleted account's logs go with it; the control-plane rows are already gone when this runs.
+    onAccountDeleted: [(accountId) => logStore.deleteAccount(accountId)],
+  });
   const users = createUserService({ db, clock, scope: accounts.scope });
   const tokenManagement = createTokenManagementService({ db, clock, tokens, scope: accounts.scope });
   const authGroups = createAuthGroupService({ db, clock });
@@ -68,13 +85,6 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     shippingToken: config.bootstrapShippingToken,
   });
 
-  const usage = createUsageService({ db, clock });
-  // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
-  const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
-  const logStore = await openLogStore(
-    { url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes, ...(queriesRun ? {} : { querySessions: 1 }) },
-    { logger, clock },
-  );
   const ingest = createIngest({
     logger,
     clock,
