@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError } from '../../shared/app-error.js';
+import type { AppError } from '../../shared/app-error.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Account } from '../accounts/index.js';
 import { parseIndexExpression } from './index-expression.js';
