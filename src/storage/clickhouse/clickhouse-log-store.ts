@@ -149,6 +149,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
           throw unavailable('delete the account\'s logs', error);
         }
         catalog.forget(accountId);
+        searchCatalog.invalidate([accountId]);
       });
     },
     ping() {

@@ -46,14 +46,31 @@ function withMeta(named: NamedAggregation, result: Record<string, unknown>): Rec
   return named.meta === null ? result : { meta: named.meta, ...result };
 }
 
-/** Does the request have metrics at the root (computed in one pass that can also count the hits)? */
-export function hasRootMetrics(aggs: readonly NamedAggregation[]): boolean {
-  return aggs.some((a) => !isBucketAggregation(a.aggregation));
+/** A root date_histogram on `@timestamp` that puts every log in exactly one returned bucket. */
+function countsEveryLog(named: NamedAggregation): boolean {
+  const agg = named.aggregation;
+  return agg.kind === 'date_histogram' && agg.field === '@timestamp' && agg.hardBounds === null && agg.missing === null && agg.minDocCount <= 1 && agg.order.length === 0;
+}
+
+/** Can the aggregations count the hits on the way (root metrics, or a full @timestamp histogram)? */
+export function canCountHits(aggs: readonly NamedAggregation[]): boolean {
+  return aggs.some((a) => !isBucketAggregation(a.aggregation) || countsEveryLog(a));
+}
+
+const MAX_COUNTED_BUCKETS = 10_000;
+
+/** Sum of a histogram's bucket counts, or null when it may have been cut short. */
+function bucketSum(result: Record<string, unknown> | undefined): number | null {
+  const buckets = result?.buckets;
+  const list = Array.isArray(buckets) ? buckets : buckets !== null && typeof buckets === 'object' ? Object.values(buckets) : [];
+  if (list.length >= MAX_COUNTED_BUCKETS) return null;
+  return list.reduce((sum: number, b) => sum + Number((b as { doc_count?: number }).doc_count ?? 0), 0);
 }
 
 /**
- * Results of root-level aggregations (whole scope as the only bucket). With `countHits`, the root metrics pass
- * also counts the matching logs (`total`), saving the hits count its own scan.
+ * Results of root-level aggregations (whole scope as the only bucket), root bucket aggregations in parallel.
+ * With `countHits`, the root metrics pass (or a full `@timestamp` histogram) also gives the number of matching
+ * logs (`total`, null when it could not), saving the hits count its own scan.
  */
 export async function runAggregations(run: AggregationRun, aggs: readonly NamedAggregation[], countHits = false): Promise<{ results: Record<string, unknown>; total: number | null }> {
   const out: Record<string, unknown> = {};
@@ -66,10 +83,14 @@ export async function runAggregations(run: AggregationRun, aggs: readonly NamedA
     if (countHits) total = Number(row.__total ?? 0);
     for (const m of metrics) out[m.named.name] = withMeta(m.named, m.plan.shape(row));
   }
-  for (const named of aggs) {
-    if (!isBucketAggregation(named.aggregation)) continue;
-    const perParent = await runBucketLevel(run, named, [], null);
-    out[named.name] = perParent.get('[]') ?? emptyOf(named, run.context);
+  const buckets = aggs.filter((named) => isBucketAggregation(named.aggregation));
+  const results = await Promise.all(buckets.map(async (named) => (await runBucketLevel(run, named, [], null)).get('[]') ?? emptyOf(named, run.context)));
+  buckets.forEach((named, i) => {
+    out[named.name] = results[i];
+  });
+  if (countHits && total === null) {
+    const histogram = buckets.find(countsEveryLog);
+    if (histogram !== undefined) total = bucketSum(out[histogram.name] as Record<string, unknown> | undefined);
   }
   return { results: out, total };
 }

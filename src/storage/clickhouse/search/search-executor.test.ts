@@ -152,4 +152,29 @@ describe('search executor on chDB', () => {
     assert.deepEqual(hosts.buckets.map((b) => [b.key, b.doc_count, b.bytes.value]), [['web-1', 2, 522], ["o'brien\\x", 1, 30]]);
     assert.deepEqual(hosts.buckets[0]?.codes.buckets.map((b) => [b.key, b.doc_count]), [['*-500.0', 1], ['500.0-*', 1]]);
   });
+
+  it('runs every other aggregation kind with Elasticsearch shapes', async () => {
+    const metric = (kind: 'min' | 'max' | 'value_count' | 'cardinality' | 'extended_stats', field: string): NamedAggregation['aggregation'] => ({ kind, field, missing: null, sigma: null, precisionThreshold: null });
+    const aggregations: NamedAggregation[] = [
+      { name: 'h', meta: null, aggregation: { kind: 'histogram', field: 'bytes', interval: 100, offset: 0, minDocCount: 0, extendedBounds: null, hardBounds: null, order: [], keyed: false, missing: null, aggregations: [] } },
+      { name: 'dr', meta: null, aggregation: { kind: 'date_range', field: '@timestamp', keyed: false, format: null, timeZone: null, missing: null, ranges: [{ key: 'old', from: null, to: { epochMs: NOW - 58_500, original: 'x' } }], aggregations: [] } },
+      { name: 'f', meta: { ui: 1 }, aggregation: { kind: 'filters', keyed: true, otherBucket: true, otherBucketKey: '_other_', filters: [{ key: 'refused', query: parseQuery({ match: { message: 'refused' } }, { now: NOW, profile: 'elasticsearch' }) }], aggregations: [] } },
+      { name: 'm', meta: null, aggregation: { kind: 'missing', field: 'tags', aggregations: [{ name: 'min', meta: null, aggregation: metric('min', 'bytes') }] } },
+      { name: 'max', meta: null, aggregation: metric('max', 'bytes') },
+      { name: 'vc', meta: null, aggregation: metric('value_count', 'host') },
+      { name: 'card', meta: null, aggregation: metric('cardinality', 'host') },
+      { name: 'es', meta: null, aggregation: metric('extended_stats', 'bytes') },
+      { name: 'p', meta: null, aggregation: { kind: 'percentiles', field: 'bytes', percents: [50], keyed: true, missing: null } },
+    ];
+    const a = (await run({ match_all: {} }, { aggregations, size: 0 })).aggregations as Record<string, Record<string, unknown>>;
+    const buckets = (name: string) => a[name]?.buckets as { key: unknown; doc_count: number }[];
+    assert.deepEqual(buckets('h').map((b) => [b.key, b.doc_count]), [[0, 4], [100, 0], [200, 0], [300, 0], [400, 0], [500, 1]]);
+    assert.deepEqual(buckets('dr').map((b) => [b.key, b.doc_count]), [['old', 2]]);
+    assert.deepEqual(a.f, { meta: { ui: 1 }, buckets: { refused: { doc_count: 2 }, _other_: { doc_count: 3 } } });
+    assert.deepEqual(a.m, { doc_count: 4, min: { value: 0 } });
+    assert.deepEqual([a.max?.value, a.vc?.value, a.card?.value], [512, 5, 4]);
+    assert.equal(a.es?.count, 5);
+    assert.equal(typeof a.es?.std_deviation, 'number');
+    assert.equal(typeof (a.p?.values as Record<string, number>)['50.0'], 'number');
+  });
 });

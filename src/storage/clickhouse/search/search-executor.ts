@@ -7,7 +7,7 @@ import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport } from '../transport.js';
 import type { PendingSource } from './agg-metrics.js';
-import { hasRootMetrics, runAggregations } from './agg-runner.js';
+import { canCountHits, runAggregations } from './agg-runner.js';
 import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers } from './compile-context.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './field-access.js';
@@ -65,16 +65,21 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
 
       const pendingSources: PendingSource[] = [];
-      // Without post_filter, root metrics see exactly the hits: one pass computes both.
-      const countWithMetrics = post === null && hasRootMetrics(request.aggregations);
+      const countSql = `SELECT count() AS n FROM ${table} WHERE ${matched}`;
+      // Without post_filter, the aggregations see exactly the hits: they can count them on the way.
+      const countWithMetrics = post === null && canCountHits(request.aggregations);
       const [rows, counted, aggregated] = await Promise.all([
         request.size === 0 ? Promise.resolve([]) : run(scoring ? withScoreStats(hitsSql, context, table, scope) : withoutScoreStats(hitsSql)),
-        countWithMetrics ? Promise.resolve(null) : run(`SELECT count() AS n FROM ${table} WHERE ${matched}`),
+        countWithMetrics ? Promise.resolve(null) : run(countSql),
         request.aggregations.length === 0
           ? Promise.resolve(null)
           : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations, countWithMetrics),
       ]);
-      const total = counted === null ? (aggregated?.total ?? 0) : Number(counted[0]?.n ?? 0);
+      let total: number;
+      if (counted !== null) total = Number(counted[0]?.n ?? 0);
+      else if (aggregated !== null && aggregated.total !== null) total = aggregated.total;
+      // The histogram was cut short (too many buckets): count on its own after all.
+      else total = Number((await run(countSql))[0]?.n ?? 0);
       const aggregations = aggregated?.results ?? null;
       await fillPendingSources(scope, pendingSources);
 
