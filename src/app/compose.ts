@@ -38,7 +38,8 @@ import { parseSearchRequest } from '../query/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
-import { createJobRunner } from '../scheduler/job-runner.js';
+import { createJobRunner, type Job } from '../scheduler/job-runner.js';
+import { enforceRetentionJob } from '../scheduler/jobs/enforce-retention.js';
 import { evaluateAlertsJob } from '../scheduler/jobs/evaluate-alerts.js';
 import { createControlPlaneLeaseStore } from '../scheduler/lease-store.js';
 import type { LogDocument } from '../storage/log-store.js';
@@ -76,6 +77,8 @@ export interface App {
   ingestPorts(): IngestPorts | undefined;
   /** The alert engine; the scheduler role runs its cycle every alert interval (tests call it directly). */
   readonly alertEvaluation: AlertEvaluationService;
+  /** The retention job the scheduler role runs every ten minutes (tests run it directly). */
+  readonly retentionJob: Job;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */
@@ -86,6 +89,9 @@ function readVersion(): string {
   const text = fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   return (JSON.parse(text) as { version: string }).version;
 }
+
+/** How often logs past retention are deleted (TTL alone waits for merges). */
+const RETENTION_INTERVAL_MS = 10 * 60_000;
 
 /** Days of usage the detailed account view lists (Logz.io shows the recent month). */
 const DAILY_USAGE_DAYS = 30;
@@ -200,6 +206,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     },
   });
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(db) });
+  const retentionJob = enforceRetentionJob({ listAccounts: () => accounts.listAllAccounts(), logStore, clock, logger, intervalMs: RETENTION_INTERVAL_MS });
 
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
@@ -246,6 +253,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     listener: ingest.http,
     ingestPorts: () => ingestPorts,
     alertEvaluation,
+    retentionJob,
     async start() {
       if (config.roles.includes('api')) {
         await api.listen({ host: config.apiHost, port: config.apiPort });
@@ -259,7 +267,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
         });
       }
       if (config.roles.includes('scheduler')) {
-        scheduler.start([evaluateAlertsJob(alertEvaluation, config.alertIntervalSeconds * 1000, alertSettleDelayMs, logger)]);
+        scheduler.start([evaluateAlertsJob(alertEvaluation, config.alertIntervalSeconds * 1000, alertSettleDelayMs, logger), retentionJob]);
       }
       started = true;
     },
