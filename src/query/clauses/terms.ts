@@ -6,7 +6,7 @@ import { readBoost } from './common.js';
 /** ES's index.max_terms_count. */
 const MAX_TERMS_COUNT = 65_536;
 
-/** `terms: {f: [v…], boost}`: any of the exact values. The terms-lookup form needs another index: refused. */
+/** `terms: {f: [v…], boost}`: one of the exact values. The terms-lookup form needs another index: refused. */
 export function parseTerms(body: unknown, path: string): QueryAst {
   const object = expectObject(body, path);
   const fields = Object.keys(object).filter((key) => key !== 'boost' && key !== '_name');
