@@ -13,3 +13,19 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   internal: 500,
   unavailable: 503,
 };
+
+/**
+ * Elasticsearch's `error.type` for each code, as the read API answers (a bad request there is a query that
+ * does not parse). The ingest listener overrides the two that differ on the write side.
+ */
+export const ELASTICSEARCH_ERROR_TYPE: Readonly<Record<ErrorCode, string>> = {
+  invalid_argument: 'parsing_exception',
+  already_exists: 'resource_already_exists_exception',
+  unauthenticated: 'security_exception',
+  permission_denied: 'security_exception',
+  not_found: 'index_not_found_exception',
+  payload_too_large: 'content_too_long_exception',
+  resource_exhausted: 'es_rejected_execution_exception',
+  internal: 'internal_server_error',
+  unavailable: 'unavailable_shards_exception',
+};

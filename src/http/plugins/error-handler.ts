@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorCode } from '../../shared/app-error.js';
-import { STATUS_OF } from '../../shared/error-status.js';
+import { ELASTICSEARCH_ERROR_TYPE, STATUS_OF } from '../../shared/error-status.js';
 
 export { STATUS_OF };
 
@@ -18,18 +18,6 @@ const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
 
 /** Routes answer errors in the Logz.io shape unless they declare `config: { errorFormat: 'elasticsearch' }`. */
 export type ErrorFormat = 'logzio' | 'elasticsearch';
-
-const ES_TYPE_OF: Readonly<Record<ErrorCode, string>> = {
-  invalid_argument: 'parsing_exception',
-  already_exists: 'resource_already_exists_exception',
-  unauthenticated: 'security_exception',
-  permission_denied: 'security_exception',
-  not_found: 'index_not_found_exception',
-  payload_too_large: 'content_too_long_exception',
-  resource_exhausted: 'es_rejected_execution_exception',
-  internal: 'internal_server_error',
-  unavailable: 'unavailable_shards_exception',
-};
 
 function describeValidation(error: FastifyError): { message: string; parameters: Record<string, unknown> } {
   const first = error.validation?.[0];
@@ -59,7 +47,7 @@ function toAppError(error: FastifyError): AppError {
 
 function elasticsearchBody(appError: AppError): { error: Record<string, unknown>; status: number } {
   const status = STATUS_OF[appError.code];
-  const type = ES_TYPE_OF[appError.code];
+  const type = ELASTICSEARCH_ERROR_TYPE[appError.code];
   const index = appError.parameters.index;
   const cause = { type, reason: appError.message, ...(typeof index === 'string' ? { index } : {}) };
   return { error: { root_cause: [cause], ...cause }, status };

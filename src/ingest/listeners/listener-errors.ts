@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorCode } from '../../shared/app-error.js';
-import { STATUS_OF } from '../../shared/error-status.js';
+import { ELASTICSEARCH_ERROR_TYPE, STATUS_OF } from '../../shared/error-status.js';
 
 /** The two dialects the listener port speaks; each route names its own in `config.protocol`. */
 export type ListenerProtocol = 'logzio' | 'elasticsearch';
@@ -8,15 +8,11 @@ export type ListenerProtocol = 'logzio' | 'elasticsearch';
 export const LOGGING_TOKEN_MISSING = 'Logging token is missing';
 export const LOGGING_TOKEN_NOT_VALID = 'Logging token is not valid';
 
+// On the write side Elasticsearch calls a bad request an illegal argument (not a parse error of a query) and a
+// busy node a rejected execution.
 const ES_TYPE_OF: Readonly<Record<ErrorCode, string>> = {
+  ...ELASTICSEARCH_ERROR_TYPE,
   invalid_argument: 'illegal_argument_exception',
-  already_exists: 'resource_already_exists_exception',
-  unauthenticated: 'security_exception',
-  permission_denied: 'security_exception',
-  not_found: 'index_not_found_exception',
-  payload_too_large: 'content_too_long_exception',
-  resource_exhausted: 'es_rejected_execution_exception',
-  internal: 'internal_server_error',
   unavailable: 'es_rejected_execution_exception',
 };
 
