@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ALL_ROLES, SETTINGS, type AppConfig, type Role } from './config-schema.js';
 
@@ -117,8 +118,16 @@ export function loadConfig(env: Env): AppConfig {
     alertIntervalSeconds: readInteger(env, 'LOGWARD_ALERT_INTERVAL_SECONDS', 60, 1, 86_400),
     smtpUrl,
     smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
-    logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', 2048, 128, 1_048_576) * 1024 * 1024,
+    logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,
     secretKey: read(env, 'LOGWARD_SECRET_KEY'),
   };
   return Object.freeze(config);
+}
+
+/**
+ * A quarter of the machine's memory, at least 2 GiB. The engine keeps its mark, index and text-index caches inside
+ * this budget: at 2 GiB on a 24 GiB machine scans of 5M logs ran about twice as slow as with 6–16 GiB (decision 0127).
+ */
+function defaultEngineMemoryMb(): number {
+  return Math.max(2048, Math.floor(os.totalmem() / 4 / 1024 / 1024));
 }

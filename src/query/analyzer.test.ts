@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyze, analyzeTerms, engineTokens } from './analyzer.js';
+import { analyze, analyzeTerms } from './analyzer.js';
 
 describe('analyze (Elasticsearch standard analyzer)', () => {
   const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -52,18 +52,4 @@ describe('analyze (Elasticsearch standard analyzer)', () => {
     const tokens = analyzeTerms('a'.repeat(600));
     assert.deepEqual(tokens.map((token) => token.length), [255, 255, 90]);
   });
-});
-
-describe('engineTokens (ClickHouse splitByNonAlpha pre-filter)', () => {
-  const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
-    ['java.net.sockettimeoutexception', ['java', 'net', 'sockettimeoutexception']],
-    ['10.1.15.43', ['10', '1', '15', '43']],
-    ['user_id', ['user', 'id']],
-    ['café', ['café']],
-    ['orders', ['orders']],
-    ["can't", ['can', 't']],
-  ];
-  for (const [term, expected] of cases) {
-    it(term, () => assert.deepEqual(engineTokens(term), expected));
-  }
 });

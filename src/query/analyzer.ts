@@ -168,19 +168,6 @@ export function analyzeTerms(text: string): string[] {
   return analyze(text).map((token) => token.term);
 }
 
-/** ASCII characters other than letters and digits; everything from U+0080 up stays inside tokens. */
-const NON_ALPHA_ASCII = /[^A-Za-z0-9\u0080-\uffff]+/;
-
-/**
- * The sub-tokens ClickHouse's `splitByNonAlpha` text index sees inside one analysed term: runs of ASCII letters
- * and digits, with every non-ASCII byte kept inside a token (`java.net.x` → `java`, `net`, `x`; `foo_bar` → `foo`,
- * `bar`; `café` → `café`). A document holding the term holds all of them, so they can pre-filter rows (hasToken);
- * the converse does not hold — they are only a pre-filter, and the analyzer's tokens decide the match.
- */
-export function engineTokens(term: string): string[] {
-  return term.split(NON_ALPHA_ASCII).filter((part) => part !== '');
-}
-
 /** Built-in analyzers a query may name in `analyzer`; `standard` is what every text field uses. */
 export const ANALYZER_NAMES = ['standard', 'default', 'simple', 'whitespace', 'keyword'] as const;
 export type AnalyzerName = (typeof ANALYZER_NAMES)[number];

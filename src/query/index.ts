@@ -18,8 +18,9 @@ export { parseLuceneQuery } from './clauses/query-string.js';
 export { parseSort } from './sort.js';
 export { parseSourceFilter } from './source-filter.js';
 export { DslError } from './dsl-error.js';
-/** Elasticsearch standard analyzer (index and query time) and ClickHouse splitByNonAlpha pre-filter tokens. */
-export { analyze, analyzeTerms, analyzeWith, engineTokens } from './analyzer.js';
+/** Elasticsearch standard analyzer (index and query time) and how the engine's asciiCJK text index sees its tokens. */
+export { analyze, analyzeTerms, analyzeWith } from './analyzer.js';
+export { indexTokens, isIndexExactText } from './index-tokens.js';
 /** `minimum_should_match` resolution and bool's ES default. */
 export { effectiveMinimumShouldMatch, resolveMinimumShouldMatch } from './minimum-should-match.js';
 /** Edit distance a fuzziness allows for a term length (AUTO:3,6 by default). */

@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { retentionFloorMs, type AccountLogStats, type AppendOptions, type LogDocument, type LogStore } from '../log-store.js';
 import { singleNodeDdl } from './ddl.js';
+import { upgradeLogTable } from './schema-upgrade.js';
 import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow, type FieldTypeSink } from './row-encoder.js';
@@ -35,6 +36,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const { transport, clock, logger } = deps;
   const tables = DEFAULT_TABLE_NAMES;
   for (const statement of singleNodeDdl()) await transport.exec(statement);
+  await upgradeLogTable(transport);
   const catalog = createFieldCatalogCache(transport, tables.fields);
   const searchCatalog = createCatalogReadCache((ids) => catalog.read(ids), clock);
   // Whole operations in flight (an append is several engine calls): close() waits for them, not just the last call.

@@ -11,6 +11,7 @@ import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
 import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
+import { MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseStoreUnderTest {
@@ -60,7 +61,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       const indexes = await subject.transport.query<{ name: string; expr: string }>(
         "SELECT name, expr FROM system.data_skipping_indices WHERE database = currentDatabase() AND table = 'logs' ORDER BY name",
       );
-      assert.deepEqual(indexes.map((index) => index.expr), ['lower(message)', 'f_request_id']);
+      assert.deepEqual(indexes.map((index) => index.expr), [MESSAGE_TOKENS_SQL, 'f_request_id']);
     });
 
     it('puts each value where its own kind says, so conflicting values stay searchable', async () => {
@@ -128,25 +129,35 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       assert.deepEqual(row, { found: 1 });
     });
 
-    it('finds words through the lower(message) text index whatever their case', async () => {
-      assert.deepEqual(await ids("hasAllTokens(lower(message), ['get'])"), ['a']);
-      assert.deepEqual(await ids("hasAllTokens(lower(message), ['connection', 'refused'])"), ['b']);
-      assert.deepEqual(await ids("hasAnyTokens(lower(message), ['timeout', 'refused'])"), ['a', 'b']);
+    it('finds words through the text index of message tokens whatever their case', async () => {
+      assert.deepEqual(await ids(`has(${MESSAGE_TOKENS_SQL}, 'get')`), ['a']);
+      // asciiCJK keeps `timeout=30s` apart at `=` and `java.net.X`-like runs whole, as the analyzer does.
+      assert.deepEqual(await ids(`has(${MESSAGE_TOKENS_SQL}, 'timeout')`), ['a']);
+      assert.deepEqual(await ids(`hasAll(${MESSAGE_TOKENS_SQL}, ['connection', 'refused'])`), ['b']);
+      assert.deepEqual(await ids(`hasAny(${MESSAGE_TOKENS_SQL}, ['timeout', 'refused'])`), ['a', 'b']);
+      assert.deepEqual(await ids(`hasPhrase(lower(message), 'db-1 refused', 'asciiCJK')`), ['b']);
       assert.deepEqual(await ids(`${scalarSql('note', 'string')} = ${sqlString('café straße')}`), ['c']);
     });
 
     it('gives the same text matches with and without the index, for full rows too (chdb-notes §5)', async () => {
       for (const useIndex of [0, 1]) {
         const rows = await subject.transport.query<{ id: string; message: string }>(
-          `SELECT * FROM logs WHERE account = ${account} AND hasAllTokens(lower(message), ['get']) ORDER BY ts DESC LIMIT 50`,
+          `SELECT * FROM logs WHERE account = ${account} AND has(${MESSAGE_TOKENS_SQL}, 'get') ORDER BY ts DESC LIMIT 50`,
           { use_skip_indexes: useIndex, use_query_condition_cache: 0 },
         );
         assert.deepEqual(rows.map((row) => [row.id, row.message]), [['a', 'GET /index.html timeout=30s']], `use_skip_indexes=${useIndex}`);
       }
       const [plan] = await subject.transport.query<{ explain: string }>(
-        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND hasAllTokens(lower(message), ['get'])) WHERE explain LIKE '%message_text%'`,
+        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_TOKENS_SQL}, 'get')) WHERE explain LIKE '%message_text%'`,
       );
       assert.ok(plan, 'the plan uses the message_text index');
+    });
+
+    it('marks as plain only the messages the index tokenizes as the analyzer does', async () => {
+      const rows = await subject.transport.query<{ id: string; plain: number }>(
+        `SELECT id, ${MESSAGE_PLAIN_COLUMN} AS plain FROM logs WHERE account = ${account} ORDER BY id`,
+      );
+      assert.deepEqual(rows.map((row) => [row.id, Number(row.plain)]), [['a', 1], ['b', 1], ['c', 1]]);
     });
   });
 }

@@ -9,10 +9,10 @@ describe('log table DDL', () => {
   it('renders one MergeTree ordered by account and time, with TTL, dedup window and the text index', () => {
     assert.match(logs ?? '', /^CREATE TABLE IF NOT EXISTS `logs` \(/);
     assert.match(logs ?? '', /\nENGINE = MergeTree\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\) \+ toIntervalDay\(retention_days\) DELETE\n/);
-    assert.match(logs ?? '', /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600$/);
-    assert.match(logs ?? '', /INDEX `message_text` lower\(message\) TYPE text\(tokenizer = splitByNonAlpha\) GRANULARITY 1/);
+    assert.match(logs ?? '', /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600, index_granularity = 1024$/);
+    assert.match(logs ?? '', /INDEX `message_text` tokens\(lower\(message\), 'asciiCJK'\) TYPE text\(tokenizer = 'array'\) GRANULARITY 1/);
     assert.doesNotMatch(logs ?? '', /preprocessor/);
-    assert.match(logs ?? '', /`ts` DateTime64\(3, 'UTC'\) CODEC\(Delta, ZSTD\(1\)\)/);
+    assert.match(logs ?? '', /`ts` DateTime64\(3, 'UTC'\) CODEC\(Delta, LZ4\)/);
     assert.match(logs ?? '', /`str` Map\(LowCardinality\(String\), Nullable\(String\)\)/);
     for (const field of HOT_FIELDS) assert.ok(logs?.includes(`\`${field.column}\` ${field.sqlType}`), field.column);
     assert.match(fields ?? '', /^CREATE TABLE IF NOT EXISTS `log_fields` \([\s\S]*ENGINE = MergeTree\nORDER BY \(account, name, type, in_array\)$/);
@@ -28,7 +28,7 @@ describe('log table DDL', () => {
     // Replicated tables deduplicate by their own window; the non-replicated setting would be rejected.
     assert.doesNotMatch(logsLocal ?? '', /non_replicated_deduplication_window/);
     for (const column of LOG_COLUMNS) assert.ok(logsLocal?.includes(`\`${column.name}\` ${column.sqlType}`), column.name);
-    assert.ok(logsLocal?.includes('INDEX `message_text` lower(message)'));
+    assert.ok(logsLocal?.includes("INDEX `message_text` tokens(lower(message), 'asciiCJK')"));
     assert.equal(
       logsDistributed,
       'CREATE TABLE IF NOT EXISTS `logward`.`logs` ON CLUSTER `logs_cluster` AS `logward`.`logs_local`\nENGINE = Distributed(`logs_cluster`, `logward`, `logs_local`, sipHash64(id))',

@@ -16,6 +16,13 @@ export interface HotField {
   readonly sqlType: string;
 }
 
+/**
+ * Wide columns read back only for the hits of a page: small compressed blocks, so fetching rows scattered over
+ * the window decompresses a few KB per row rather than a megabyte-sized block (decision 0128). Scanned columns
+ * keep the default blocks, which compress and scan better.
+ */
+const POINT_READ = 'SETTINGS (min_compress_block_size = 8192, max_compress_block_size = 65536)';
+
 /** The mapped hot fields: the common keys of nginx, application and syslog logs (bench data, real shippers). */
 export const HOT_FIELDS: readonly HotField[] = [
   lowCardinality('host'),
@@ -26,7 +33,7 @@ export const HOT_FIELDS: readonly HotField[] = [
   lowCardinality('logger'),
   lowCardinality('thread'),
   lowCardinality('method'),
-  plainString('path'),
+  scannedString('path'),
   plainString('client_ip'),
   plainString('user_agent'),
   plainString('request_id'),
@@ -39,10 +46,14 @@ function lowCardinality(name: string): HotField {
   return { name, column: `f_${name}`, kind: 'string', sqlType: 'LowCardinality(Nullable(String))' };
 }
 function plainString(name: string): HotField {
-  return { name, column: `f_${name}`, kind: 'string', sqlType: 'Nullable(String) CODEC(ZSTD(1))' };
+  return { name, column: `f_${name}`, kind: 'string', sqlType: `Nullable(String) CODEC(ZSTD(1)) ${POINT_READ}` };
+}
+/** Scanned whole by aggregations and totals: LZ4 decompresses several times faster than ZSTD (decision 0127). */
+function scannedString(name: string): HotField {
+  return { name, column: `f_${name}`, kind: 'string', sqlType: 'Nullable(String) CODEC(LZ4)' };
 }
 function number(name: string): HotField {
-  return { name, column: `f_${name}`, kind: 'number', sqlType: 'Nullable(Float64) CODEC(ZSTD(1))' };
+  return { name, column: `f_${name}`, kind: 'number', sqlType: 'Nullable(Float64) CODEC(LZ4)' };
 }
 
 /** The long tail: one Map per stored kind, so any number of distinct keys costs no new files (chdb-notes pitfall 9). */
@@ -54,6 +65,9 @@ export const MAP_COLUMNS = {
   array: 'arr',
 } as const;
 
+/** 1 when the text index tokenizes `message` exactly as the analyzer does (query/index-tokens.ts); 0 is always safe. */
+export const MESSAGE_PLAIN_COLUMN = 'message_plain';
+
 export interface ColumnDefinition {
   readonly name: string;
   readonly sqlType: string;
@@ -61,21 +75,26 @@ export interface ColumnDefinition {
 
 export const LOG_COLUMNS: readonly ColumnDefinition[] = [
   { name: 'account', sqlType: 'UInt32' },
-  { name: 'ts', sqlType: 'DateTime64(3, \'UTC\') CODEC(Delta, ZSTD(1))' },
-  { name: 'id', sqlType: 'String CODEC(ZSTD(1))' },
+  // Every statement filters on ts: LZ4 keeps that scan cheap (decision 0127).
+  { name: 'ts', sqlType: 'DateTime64(3, \'UTC\') CODEC(Delta, LZ4)' },
+  { name: 'id', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
   { name: 'received_at', sqlType: 'DateTime64(3, \'UTC\') CODEC(Delta, ZSTD(1))' },
   { name: 'type', sqlType: 'LowCardinality(String)' },
-  { name: 'message', sqlType: 'String CODEC(ZSTD(1))' },
+  { name: 'message', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MESSAGE_PLAIN_COLUMN, sqlType: 'UInt8' },
   { name: 'size_bytes', sqlType: 'UInt32 CODEC(ZSTD(1))' },
   { name: 'retention_days', sqlType: 'UInt16 CODEC(ZSTD(1))' },
   ...HOT_FIELDS.map((field) => ({ name: field.column, sqlType: field.sqlType })),
-  { name: MAP_COLUMNS.string, sqlType: 'Map(LowCardinality(String), Nullable(String)) CODEC(ZSTD(1))' },
-  { name: MAP_COLUMNS.number, sqlType: 'Map(LowCardinality(String), Nullable(Float64)) CODEC(ZSTD(1))' },
-  { name: MAP_COLUMNS.boolean, sqlType: 'Map(LowCardinality(String), Nullable(Bool)) CODEC(ZSTD(1))' },
-  { name: MAP_COLUMNS.array, sqlType: 'Map(LowCardinality(String), Array(String)) CODEC(ZSTD(1))' },
+  { name: MAP_COLUMNS.string, sqlType: `Map(LowCardinality(String), Nullable(String)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MAP_COLUMNS.number, sqlType: `Map(LowCardinality(String), Nullable(Float64)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MAP_COLUMNS.boolean, sqlType: `Map(LowCardinality(String), Nullable(Bool)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MAP_COLUMNS.array, sqlType: `Map(LowCardinality(String), Array(String)) CODEC(ZSTD(1)) ${POINT_READ}` },
   // `_source` exactly as ingest built it; read back only for the hits of a page.
-  { name: 'source', sqlType: 'String CODEC(ZSTD(3))' },
+  { name: 'source', sqlType: `String CODEC(ZSTD(3)) ${POINT_READ}` },
 ];
+
+/** The analyzer-like tokens of `message`, as the text index holds them; queries test them with has/hasAll/hasAny. */
+export const MESSAGE_TOKENS_SQL = "tokens(lower(message), 'asciiCJK')";
 
 export interface IndexDefinition {
   readonly name: string;
@@ -86,7 +105,10 @@ export interface IndexDefinition {
 
 export const LOG_INDEXES: readonly IndexDefinition[] = [
   // Expression index, never `preprocessor=`: the preprocessor gives plan-dependent wrong results (chdb-notes §5).
-  { name: 'message_text', expression: 'lower(message)', type: 'text(tokenizer = splitByNonAlpha)', granularity: 1 },
+  // The tokens are computed by the expression (asciiCJK follows the analyzer's word rules, so on plain rows the
+  // index alone answers) and indexed as given: `has()` on the same expression is then right even where the index
+  // is not used, unlike hasAllTokens(), which falls back to splitByNonAlpha there (decision 0127).
+  { name: 'message_text', expression: MESSAGE_TOKENS_SQL, type: "text(tokenizer = 'array')", granularity: 1 },
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 
@@ -98,6 +120,8 @@ export const LOG_TABLE = {
     // Without a window, insert_deduplication_token deduplicates nothing on a non-replicated table.
     non_replicated_deduplication_window: 1000,
     merge_with_ttl_timeout: 3600,
+    // Finer than the default 8192: a hit costs one granule of each column (decision 0128).
+    index_granularity: 1024,
   },
 } as const;
 

@@ -3,9 +3,10 @@
  * string building is several times faster than objects + JSON.stringify per row. The placement rules
  * are those of field-sql.ts / docs/log-schema.md.
  */
+import { isIndexExactText } from '../../query/index.js';
 import type { FieldValue, LogDocument } from '../log-store.js';
 import { observationBit, typeOfPrimitive, type ObservedType } from './field-types.js';
-import { HOT_FIELDS, MAP_COLUMNS, type HotField } from './log-table-schema.js';
+import { HOT_FIELDS, MAP_COLUMNS, MESSAGE_PLAIN_COLUMN, type HotField } from './log-table-schema.js';
 
 /** Per field name: its quoted JSON key and, for hot fields, the column it goes to. Names repeat endlessly. */
 interface FieldSlot {
@@ -91,7 +92,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
   return (
     `{"account":${doc.accountId},"ts":${Math.trunc(doc.timestampMs)},"id":${JSON.stringify(doc.id)}` +
     `,"received_at":${Math.trunc(doc.receivedAtMs)},"type":${JSON.stringify(doc.type)}` +
-    `,"message":${JSON.stringify(doc.message ?? '')},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
+    `,"message":${JSON.stringify(doc.message ?? '')},"${MESSAGE_PLAIN_COLUMN}":${isIndexExactText(doc.message ?? '') ? 1 : 0},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
     `,"retention_days":${retentionDays}${hot}` +
     // Empty maps are left out (the column default is an empty map): the engine then parses ~12% faster.
     (str === '' ? '' : `,"${MAP_COLUMNS.string}":{${str}}`) +

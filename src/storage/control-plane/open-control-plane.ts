@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { ControlPlaneDb, ControlPlaneTables } from './tables.js';
@@ -34,7 +34,32 @@ function openSqlite(file: string): Kysely<ControlPlaneTables> {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<ControlPlaneTables>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<ControlPlaneTables>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running the small queries of a request (token,
+ * account lookups). Statements are kept by their SQL text, which Kysely renders with placeholders.
+ */
+function withStatementCache(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text);
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<ControlPlaneTables> {

@@ -1,9 +1,10 @@
-import type { engineTokens, resolveMinimumShouldMatch } from '../../../query/index.js';
+import type { indexTokens, isIndexExactText, resolveMinimumShouldMatch } from '../../../query/index.js';
 import type { FieldCatalog } from './field-access.js';
 
 /** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
 export interface QueryHelpers {
-  readonly engineTokens: typeof engineTokens;
+  readonly indexTokens: typeof indexTokens;
+  readonly isIndexExactText: typeof isIndexExactText;
   readonly resolveMinimumShouldMatch: typeof resolveMinimumShouldMatch;
 }
 
@@ -12,6 +13,12 @@ export interface QueryHelpers {
  * the predicate whose frequency they need and get a placeholder, replaced once a stats query has run.
  * Placeholders are delimited by U+0001, which sqlString always escapes, so no literal can contain one.
  */
+/**
+ * Rows a compiled predicate is meant for: on `message_plain` rows the text index decides a word alone
+ * (query/index-tokens.ts); on the others an exact check follows it; `any` compiles both, each on its rows.
+ */
+export type TextRows = 'plain' | 'other' | 'any';
+
 export class CompileContext {
   readonly statPredicates: string[] = [];
   /** Text fields whose average token count the length norm needs (SQL of the string value). */
@@ -20,6 +27,7 @@ export class CompileContext {
   constructor(
     readonly catalog: FieldCatalog,
     readonly helpers: QueryHelpers,
+    readonly textRows: TextRows = 'any',
   ) {}
 
   /** Placeholder for the idf of the documents matching `predicate`. */

@@ -153,6 +153,43 @@ describe('search executor on chDB', () => {
     assert.deepEqual(hosts.buckets[0]?.codes.buckets.map((b) => [b.key, b.doc_count]), [['*-500.0', 1], ['500.0-*', 1]]);
   });
 
+  it('pages by @timestamp exactly: ties at a page edge go by id, pages never overlap, text tests hold', async () => {
+    // Account 9: 30 logs over three timestamps (10 each) with non-ASCII messages on some, so both text branches serve.
+    const tied: LogDocument[] = Array.from({ length: 30 }, (_, i) => ({
+      id: `t${String(29 - i).padStart(2, '0')}`,
+      accountId: 9,
+      timestampMs: NOW - 10_000 + Math.floor(i / 10) * 1000,
+      receivedAtMs: NOW,
+      type: 'app',
+      message: i % 3 === 0 ? `café refused ${i}` : `connection refused ${i}`,
+      fields: { n: i },
+      sizeBytes: 10,
+    }));
+    await store.append(tied, { dedupToken: 'ties', retentionDaysOf: () => 30 });
+    const within: SearchScope = { accounts: [{ accountId: 9, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
+    const sort = (order: 'asc' | 'desc') => [{ kind: 'field', field: '@timestamp', order, missing: '_last', unmappedType: null, mode: null, format: null }] as const;
+    const expected = (order: 'asc' | 'desc') =>
+      [...tied].sort((a, b) => (order === 'desc' ? b.timestampMs - a.timestampMs : a.timestampMs - b.timestampMs) || (a.id < b.id ? -1 : 1)).map((d) => d.id);
+    for (const order of ['desc', 'asc'] as const) {
+      for (const size of [1, 3, 7, 10, 11]) {
+        const pages: string[] = [];
+        for (let from = 0; from < 30; from += size) {
+          const page = await run({ match: { message: 'refused' } }, { sort: sort(order), from, size }, within);
+          assert.equal(page.total, 30);
+          pages.push(...page.hits.map((h) => h.id));
+        }
+        assert.deepEqual(pages, expected(order), `${order} by ${size}`);
+      }
+      const middle = await run({ match_all: {} }, { sort: sort(order), from: 12, size: 5 }, within);
+      assert.deepEqual(middle.hits.map((h) => h.id), expected(order).slice(12, 17), `${order} inside one timestamp`);
+    }
+    const cafe = await run({ match: { message: 'café' } }, { sort: sort('desc'), size: 4 }, within);
+    assert.deepEqual(cafe.hits.map((h) => h.id), expected('desc').filter((id) => tied.find((d) => d.id === id)?.message?.startsWith('café')).slice(0, 4));
+    assert.equal(cafe.total, 10);
+    const beyond = await run({ match_all: {} }, { sort: sort('desc'), from: 28, size: 10 }, within);
+    assert.deepEqual(beyond.hits.map((h) => h.id), expected('desc').slice(28));
+  });
+
   it('runs every other aggregation kind with Elasticsearch shapes', async () => {
     const metric = (kind: 'min' | 'max' | 'value_count' | 'cardinality' | 'extended_stats', field: string): NamedAggregation['aggregation'] => ({ kind, field, missing: null, sigma: null, precisionThreshold: null });
     const aggregations: NamedAggregation[] = [

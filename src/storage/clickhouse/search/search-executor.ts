@@ -4,17 +4,20 @@
  */
 import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue } from '../../log-store.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
+import { MESSAGE_PLAIN_COLUMN } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport } from '../transport.js';
 import type { PendingSource } from './agg-metrics.js';
 import { canCountHits, runAggregations } from './agg-runner.js';
-import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers } from './compile-context.js';
+import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers, type TextRows } from './compile-context.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './field-access.js';
 import { highlightHit } from './highlight.js';
 import { compileQuery } from './query-compiler.js';
 import { scopeWhereSql } from './scope-sql.js';
-import { orderBySql, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
+import { hitsSql, timestampBoundSql, type HitsQuery } from './hits-sql.js';
+import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
+import { timestampPage } from './timestamp-page.js';
 import { filterSource, pickFields } from './source-filter.js';
 
 export interface SearchExecutorDeps {
@@ -59,17 +62,46 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       if (request.searchAfter !== null) paging.push(searchAfterSql(plan.keys.slice(0, plan.visible), request.searchAfter, null));
       if (query.after !== null) paging.push(searchAfterSql(plan.keys, query.after.values, query.after.id));
       const keyColumns = plan.keys.map((key, i) => `${key.expression === '_score' ? '_score' : key.expression} AS __s${i}`);
-      const hitsSql =
-        `SELECT id, account, ${SOURCE_SELECT_SQL}, ${scoreSql} AS _score, ${keyColumns.join(', ')} FROM ${table}` +
-        ` WHERE ${[matched, ...paging].join(' AND ')} ORDER BY ${orderBySql(plan.keys)}` +
-        ` LIMIT ${sqlNumber(request.size)} OFFSET ${sqlNumber(query.after === null ? request.from : 0)}`;
+      const offset = query.after === null ? request.from : 0;
+      const matchedOn = (rows: TextRows): string => {
+        const on = new CompileContext(catalog, deps.helpers, rows);
+        const parts = [scope, compileQuery(on, request.query).where];
+        if (request.postFilter !== null) parts.push(compileQuery(on, request.postFilter).where);
+        return parts.join(' AND ');
+      };
+      const splitText = matched.includes(MESSAGE_PLAIN_COLUMN);
+      const plainRows = splitText ? `${MESSAGE_PLAIN_COLUMN} = 1 AND ${matchedOn('plain')}` : matched;
+      const otherRows = splitText ? `${MESSAGE_PLAIN_COLUMN} = 0 AND ${matchedOn('other')}` : matched;
+      const rowSets = splitText ? [plainRows, otherRows] : [matched];
+      const pageQuery: HitsQuery = {
+        table,
+        keys: plan.keys,
+        // Scores need the statistics of one WITH clause over one SELECT: scored pages keep one branch.
+        branches: (scoring ? [matched] : rowSets).map((where) => [where, ...paging].join(' AND ')),
+        select: `id, account, ${SOURCE_SELECT_SQL}, ${scoreSql} AS _score, ${keyColumns.join(', ')}`,
+        size: request.size,
+        offset,
+      };
+      const runHits = async (): Promise<Row[]> => {
+        const only = plan.keys.length === 1 ? plan.keys[0] : undefined;
+        if (only !== undefined && isTimestampKey(only) && !scoring) {
+          return timestampPage({ ...pageQuery, descending: only.descending, scope }, (sql) => run(withoutScoreStats(sql)));
+        }
+        const boundSql = timestampBoundSql({ ...pageQuery, branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))) });
+        const boundRow = boundSql === null ? undefined : (await run(boundSql))[0];
+        const sql = hitsSql(pageQuery, boundRow === undefined ? null : Number(boundRow.__bound));
+        return run(scoring ? withScoreStats(sql, context, table, scope) : withoutScoreStats(sql));
+      };
 
       const pendingSources: PendingSource[] = [];
-      const countSql = `SELECT count() AS n FROM ${table} WHERE ${matched}`;
+      // Counted apart, plain rows never read `message`: the text index alone decides their words.
+      const countSql = splitText
+        ? `SELECT (SELECT count() FROM ${table} WHERE ${plainRows}) + (SELECT count() FROM ${table} WHERE ${otherRows}) AS n`
+        : `SELECT count() AS n FROM ${table} WHERE ${matched}`;
       // Without post_filter, the aggregations see exactly the hits: they can count them on the way.
       const countWithMetrics = post === null && canCountHits(request.aggregations);
       const [rows, counted, aggregated] = await Promise.all([
-        request.size === 0 ? Promise.resolve([]) : run(scoring ? withScoreStats(hitsSql, context, table, scope) : withoutScoreStats(hitsSql)),
+        request.size === 0 ? Promise.resolve([]) : runHits(),
         countWithMetrics ? Promise.resolve(null) : run(countSql),
         request.aggregations.length === 0
           ? Promise.resolve(null)

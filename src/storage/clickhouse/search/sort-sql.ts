@@ -27,7 +27,8 @@ const TS_MS = 'toUnixTimestamp64Milli(ts)';
 const NEWEST_FIRST: SortKey = { expression: TS_MS, descending: true, nullsFirst: false, numeric: true };
 
 /** `@timestamp` keys order and compare on the `ts` column itself, so the engine reads the sort key in order. */
-const isTimestamp = (key: SortKey): boolean => key.expression === TS_MS;
+export const isTimestampKey = (key: SortKey): boolean => key.expression === TS_MS;
+const isTimestamp = isTimestampKey;
 
 /** The sort of a request: ES default (score) when none is given; ties go to the newest log, then to `id`. */
 export function sortPlan(catalog: FieldCatalog, sort: readonly SortClause[]): SortPlan {
@@ -56,6 +57,12 @@ function sortKeys(catalog: FieldCatalog, sort: readonly SortClause[]): SortKey[]
 
 export function usesScore(keys: readonly SortKey[]): boolean {
   return keys.some((key) => key.expression === '_score');
+}
+
+/** The page's rows lie at or beyond the bound that timestampBoundSql found. */
+export function withinTimestampBoundSql(keys: readonly SortKey[], boundMs: number): string {
+  const descending = keys[0]?.descending ?? true;
+  return `ts ${descending ? '>=' : '<='} fromUnixTimestamp64Milli(toInt64(${sqlNumber(boundMs)}), 'UTC')`;
 }
 
 /** ORDER BY with the hidden tie-breaker `id`, so pages never overlap. */

@@ -1,11 +1,13 @@
 /**
  * Full-text queries (match, match_bool_prefix, match_phrase, match_phrase_prefix) on one concrete field.
- * On `message` the text index pre-filters (`hasAllTokens`/`hasAnyTokens` over `lower(message)`, the indexed
- * expression); the exact check on the analyzer's tokens decides. Scores are BM25: idf from the document
- * frequency in scope, tf from token counts, the length norm against the average token count.
+ * On `message` the text index (asciiCJK tokens of `lower(message)`) decides words and phrases alone on rows whose
+ * text it tokenizes exactly as the analyzer does (`message_plain`), and pre-filters the others before the exact
+ * check. Scores are BM25: idf from the document frequency in scope, tf from token counts, the length norm
+ * against the average token count.
  */
 import { editsFor, type QueryAst } from '../../../query/index.js';
 import { invalidArgument } from '../../../shared/app-error.js';
+import { MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
@@ -23,13 +25,39 @@ export interface Compiled {
 const K1 = 1.2;
 const B = 0.75;
 
-/** Pre-filter on the text index of `message` for these terms (all or any); null when it cannot help. */
-function messageIndexFilter(context: CompileContext, field: FieldRef, terms: readonly string[], all: boolean): string | null {
+
+const tokenList = (tokens: readonly string[]): string => `[${tokens.map(sqlString).join(', ')}]`;
+
+/** A predicate as the context's rows need it: plain rows get `plain`, the others `other`. */
+function onTextRows(context: CompileContext, plain: string, other: string): string {
+  if (context.textRows === 'plain' || plain === other) return plain;
+  if (context.textRows === 'other') return other;
+  return `((${MESSAGE_PLAIN_COLUMN} = 1 AND ${plain}) OR (${MESSAGE_PLAIN_COLUMN} = 0 AND ${other}))`;
+}
+
+/** Rows of `message` holding `term` as a token: the index alone on plain rows, index then `exact` on others. */
+function messageTermSql(context: CompileContext, term: string, exact: string): string {
+  const plain = context.helpers.isIndexExactText(term) ? `has(${MESSAGE_TOKENS_SQL}, ${sqlString(term)})` : '0';
+  const pieces = context.helpers.indexTokens(term);
+  const other = pieces.length === 0 ? exact : `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)}) AND ${exact})`;
+  return onTextRows(context, plain, other);
+}
+
+/** Rows of `message` holding `terms` as adjacent tokens (slop 0, whole last term). */
+function messagePhraseSql(context: CompileContext, terms: readonly string[], exact: string): string {
+  const plain = terms.every((term) => context.helpers.isIndexExactText(term))
+    ? `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(terms)])}) AND hasPhrase(lower(message), ${sqlString(terms.join(' '))}, 'asciiCJK'))`
+    : '0';
+  const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
+  const other = pieces.length === 0 ? exact : `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)}) AND ${exact})`;
+  return onTextRows(context, plain, other);
+}
+
+/** Pre-filter on the text index for these terms when they are only part of the test (prefixes, fuzzy, slop). */
+function messageIndexFilter(context: CompileContext, field: FieldRef, terms: readonly string[]): string | null {
   if (field.column !== 'message' || terms.length === 0) return null;
-  const engine = [...new Set(terms.flatMap((term) => context.helpers.engineTokens(term)))];
-  if (engine.length === 0) return null;
-  const list = `[${engine.map(sqlString).join(', ')}]`;
-  return `${all ? 'hasAllTokens' : 'hasAnyTokens'}(lower(message), ${list})`;
+  const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
+  return pieces.length === 0 ? null : `hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)})`;
 }
 
 function withFilter(filter: string | null, exact: string): string {
@@ -73,12 +101,12 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
         return { where, score: context.idf(where) };
       }
     }
-    const presence = anyOf(anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
+    const regex = anyOf(anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
+    const presence = field.column === 'message' ? messageTermSql(context, term, regex) : regex;
     const value = scalarOf(field, 'string');
     const score = value === null ? context.idf(presence) : termScore(context, value, term, presence);
     return { where: presence, score: `if(${presence}, ${score}, 0)` };
   });
-  const exactTerms = query.fuzziness === null ? terms.filter((_, i) => !(query.lastTokenIsPrefix && i === terms.length - 1)) : [];
   const optional = clauses.length;
   const required =
     query.operator === 'and'
@@ -88,7 +116,8 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
     required >= optional
       ? `(${clauses.map((c) => c.where).join(' AND ')})`
       : `((${clauses.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)})`;
-  let where = withFilter(messageIndexFilter(context, field, exactTerms, required >= optional), exact);
+  // On `message` each whole term carries its own index test (messageTermSql).
+  let where = exact;
   const number = field.pattern !== undefined && query.text.trim() !== '' ? Number(query.text) : Number.NaN;
   // Over all fields, a number also matches numeric fields holding it (ES tries each field with its own type).
   if (Number.isFinite(number)) where = `(${where} OR ${anyOf(anyNumber(field, (x) => `${x} = ${sqlNumber(number)}`))})`;
@@ -108,6 +137,10 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
   if (query.slop === 0 || terms.length === 1) {
     const re = phraseRegex(terms, query.lastTokenIsPrefix);
     exact = anyOf(anyString(field, (x) => matchSql(x, `(?i)${re}`)));
+    if (field.column === 'message' && !query.lastTokenIsPrefix) {
+      const where = messagePhraseSql(context, terms, exact);
+      return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})` };
+    }
   } else {
     // Sloppy phrase: every term present and the span between first and last within slop of the phrase length.
     exact = anyOf(
@@ -120,7 +153,7 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
       }),
     );
   }
-  const where = withFilter(messageIndexFilter(context, field, fullTerms, true), exact);
+  const where = withFilter(messageIndexFilter(context, field, fullTerms), exact);
   const score = `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`;
   return { where, score };
 }

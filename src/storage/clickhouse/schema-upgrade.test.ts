@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { openChdbTransport } from './chdb-transport.js';
+import { singleNodeDdl } from './ddl.js';
+import { upgradeLogTable } from './schema-upgrade.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-upgrade-'));
+const transport = openChdbTransport({ path: dir, memoryBytes: 1_000_000_000, querySessions: 1, limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 } });
+after(async () => {
+  await transport.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('upgradeLogTable', () => {
+  it('adds message_plain and rebuilds a text index made with another tokenizer, keeping the rows', async () => {
+    const current = singleNodeDdl()[0] ?? '';
+    // The table as the first release created it.
+    const older = current
+      .replace(/\n {2}`message_plain` UInt8,/, '')
+      .replace("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array')", 'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)');
+    assert.notEqual(older, current);
+    await transport.exec(older);
+    await transport.exec("INSERT INTO logs (account, ts, id, type, message, retention_days) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30)");
+
+    await upgradeLogTable(transport);
+    await upgradeLogTable(transport);
+
+    const columns = await transport.query<{ name: string }>("SELECT name FROM system.columns WHERE table = 'logs' AND name = 'message_plain'");
+    assert.equal(columns.length, 1);
+    const indexes = await transport.query<{ expr: string; type_full: string }>("SELECT expr, type_full FROM system.data_skipping_indices WHERE table = 'logs' AND name = 'message_text'");
+    assert.deepEqual(indexes, [{ expr: "tokens(lower(message), 'asciiCJK')", type_full: "text(tokenizer = 'array')" }]);
+    // Old rows say 0 (not known to be plain): the compiler then checks their text exactly.
+    const rows = await transport.query<{ message_plain: number; hit: number }>(
+      "SELECT message_plain, has(tokens(lower(message), 'asciiCJK'), 'java.net.sockettimeoutexception') AS hit FROM logs",
+    );
+    assert.deepEqual(rows, [{ message_plain: 0, hit: 1 }]);
+  });
+});
