@@ -193,7 +193,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       runner: alertQueries,
       searchableAccountIds,
       notify: (input) => notifications.notify(input),
-      appendEventLog: (document, dedupToken) => appendOwnLogs([document], dedupToken),
+      appendEventLogs: (documents, dedupToken) => appendOwnLogs(documents, dedupToken),
       samplesPerNotification: 10,
     }),
     settings: {

@@ -54,6 +54,11 @@ export interface CatalogField {
   readonly conflictingTypes: readonly CatalogFieldType[];
   /** Some values came as arrays (stored apart from scalars, docs/log-schema.md). */
   readonly inArrays: boolean;
+  /**
+   * Every string value seen is plain text: the engine's tokenizer splits it exactly as the analyzer does
+   * (query/index-tokens.ts), so token tests need no regular expression (decision 0129).
+   */
+  readonly plainText: boolean;
 }
 
 /** What the store knows of an account's logs without searching them. */
@@ -100,6 +105,8 @@ export interface LogSearchQuery {
   readonly receivedAtMostMs: number | null;
   /** Scroll's keyset: only logs after this position of the sort (every sort key's value, then `_id`). */
   readonly after: SearchCursor | null;
+  /** Work nobody waits on (alert evaluation): it yields the engine to interactive searches. */
+  readonly background?: boolean;
 }
 
 /** A position in a search's order: the values of every sort key (hidden tie-breakers included), then `_id`. */

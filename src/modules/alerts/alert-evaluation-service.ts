@@ -81,6 +81,7 @@ export function createAlertEvaluationService(deps: AlertEvaluationDeps) {
         suppressNotificationsMinutes: definition.output?.suppressNotificationsMinutes ?? 0,
       },
       notificationState: 'pending',
+      eventLogBatch: null,
     };
   }
 

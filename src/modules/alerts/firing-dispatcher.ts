@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
@@ -16,15 +17,17 @@ export interface FiringDispatcherDeps extends AccountScopeDeps {
   readonly logger: Logger;
   readonly runner: AlertQueryRunner;
   readonly notify: (input: NotifyInput) => Promise<NotifyResult[]>;
-  /** Writes alert event logs into the accounts' logs (LogStore.append with a dedup token). */
-  readonly appendEventLog: (document: LogDocument, dedupToken: string) => Promise<void>;
+  /** Writes alert event logs into the accounts' logs in one store insert (LogStore.append with a dedup token). */
+  readonly appendEventLogs: (documents: readonly LogDocument[], dedupToken: string) => Promise<void>;
   readonly samplesPerNotification: number;
 }
 
 /**
  * Sends what recorded firings owe: the event log, then notifications unless suppressed. Firings are
- * recorded before any of this (an outbox), so a crash between the two only delays it; the event log
- * is de-duplicated by the store and each target's delivery by its recorded outcome.
+ * recorded before any of this (an outbox), so a crash between the two only delays it. Event logs go in
+ * batches, one store insert each, under a token recorded with the batch's firings first: a batch a crash
+ * interrupted is written again under the same token and the store keeps it once. Each target's delivery is
+ * de-duplicated by its recorded outcome.
  */
 export function createFiringDispatcher(deps: FiringDispatcherDeps) {
   const { db, clock, logger } = deps;
@@ -56,8 +59,27 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
     return samples.map((sample) => Object.fromEntries(columns.filter((field) => field in sample).map((field) => [field, sample[field]])));
   }
 
+  async function writeEventLogs(firings: readonly TriggeredAlert[]): Promise<void> {
+    const batches = new Map<string, TriggeredAlert[]>();
+    const fresh: TriggeredAlert[] = [];
+    for (const firing of firings) {
+      if (firing.notificationState !== 'pending') continue;
+      if (firing.eventLogBatch === null) fresh.push(firing);
+      else batches.set(firing.eventLogBatch, [...(batches.get(firing.eventLogBatch) ?? []), firing]);
+    }
+    if (fresh.length > 0) {
+      const token = `alert-events:${randomUUID()}`;
+      await triggeredAlertRepository.assignEventLogBatch(db, fresh.map((firing) => firing.id), token);
+      batches.set(token, fresh);
+    }
+    const now = clock.now();
+    for (const [token, batch] of batches) {
+      await deps.appendEventLogs(batch.map((firing) => alertEventLog(firing, now)), token);
+      await triggeredAlertRepository.markEventLogged(db, token);
+    }
+  }
+
   async function dispatch(firing: TriggeredAlert, signal: AbortSignal): Promise<void> {
-    await deps.appendEventLog(alertEventLog(firing, clock.now()), firing.firingKey);
     const { payload } = firing;
     const suppressed =
       payload.suppressNotificationsMinutes > 0 &&
@@ -97,6 +119,13 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
     async dispatchPending(signal: AbortSignal, budgetMs = Number.POSITIVE_INFINITY, limit = 500): Promise<number> {
       const pending = await triggeredAlertRepository.listPending(db, limit);
       const deadline = performance.now() + budgetMs;
+      try {
+        await writeEventLogs(pending);
+      } catch (error) {
+        // Left pending with their batch token: the next cycle writes the same batch again.
+        logger.error({ err: error }, 'alert event logs could not be written');
+        return 0;
+      }
       let done = 0;
       for (const firing of pending) {
         if (signal.aborted || performance.now() > deadline) break;

@@ -140,6 +140,7 @@ export function createSearchQueryRunner(deps: SearchQueryRunnerDeps): AlertQuery
         window: { kind: 'retention' },
         requestedAccountIds: [...query.accountIds],
         types: null,
+        background: true,
       }),
       signal,
     );

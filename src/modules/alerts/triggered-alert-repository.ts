@@ -22,6 +22,7 @@ function fromRow(row: Row): TriggeredAlert {
     eventDateMs: row.event_date,
     payload: JSON.parse(row.payload) as FiringPayload,
     notificationState: row.notification_state as NotificationState,
+    eventLogBatch: row.event_log_batch,
   };
 }
 
@@ -64,6 +65,7 @@ export const triggeredAlertRepository = {
             event_date: firing.eventDateMs,
             payload: JSON.stringify(firing.payload),
             notification_state: firing.notificationState,
+            event_log_batch: firing.eventLogBatch,
           })
           .onConflict((oc) => oc.column('firing_key').doNothing())
           .execute();
@@ -86,7 +88,7 @@ export const triggeredAlertRepository = {
     const rows = await db
       .selectFrom('triggered_alerts')
       .selectAll()
-      .where('notification_state', '=', 'pending')
+      .where('notification_state', 'in', ['pending', 'logged'])
       .orderBy('event_date')
       .orderBy('window_end')
       .limit(limit)
@@ -105,6 +107,17 @@ export const triggeredAlertRepository = {
       .where('event_date', '>', sinceMs)
       .executeTakeFirst();
     return row !== undefined;
+  },
+
+  /** Gives these firings (still without a batch) to the event-log batch `token`. */
+  async assignEventLogBatch(db: ControlPlaneDb, ids: readonly string[], token: string): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('triggered_alerts').set({ event_log_batch: token }).where('id', 'in', [...ids]).where('event_log_batch', 'is', null).execute();
+  },
+
+  /** The batch's event logs are stored: its firings move on to notifications. */
+  async markEventLogged(db: ControlPlaneDb, token: string): Promise<void> {
+    await db.updateTable('triggered_alerts').set({ notification_state: 'logged' }).where('event_log_batch', '=', token).where('notification_state', '=', 'pending').execute();
   },
 
   async setState(db: ControlPlaneDb, id: string, state: NotificationState): Promise<void> {

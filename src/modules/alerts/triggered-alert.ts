@@ -12,7 +12,8 @@ export interface FiringPayload {
   readonly suppressNotificationsMinutes: number;
 }
 
-export type NotificationState = 'pending' | 'notified' | 'suppressed';
+/** pending → logged (its event log is written) → notified or suppressed. */
+export type NotificationState = 'pending' | 'logged' | 'notified' | 'suppressed';
 
 export interface TriggeredAlert {
   readonly id: string;
@@ -31,6 +32,8 @@ export interface TriggeredAlert {
   readonly eventDateMs: number;
   readonly payload: FiringPayload;
   readonly notificationState: NotificationState;
+  /** The event-log batch it was given to (null until then). */
+  readonly eventLogBatch: string | null;
 }
 
 export function firingKeyOf(alertId: number, windowEndMs: number, groupKey: string): string {

@@ -32,6 +32,8 @@ export interface ExecuteInput {
   readonly types: TypeSelection | null;
   /** Scroll: pin the snapshot at this receive time. */
   readonly receivedAtMostMs?: number | null;
+  /** Alert evaluation and other work nobody waits on: it yields the engine to interactive searches. */
+  readonly background?: boolean;
 }
 
 const LOGZIO_SCROLL_MAX_MS = 5 * 60_000;
@@ -60,7 +62,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       { principal: input.principal, requestedAccountIds: input.requestedAccountIds, window: input.window, types: input.types, nowMs },
       deps.getAccount,
     );
-    const scopeQuery: LogSearchQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, after: null };
+    const scopeQuery: LogSearchQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, after: null, background: input.background === true };
     return { result: await logStore.search(scopeQuery), scopeQuery };
   }
 

@@ -11,7 +11,7 @@ import { singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
-import { encodeLogRow, type FieldTypeSink } from './row-encoder.js';
+import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
 import { createCatalogReadCache } from './search/catalog-read-cache.js';
@@ -113,7 +113,9 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     },
     async fieldCatalog(accountIds) {
       try {
-        return await catalog.read(accountIds);
+        // The search compiler also learns from a `message` entry (field-catalog.ts); callers see fields only.
+        const read = await catalog.read(accountIds);
+        return new Map([...read].map(([account, fields]) => [account, fields.filter((field) => field.name !== MESSAGE_CATALOG_NAME)]));
       } catch (error) {
         throw unavailable('read the field catalog', error);
       }

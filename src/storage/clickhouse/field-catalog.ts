@@ -4,8 +4,8 @@
  * it has never seen. Elasticsearch's dynamic mapping: the first type seen wins, later others are conflicts.
  */
 import type { CatalogField, CatalogFieldType } from '../log-store.js';
-import { isConflict, observationBit, type ObservedType } from './field-types.js';
-import type { FieldTypeSink } from './row-encoder.js';
+import { isConflict, observationBit, type MappingType, type ObservedType } from './field-types.js';
+import { MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { sqlUInt32 } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
@@ -122,25 +122,37 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
     async read(accountIds) {
       const rows = await fetchRows(accountIds);
       rows.sort((a, b) => a.first_seen - b.first_seen || a.type.localeCompare(b.type) || a.in_array - b.in_array);
-      const byAccount = new Map<number, Map<string, { type: ObservedType; conflicts: Set<CatalogFieldType>; inArrays: boolean }>>();
+      const byAccount = new Map<number, Map<string, { type: MappingType; conflicts: Set<CatalogFieldType>; inArrays: boolean; plainText: boolean }>>();
       for (const id of accountIds) byAccount.set(id, new Map());
+      const nonPlain = new Set<string>();
       for (const row of rows) {
         const fields = byAccount.get(row.account);
         if (fields === undefined) continue;
+        if (row.type === 'nonplain') {
+          nonPlain.add(`${row.account}\u0000${row.name}`);
+          continue;
+        }
         const existing = fields.get(row.name);
         if (existing === undefined) {
-          fields.set(row.name, { type: row.type, conflicts: new Set(), inArrays: row.in_array === 1 });
+          fields.set(row.name, { type: row.type, conflicts: new Set(), inArrays: row.in_array === 1, plainText: true });
           continue;
         }
         if (isConflict(existing.type, row.type)) existing.conflicts.add(row.type);
         existing.inArrays ||= row.in_array === 1;
+      }
+      for (const [account, fields] of byAccount) {
+        for (const [name, field] of fields) if (nonPlain.has(`${account}\u0000${name}`)) field.plainText = false;
+        // `message` has no catalog type (it is a core column); it appears only to say it was not plain text.
+        if (nonPlain.has(`${account}\u0000${MESSAGE_CATALOG_NAME}`) && !fields.has(MESSAGE_CATALOG_NAME)) {
+          fields.set(MESSAGE_CATALOG_NAME, { type: 'text', conflicts: new Set(), inArrays: false, plainText: false });
+        }
       }
       const result = new Map<number, readonly CatalogField[]>();
       for (const [account, fields] of byAccount) {
         result.set(
           account,
           [...fields.entries()]
-            .map(([name, field]) => ({ name, type: field.type, conflictingTypes: [...field.conflicts].sort(), inArrays: field.inArrays }))
+            .map(([name, field]) => ({ name, type: field.type, conflictingTypes: [...field.conflicts].sort(), inArrays: field.inArrays, plainText: field.plainText }))
             .sort((a, b) => a.name.localeCompare(b.name)),
         );
       }

@@ -5,7 +5,7 @@
  */
 import { isIndexExactText } from '../../query/index.js';
 import type { FieldValue, LogDocument } from '../log-store.js';
-import { observationBit, typeOfPrimitive, type ObservedType } from './field-types.js';
+import { NONPLAIN_BIT, observationBit, typeOfPrimitive, type ObservedType } from './field-types.js';
 import { HOT_FIELDS, MAP_COLUMNS, MESSAGE_PLAIN_COLUMN, type HotField } from './log-table-schema.js';
 
 /** Per field name: its quoted JSON key and, for hot fields, the column it goes to. Names repeat endlessly. */
@@ -33,6 +33,9 @@ function slotOf(name: string): FieldSlot {
   }
   return slot;
 }
+
+/** The catalog name under which a message that is not plain text is recorded (fields never hold `message`). */
+export const MESSAGE_CATALOG_NAME = 'message';
 
 /** Receives each (field, type, array-ness) the encoder meets; decides itself whether it is new. */
 export interface FieldTypeSink {
@@ -64,6 +67,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     if (typeof value === 'string') {
       const type = typeOfPrimitive(value);
       sink.seen(name, type, false, observationBit(type, false));
+      if (!isIndexExactText(value)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
       if (slot.hotString !== undefined) hot += slot.hotString + JSON.stringify(value);
       else str += (str === '' ? '' : ',') + slot.key + ':' + JSON.stringify(value);
     } else if (typeof value === 'number') {
@@ -81,6 +85,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
         if (element === null) continue;
         type ??= typeOfPrimitive(element);
         if (typeof element !== 'string') keepSource = true;
+        else if (!isIndexExactText(element)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
         elements += (elements === '' ? '' : ',') + JSON.stringify(arrayElementText(element));
       }
       if (type === undefined) continue;
@@ -89,10 +94,12 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     }
   }
   const source = doc.source ?? (keepSource ? buildSource(doc) : undefined);
+  const plainMessage = isIndexExactText(doc.message ?? '');
+  if (!plainMessage) sink.seen(MESSAGE_CATALOG_NAME, 'nonplain', false, NONPLAIN_BIT);
   return (
     `{"account":${doc.accountId},"ts":${Math.trunc(doc.timestampMs)},"id":${JSON.stringify(doc.id)}` +
     `,"received_at":${Math.trunc(doc.receivedAtMs)},"type":${JSON.stringify(doc.type)}` +
-    `,"message":${JSON.stringify(doc.message ?? '')},"${MESSAGE_PLAIN_COLUMN}":${isIndexExactText(doc.message ?? '') ? 1 : 0},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
+    `,"message":${JSON.stringify(doc.message ?? '')},"${MESSAGE_PLAIN_COLUMN}":${plainMessage ? 1 : 0},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
     `,"retention_days":${retentionDays}${hot}` +
     // Empty maps are left out (the column default is an empty map): the engine then parses ~12% faster.
     (str === '' ? '' : `,"${MAP_COLUMNS.string}":{${str}}`) +

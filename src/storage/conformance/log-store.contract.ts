@@ -81,29 +81,34 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
         [
           testDocument(121, { status: 200, code: 'E1', ratio: 0.5, ok: true, when: '2026-11-21T10:00:00.123Z', tags: ['a', 'b'], 'user.id': 7 }),
           testDocument(121, { status: '500 error', code: 42, ratio: 2, ok: 'yes', when: 'yesterday', tags: 'single' }),
-          testDocument(122, { status: 'text first' }),
+          testDocument(122, { status: 'text first', city: 'Zürich', tag: ['plain', 'naïve'] }),
         ],
         { dedupToken: 'types-1', retentionDaysOf: KEEP },
       );
       assert.equal(await count(121), 2);
       const catalog = await store.fieldCatalog([121, 122]);
       const fields = new Map((catalog.get(121) ?? []).map((field) => [field.name, field]));
-      assert.deepEqual(fields.get('status'), { name: 'status', type: 'long', conflictingTypes: ['text'], inArrays: false });
-      assert.deepEqual(fields.get('code'), { name: 'code', type: 'text', conflictingTypes: ['long'], inArrays: false });
+      assert.deepEqual(fields.get('status'), { name: 'status', type: 'long', conflictingTypes: ['text'], inArrays: false, plainText: true });
+      assert.deepEqual(fields.get('code'), { name: 'code', type: 'text', conflictingTypes: ['long'], inArrays: false, plainText: true });
       // long and double share one numeric place: not a conflict.
-      assert.deepEqual(fields.get('ratio'), { name: 'ratio', type: 'double', conflictingTypes: [], inArrays: false });
-      assert.deepEqual(fields.get('ok'), { name: 'ok', type: 'boolean', conflictingTypes: ['text'], inArrays: false });
-      assert.deepEqual(fields.get('when'), { name: 'when', type: 'date', conflictingTypes: ['text'], inArrays: false });
-      assert.deepEqual(fields.get('tags'), { name: 'tags', type: 'text', conflictingTypes: [], inArrays: true });
-      assert.deepEqual(fields.get('user.id'), { name: 'user.id', type: 'long', conflictingTypes: [], inArrays: false });
-      assert.deepEqual(catalog.get(122), [{ name: 'status', type: 'text', conflictingTypes: [], inArrays: false }]);
+      assert.deepEqual(fields.get('ratio'), { name: 'ratio', type: 'double', conflictingTypes: [], inArrays: false, plainText: true });
+      assert.deepEqual(fields.get('ok'), { name: 'ok', type: 'boolean', conflictingTypes: ['text'], inArrays: false, plainText: true });
+      assert.deepEqual(fields.get('when'), { name: 'when', type: 'date', conflictingTypes: ['text'], inArrays: false, plainText: true });
+      assert.deepEqual(fields.get('tags'), { name: 'tags', type: 'text', conflictingTypes: [], inArrays: true, plainText: true });
+      assert.deepEqual(fields.get('user.id'), { name: 'user.id', type: 'long', conflictingTypes: [], inArrays: false, plainText: true });
+      // Strings the engine's tokenizer would split unlike the analyzer mark their field (decision 0129).
+      assert.deepEqual(catalog.get(122), [
+        { name: 'city', type: 'text', conflictingTypes: [], inArrays: false, plainText: false },
+        { name: 'status', type: 'text', conflictingTypes: [], inArrays: false, plainText: true },
+        { name: 'tag', type: 'text', conflictingTypes: [], inArrays: true, plainText: false },
+      ]);
     });
 
     it('keeps the first type across appends and never lists core fields', async () => {
       await store.append([testDocument(131, { n: 1 })], { dedupToken: 'first-1', retentionDaysOf: KEEP });
       await store.append([testDocument(131, { n: 'one' })], { dedupToken: 'first-2', retentionDaysOf: KEEP });
       const fields = (await store.fieldCatalog([131])).get(131) ?? [];
-      assert.deepEqual(fields, [{ name: 'n', type: 'long', conflictingTypes: ['text'], inArrays: false }]);
+      assert.deepEqual(fields, [{ name: 'n', type: 'long', conflictingTypes: ['text'], inArrays: false, plainText: true }]);
     });
 
     it('accepts any number of distinct field names', async () => {
@@ -147,7 +152,7 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       assert.equal(await count(172), 1);
       // The account's catalog starts again from scratch.
       await store.append([testDocument(171, { f: 'text now' })], { dedupToken: 'delete-2', retentionDaysOf: KEEP });
-      assert.deepEqual((await store.fieldCatalog([171])).get(171), [{ name: 'f', type: 'text', conflictingTypes: [], inArrays: false }]);
+      assert.deepEqual((await store.fieldCatalog([171])).get(171), [{ name: 'f', type: 'text', conflictingTypes: [], inArrays: false, plainText: true }]);
     });
 
     it('stores concurrent appends completely', async () => {

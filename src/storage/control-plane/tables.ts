@@ -153,8 +153,10 @@ export interface TriggeredAlertsTable {
   event_date: number;
   /** JSON of what notifications need (description, recipients, samples). */
   payload: string;
-  /** pending (notifications not yet sent), notified, suppressed. */
+  /** pending (nothing sent yet), logged (event log written, notifications not yet sent), notified, suppressed. */
   notification_state: string;
+  /** Token of the event-log batch the firing was given to; its event log is written under it (null: not yet). */
+  event_log_batch: string | null;
 }
 
 export interface NotificationDeliveriesTable {

@@ -18,6 +18,8 @@ export interface FieldRef {
   readonly column: string | null;
   readonly kinds: readonly StoredKind[];
   readonly inArrays: boolean;
+  /** Every string value is plain text (CatalogField.plainText): token tests need no regular expression. */
+  readonly plainText: boolean;
   /** Set for a field pattern (`*`, `actor.*`): every matching field at once, read as text and numbers. */
   readonly pattern?: FieldPattern;
 }
@@ -44,7 +46,7 @@ const SHAPE_OF: Readonly<Record<CatalogFieldType, FieldShape>> = {
 function merge(a: CatalogField, b: CatalogField): CatalogField {
   const types = new Set([...a.conflictingTypes, b.type, ...b.conflictingTypes]);
   types.delete(a.type);
-  return { name: a.name, type: a.type, conflictingTypes: [...types], inArrays: a.inArrays || b.inArrays };
+  return { name: a.name, type: a.type, conflictingTypes: [...types], inArrays: a.inArrays || b.inArrays, plainText: a.plainText && b.plainText };
 }
 
 /** The fields of every account in scope, merged (the first type seen wins, the others are conflicts). */
@@ -71,24 +73,29 @@ export class FieldCatalog {
       // Logs written to an Elasticsearch index keep their own `type` field; the others have only the log type.
       const column = `if(mapContains(${MAP_COLUMNS.string}, 'type'), ${scalarSql('type', 'string')}, type)`;
       const shape = requested === 'type' && own.type === 'text' ? 'text' : 'keyword';
-      return { name: 'type', shape, column, kinds: ['string'], inArrays: false };
+      return { name: 'type', shape, column, kinds: ['string'], inArrays: false, plainText: false };
     }
     const core = CORE[requested];
-    if (core !== undefined) return { name: requested, shape: core.shape, column: core.column, kinds: [core.kind], inArrays: false };
-    if (requested === 'message.keyword') return { name: 'message', shape: 'keyword', column: 'message', kinds: ['string'], inArrays: false };
-    if (requested === 'type.keyword') return { name: 'type', shape: 'keyword', column: 'type', kinds: ['string'], inArrays: false };
+    // `message` is catalogued only once a log's message was not plain text (field-catalog.ts); each row also says
+    // so itself (`message_plain`). The other core columns are never tokenized.
+    if (core !== undefined) {
+      const plainText = requested === 'message' && this.fields.get('message')?.plainText !== false;
+      return { name: requested, shape: core.shape, column: core.column, kinds: [core.kind], inArrays: false, plainText };
+    }
+    if (requested === 'message.keyword') return { name: 'message', shape: 'keyword', column: 'message', kinds: ['string'], inArrays: false, plainText: false };
+    if (requested === 'type.keyword') return { name: 'type', shape: 'keyword', column: 'type', kinds: ['string'], inArrays: false, plainText: false };
     const direct = this.fields.get(requested);
     if (direct !== undefined) return this.fromCatalog(direct, SHAPE_OF[direct.type]);
     if (requested.endsWith('.keyword')) {
       const base = this.fields.get(requested.slice(0, -'.keyword'.length));
       if (base !== undefined) return this.fromCatalog(base, base.type === 'text' ? 'keyword' : SHAPE_OF[base.type]);
     }
-    return { name: requested, shape: 'unmapped', column: null, kinds: [], inArrays: false };
+    return { name: requested, shape: 'unmapped', column: null, kinds: [], inArrays: false, plainText: false };
   }
 
   /** A field pattern as one text field over every matching field. */
   resolvePattern(glob: string): FieldRef {
-    return { name: glob, shape: 'text', column: null, kinds: ['string', 'number'], inArrays: false, pattern: { glob } };
+    return { name: glob, shape: 'text', column: null, kinds: ['string', 'number'], inArrays: false, plainText: false, pattern: { glob } };
   }
 
   /** A field pattern (`actor.*`, `*`) → the concrete searchable names (core text fields included for `*`). */
@@ -100,7 +107,7 @@ export class FieldCatalog {
   }
 
   private fromCatalog(field: CatalogField, shape: FieldShape): FieldRef {
-    return { name: field.name, shape, column: null, kinds: storedKindsOf(field), inArrays: field.inArrays };
+    return { name: field.name, shape, column: null, kinds: storedKindsOf(field), inArrays: field.inArrays, plainText: field.plainText };
   }
 }
 
@@ -121,15 +128,17 @@ export function arrayOf(field: FieldRef): string | null {
 
 /**
  * A predicate true when any string value of the field (scalar or array element) satisfies `test`.
- * Every part is wrapped in ifNull so NOT over a missing field stays true, as in Elasticsearch.
+ * Every part is wrapped in ifNull so NOT over a missing field stays true, as in Elasticsearch, unless the test
+ * says it never yields NULL (`nullSafe`): the smaller expression is cheaper to plan.
  */
-export function anyString(field: FieldRef, test: (value: string) => string): string[] {
+export function anyString(field: FieldRef, test: (value: string) => string, nullSafe = false): string[] {
   if (field.pattern !== undefined) return patternStrings(field.pattern, test);
+  const wrap = (sql: string): string => (nullSafe ? sql : `ifNull(${sql}, 0)`);
   const parts: string[] = [];
   const scalar = scalarOf(field, 'string');
-  if (scalar !== null) parts.push(`ifNull(${test(scalar)}, 0)`);
+  if (scalar !== null) parts.push(wrap(test(scalar)));
   const array = arrayOf(field);
-  if (array !== null) parts.push(`arrayExists(x -> ifNull(${test('x')}, 0), ${array})`);
+  if (array !== null) parts.push(`arrayExists(x -> ${wrap(test('x'))}, ${array})`);
   return parts;
 }
 

@@ -153,6 +153,30 @@ describe('search executor on chDB', () => {
     assert.deepEqual(hosts.buckets[0]?.codes.buckets.map((b) => [b.key, b.doc_count]), [['*-500.0', 1], ['500.0-*', 1]]);
   });
 
+  it('tests tokens exactly on plain and non-plain values alike (decision 0129)', async () => {
+    const docs: LogDocument[] = [
+      { city: 'Zürich Nord', level: 'ERROR', message: 'Grüße aus Zürich' },
+      { city: 'zürich', level: 'error', message: 'plain text here' },
+      { city: 'Bern', level: 'WARN', message: 'user_id=7 it\'s java.net.X' },
+    ].map(({ message, ...fields }, i) => ({ id: `u${i}`, accountId: 10, timestampMs: NOW - 1000 + i, receivedAtMs: NOW, type: 'app', message, fields, sizeBytes: 10 }));
+    await store.append(docs, { dedupToken: 'unicode', retentionDaysOf: () => 30 });
+    const within: SearchScope = { accounts: [{ accountId: 10, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
+    const found = async (query: unknown) => ids(await run(query, {}, within));
+    assert.deepEqual(await found({ match: { city: 'ZÜRICH' } }), ['u0', 'u1']);
+    assert.deepEqual(await found({ match: { city: 'nord' } }), ['u0']);
+    assert.deepEqual(await found({ match_phrase: { city: 'zürich nord' } }), ['u0']);
+    assert.deepEqual(await found({ match: { level: 'Error' } }), ['u0', 'u1']);
+    assert.deepEqual(await found({ term: { level: 'error' } }), ['u0', 'u1']);
+    assert.deepEqual(await found({ match_phrase: { level: 'error' } }), ['u0', 'u1']);
+    assert.deepEqual(await found({ match: { message: 'zürich' } }), ['u0']);
+    assert.deepEqual(await found({ match: { message: 'text' } }), ['u1']);
+    assert.deepEqual(await found({ match: { message: 'user_id' } }), ['u2']);
+    assert.deepEqual(await found({ match: { message: 'user' } }), []);
+    assert.deepEqual(await found({ match_phrase: { message: 'aus zürich' } }), ['u0']);
+    assert.deepEqual(await found({ query_string: { query: 'city:zürich AND NOT level:warn' } }), ['u0', 'u1']);
+    assert.deepEqual(await found({ prefix: { city: 'zür' } }), ['u0', 'u1']);
+  });
+
   it('pages by @timestamp exactly: ties at a page edge go by id, pages never overlap, text tests hold', async () => {
     // Account 9: 30 logs over three timestamps (10 each) with non-ASCII messages on some, so both text branches serve.
     const tied: LogDocument[] = Array.from({ length: 30 }, (_, i) => ({

@@ -29,11 +29,16 @@ export interface SearchExecutorDeps {
 
 type Row = Record<string, unknown>;
 
+/**
+ * Interactive searches outrank background ones (alert evaluation): while one runs, the engine pauses the others
+ * between blocks (`priority`, lower is first), and background statements use one thread, leaving a core free.
+ */
+const INTERACTIVE_SETTINGS = { priority: 1 } as const;
+const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
+
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
-  const run = (sql: string): Promise<Row[]> => transport.query<Row>(sql);
-
-  async function fillPendingSources(scope: string, pending: readonly PendingSource[]): Promise<void> {
+  async function fillPendingSources(run: (sql: string) => Promise<Row[]>, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
     const rows = await run(`SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`);
@@ -46,6 +51,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
 
   return async function search(query: LogSearchQuery): Promise<LogSearchResult> {
     const { request } = query;
+    const settings = query.background === true ? BACKGROUND_SETTINGS : INTERACTIVE_SETTINGS;
+    const run = (sql: string): Promise<Row[]> => transport.query<Row>(sql, settings);
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());
@@ -113,7 +120,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       // The histogram was cut short (too many buckets): count on its own after all.
       else total = Number((await run(countSql))[0]?.n ?? 0);
       const aggregations = aggregated?.results ?? null;
-      await fillPendingSources(scope, pendingSources);
+      await fillPendingSources(run, scope, pendingSources);
 
       const hits: LogHit[] = rows.map((row) => {
         const stored = JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>;

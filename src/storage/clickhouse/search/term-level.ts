@@ -5,7 +5,8 @@
 import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../../query/index.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from './field-access.js';
-import { luceneRegexToRe2, matchSql, tokenRegex, tokensSql, wildcardToRe2 } from './text-sql.js';
+import { luceneRegexToRe2, matchSql, wildcardToRe2 } from './text-sql.js';
+import { hasTokenSql, valueTokensSql } from './token-tests.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 
@@ -41,7 +42,7 @@ export function termSql(field: FieldRef, value: TermValue, caseInsensitive: bool
   if (field.shape === 'text') {
     // Tokens are lower case: an upper-case term value never equals one (unless case-insensitive).
     const term = caseInsensitive ? text.toLowerCase() : text;
-    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
+    if (term === term.toLowerCase()) parts.push(...anyString(field, (x) => hasTokenSql(field, x, term), true));
     const n = field.pattern === undefined ? null : asNumber(value);
     if (n !== null) parts.push(...anyNumber(field, (x) => `${x} = ${sqlNumber(n)}`));
   } else if (field.column === 'ts') {
@@ -142,7 +143,7 @@ export function existsSql(field: FieldRef): string {
 
 /** A test on every token of a text value, or on the whole value of any other field. */
 function patternTest(field: FieldRef, test: (value: string) => string): string {
-  if (field.shape === 'text') return anyOf(anyString(field, (x) => `arrayExists(w -> ${test('w')}, ${tokensSql(x)})`));
+  if (field.shape === 'text') return anyOf(anyString(field, (x) => `arrayExists(w -> ${test('w')}, ${valueTokensSql(field, x)})`));
   return anyOf(anyString(field, test));
 }
 

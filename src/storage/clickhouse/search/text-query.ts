@@ -12,7 +12,7 @@ import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
 import { fuzzyTest, termSql } from './term-level.js';
-import { matchSql, phraseRegex, tokenRegex, tokensSql } from './text-sql.js';
+import { hasPhraseSql, hasTokenSql, termFrequencySql, valueTokensSql } from './token-tests.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 
@@ -30,7 +30,8 @@ const tokenList = (tokens: readonly string[]): string => `[${tokens.map(sqlStrin
 
 /** A predicate as the context's rows need it: plain rows get `plain`, the others `other`. */
 function onTextRows(context: CompileContext, plain: string, other: string): string {
-  if (context.textRows === 'plain' || plain === other) return plain;
+  // No message in scope was ever other than plain: the index decides every row (decision 0129).
+  if (context.textRows === 'plain' || plain === other || context.catalog.resolve('message').plainText) return plain;
   if (context.textRows === 'other') return other;
   return `((${MESSAGE_PLAIN_COLUMN} = 1 AND ${plain}) OR (${MESSAGE_PLAIN_COLUMN} = 0 AND ${other}))`;
 }
@@ -65,9 +66,8 @@ function withFilter(filter: string | null, exact: string): string {
 }
 
 /** tf-idf with length norm of one term on the field's string value. */
-function termScore(context: CompileContext, value: string, term: string, presence: string): string {
-  // tf by regex count and the length in engine tokens: close to the analyzer's counts, far cheaper per row.
-  const tf = `countMatches(lower(${value}), ${sqlString(tokenRegex(term))})`;
+function termScore(context: CompileContext, field: FieldRef, value: string, term: string, presence: string): string {
+  const tf = termFrequencySql(field, value, term);
   const norm = `(${sqlNumber(1 - B)} + ${sqlNumber(B)} * length(splitByNonAlpha(lower(${value}))) / ${context.averageLength(value)})`;
   return `${context.idf(presence)} * (${tf} * ${sqlNumber(K1 + 1)} / (${tf} + ${sqlNumber(K1)} * ${norm}))`;
 }
@@ -91,20 +91,20 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
   const clauses: Compiled[] = terms.map((term, i) => {
     const isLast = i === terms.length - 1;
     if (isLast && query.lastTokenIsPrefix) {
-      const where = anyOf(anyString(field, (x) => `arrayExists(w -> startsWith(w, ${sqlString(term)}), ${tokensSql(x)})`));
+      const where = anyOf(anyString(field, (x) => `arrayExists(w -> startsWith(w, ${sqlString(term)}), ${valueTokensSql(field, x)})`));
       return { where, score: '1' };
     }
     if (query.fuzziness !== null) {
       const edits = editsFor(query.fuzziness, [...term].length);
       if (edits > 0) {
-        const where = anyOf(anyString(field, (x) => `arrayExists(w -> ${fuzzyTest('w', term, edits, query.prefixLength)}, ${tokensSql(x)})`));
+        const where = anyOf(anyString(field, (x) => `arrayExists(w -> ${fuzzyTest('w', term, edits, query.prefixLength)}, ${valueTokensSql(field, x)})`));
         return { where, score: context.idf(where) };
       }
     }
-    const regex = anyOf(anyString(field, (x) => matchSql(x, `(?i)${tokenRegex(term)}`)));
-    const presence = field.column === 'message' ? messageTermSql(context, term, regex) : regex;
+    const test = anyOf(anyString(field, (x) => hasTokenSql(field, x, term), true));
+    const presence = field.column === 'message' ? messageTermSql(context, term, test) : test;
     const value = scalarOf(field, 'string');
-    const score = value === null ? context.idf(presence) : termScore(context, value, term, presence);
+    const score = value === null ? context.idf(presence) : termScore(context, field, value, term, presence);
     return { where: presence, score: `if(${presence}, ${score}, 0)` };
   });
   const optional = clauses.length;
@@ -112,10 +112,13 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
     query.operator === 'and'
       ? optional
       : Math.max(1, query.minimumShouldMatch === null ? 1 : context.helpers.resolveMinimumShouldMatch(query.minimumShouldMatch, optional));
+  // Plain AND / OR when they say it: a smaller expression is cheaper for the engine to plan (alerts batch many).
   const exact =
     required >= optional
       ? `(${clauses.map((c) => c.where).join(' AND ')})`
-      : `((${clauses.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)})`;
+      : required === 1
+        ? `(${clauses.map((c) => c.where).join(' OR ')})`
+        : `((${clauses.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)})`;
   // On `message` each whole term carries its own index test (messageTermSql).
   let where = exact;
   const number = field.pattern !== undefined && query.text.trim() !== '' ? Number(query.text) : Number.NaN;
@@ -135,8 +138,7 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
   const fullTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
   let exact: string;
   if (query.slop === 0 || terms.length === 1) {
-    const re = phraseRegex(terms, query.lastTokenIsPrefix);
-    exact = anyOf(anyString(field, (x) => matchSql(x, `(?i)${re}`)));
+    exact = anyOf(anyString(field, (x) => hasPhraseSql(field, x, terms, query.lastTokenIsPrefix)));
     if (field.column === 'message' && !query.lastTokenIsPrefix) {
       const where = messagePhraseSql(context, terms, exact);
       return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})` };
@@ -145,7 +147,7 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
     // Sloppy phrase: every term present and the span between first and last within slop of the phrase length.
     exact = anyOf(
       anyString(field, (x) => {
-        const tokens = tokensSql(x);
+        const tokens = valueTokensSql(field, x);
         const has = terms.map((term) => `has(${tokens}, ${sqlString(term)})`).join(' AND ');
         const positions = terms.map((term) => `indexOf(${tokens}, ${sqlString(term)})`);
         const span = `(greatest(${positions.join(', ')}) - least(${positions.join(', ')}))`;
