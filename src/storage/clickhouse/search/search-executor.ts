@@ -19,6 +19,7 @@ import { hitsSql, timestampBoundSql, type HitsQuery } from './hits-sql.js';
 import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
 import { timestampPage } from './timestamp-page.js';
 import { filterSource, pickFields } from './source-filter.js';
+import { createForegroundGate } from './foreground-gate.js';
 
 export interface SearchExecutorDeps {
   readonly transport: ClickHouseTransport;
@@ -35,9 +36,12 @@ type Row = Record<string, unknown>;
  */
 const INTERACTIVE_SETTINGS = { priority: 1 } as const;
 const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
+/** How long a background statement waits for interactive searches to finish before it runs anyway. */
+const BACKGROUND_MAX_WAIT_MS = 15;
 
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
+  const gate = createForegroundGate(BACKGROUND_MAX_WAIT_MS);
   async function fillPendingSources(run: (sql: string) => Promise<Row[]>, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
@@ -49,10 +53,18 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
     }
   }
 
-  return async function search(query: LogSearchQuery): Promise<LogSearchResult> {
+  return function search(query: LogSearchQuery): Promise<LogSearchResult> {
+    if (query.background === true) {
+      return execute(query, async (sql) => {
+        await gate.backgroundTurn();
+        return transport.query<Row>(sql, BACKGROUND_SETTINGS);
+      });
+    }
+    return gate.interactive(() => execute(query, (sql) => transport.query<Row>(sql, INTERACTIVE_SETTINGS)));
+  };
+
+  async function execute(query: LogSearchQuery, run: (sql: string) => Promise<Row[]>): Promise<LogSearchResult> {
     const { request } = query;
-    const settings = query.background === true ? BACKGROUND_SETTINGS : INTERACTIVE_SETTINGS;
-    const run = (sql: string): Promise<Row[]> => transport.query<Row>(sql, settings);
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());
@@ -148,5 +160,5 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
     } catch (error) {
       throw toSearchError(error);
     }
-  };
+  }
 }
