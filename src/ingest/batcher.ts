@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
-import type { LogDocument, LogStore } from '../storage/log-store.js';
+import type { EncodedLogs, LogStore } from '../storage/log-store.js';
 
 export interface BatcherDeps {
-  readonly store: Pick<LogStore, 'append'>;
+  readonly store: Pick<LogStore, 'write'>;
   readonly logger: Logger;
   /** A store batch closes at this many rows (a single larger request still goes whole). */
   readonly maxBatchRows?: number;
   /** How long the first request of a batch waits for others to join it. */
   readonly lingerMs?: number;
+  /**
+   * Batches written at once: with two, the next batch is encoded while the engine stores the previous one
+   * (one ingest Session stores them one after the other).
+   */
+  readonly maxBatchesInFlight?: number;
   /** Bytes of logs waiting for the store beyond which new requests are refused (back-pressure). */
   readonly maxQueuedBytes?: number;
   /** Waits between attempts of a failed append, retried with the same dedup token. */
@@ -17,9 +22,7 @@ export interface BatcherDeps {
 }
 
 interface Submission {
-  readonly documents: readonly LogDocument[];
-  readonly accountId: number;
-  readonly retentionDays: number;
+  readonly logs: EncodedLogs;
   readonly bytes: number;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
@@ -41,20 +44,22 @@ export function overloaded(retryAfterSeconds = 1): AppError {
 
 /**
  * Group commit in front of `LogStore.append`: concurrent requests share one store batch (closed by
- * `maxBatchRows` or `lingerMs`), one batch is written at a time, and every request's promise settles only
+ * `maxBatchRows` or `lingerMs`), at most `maxBatchesInFlight` batches are written at a time, and every request's promise settles only
  * when its own batch is durable. A request is never split across batches, so a crash leaves a request
  * either wholly stored or not at all. Queued bytes are bounded: beyond `maxQueuedBytes` requests are
  * refused at once rather than buffered (docs/decisions/0143-ingest-batching.md).
  */
 export function createBatcher(deps: BatcherDeps) {
-  const maxBatchRows = deps.maxBatchRows ?? 10_000;
+  const maxBatchRows = deps.maxBatchRows ?? 60_000;
   const lingerMs = deps.lingerMs ?? 200;
+  const maxInFlight = deps.maxBatchesInFlight ?? 2;
   const maxQueuedBytes = deps.maxQueuedBytes ?? 64 * 1024 * 1024;
   const retryDelaysMs = deps.retryDelaysMs ?? [100, 500];
   const queue: Submission[] = [];
   let queuedBytes = 0;
-  let queuedRows = 0;
-  let writing = false;
+  /** Rows waiting in the queue, not yet taken into a batch. */
+  let pendingRows = 0;
+  let writing = 0;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let batches = 0;
@@ -65,25 +70,25 @@ export function createBatcher(deps: BatcherDeps) {
     let rows = 0;
     while (queue.length > 0) {
       const next = queue[0];
-      if (next === undefined || (batch.length > 0 && rows + next.documents.length > maxBatchRows)) break;
+      if (next === undefined || (batch.length > 0 && rows + next.logs.rowCount > maxBatchRows)) break;
       batch.push(next);
-      rows += next.documents.length;
+      rows += next.logs.rowCount;
       queue.shift();
     }
+    pendingRows -= rows;
     return batch;
   }
 
-  async function appendWithRetry(documents: LogDocument[], retention: ReadonlyMap<number, number>): Promise<void> {
+  async function writeWithRetry(logs: readonly EncodedLogs[], rows: number): Promise<void> {
     const dedupToken = randomUUID();
-    const retentionDaysOf = (accountId: number): number => retention.get(accountId) ?? 30;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await deps.store.append(documents, { dedupToken, retentionDaysOf });
+        await deps.store.write(logs, { dedupToken });
         return;
       } catch (error) {
         const delay = retryDelaysMs[attempt];
         if (delay === undefined) throw error;
-        deps.logger.warn({ err: error, attempt: attempt + 1, rows: documents.length }, 'log store append failed; retrying');
+        deps.logger.warn({ err: error, attempt: attempt + 1, rows }, 'log store write failed; retrying');
         await sleep(delay);
       }
     }
@@ -91,69 +96,63 @@ export function createBatcher(deps: BatcherDeps) {
 
   async function writeNext(): Promise<void> {
     const batch = takeBatch();
-    const documents: LogDocument[] = [];
-    const retention = new Map<number, number>();
-    for (const submission of batch) {
-      for (const document of submission.documents) documents.push(document);
-      retention.set(submission.accountId, submission.retentionDays);
-    }
+    const rows = batch.reduce((sum, submission) => sum + submission.logs.rowCount, 0);
     try {
-      await appendWithRetry(documents, retention);
+      await writeWithRetry(batch.map((submission) => submission.logs), rows);
       batches += 1;
       for (const submission of batch) submission.resolve();
     } catch (error) {
-      deps.logger.error({ err: error, rows: documents.length }, 'log store append failed');
+      deps.logger.error({ err: error, rows }, 'log store write failed');
       const failure = new AppError('unavailable', 'The log store could not store the logs; retry shortly', { wireCode: 'LOG_STORE_UNAVAILABLE', retryAfterSeconds: 5, cause: error });
       for (const submission of batch) submission.reject(failure);
     } finally {
-      for (const submission of batch) {
-        queuedBytes -= submission.bytes;
-        queuedRows -= submission.documents.length;
-      }
+      for (const submission of batch) queuedBytes -= submission.bytes;
     }
   }
 
   function schedule(): void {
-    if (writing || queue.length === 0) {
-      if (!writing && queue.length === 0) {
+    if (queue.length === 0) {
+      if (writing === 0) {
         const waiters = idleWaiters;
         idleWaiters = [];
         for (const wake of waiters) wake();
       }
       return;
     }
-    if (queuedRows < maxBatchRows && !closed && timer === undefined) {
-      timer = setTimeout(flushNow, lingerMs);
-      return;
-    }
-    if (queuedRows >= maxBatchRows || closed) flushNow();
+    // A finishing write takes what waits at once.
+    if (writing >= maxInFlight) return;
+    if (pendingRows >= maxBatchRows || closed) flushNow();
+    else timer ??= setTimeout(flushNow, lingerMs);
   }
 
   function flushNow(): void {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (writing || queue.length === 0) return;
-    writing = true;
+    if (writing >= maxInFlight || queue.length === 0) return;
+    writing += 1;
     void writeNext().finally(() => {
-      writing = false;
+      writing -= 1;
       // What arrived while writing forms the next batch at once: under load, batches grow by themselves.
       if (queue.length > 0) flushNow();
       else schedule();
     });
+    // A second full batch (or the linger of what is left) while this one is written.
+    schedule();
   }
 
   return {
-    /** Resolves once the documents are durable in the store; rejects `unavailable` when overloaded or failing. */
-    submit(documents: readonly LogDocument[], account: { readonly accountId: number; readonly retentionDays: number }): Promise<void> {
-      if (documents.length === 0) return Promise.resolve();
+    /**
+     * Resolves once the logs (`bytes` as received) are durable in the store; rejects `unavailable` when
+     * overloaded or failing.
+     */
+    submit(logs: EncodedLogs, bytes: number): Promise<void> {
+      if (logs.rowCount === 0) return Promise.resolve();
       if (closed) return Promise.reject(new AppError('unavailable', 'The listener is shutting down', { wireCode: 'LISTENER_STOPPING', retryAfterSeconds: 5 }));
-      let bytes = 0;
-      for (const document of documents) bytes += document.sizeBytes;
       if (queuedBytes > 0 && queuedBytes + bytes > maxQueuedBytes) return Promise.reject(overloaded());
       return new Promise<void>((resolve, reject) => {
-        queue.push({ documents, accountId: account.accountId, retentionDays: account.retentionDays, bytes, resolve, reject });
+        queue.push({ logs, bytes, resolve, reject });
         queuedBytes += bytes;
-        queuedRows += documents.length;
+        pendingRows += logs.rowCount;
         schedule();
       });
     },
@@ -170,7 +169,7 @@ export function createBatcher(deps: BatcherDeps) {
     /** Refuses new work, writes everything queued and waits until the last batch is durable. */
     async drain(): Promise<void> {
       closed = true;
-      if (queue.length === 0 && !writing) return;
+      if (queue.length === 0 && writing === 0) return;
       const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
       flushNow();
       await idle;

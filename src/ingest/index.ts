@@ -13,7 +13,7 @@ import { createShippingAccounts, type ShippingAccountsDeps } from './shipping-ac
 export interface IngestDeps {
   readonly logger: Logger;
   readonly clock: Clock;
-  readonly store: Pick<LogStore, 'append'>;
+  readonly store: Pick<LogStore, 'openEncoder' | 'write'>;
   readonly usage: UsageStore;
   readonly resolveShippingToken: ShippingAccountsDeps['resolveShippingToken'];
   readonly getAccount: ShippingAccountsDeps['getAccount'];
@@ -53,7 +53,7 @@ export function createIngest(deps: IngestDeps) {
     ...(tuning.maxBatchRows === undefined ? {} : { maxBatchRows: tuning.maxBatchRows }),
     ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
   });
-  const pipeline = createIngestPipeline({ quota, batcher, clock });
+  const pipeline = createIngestPipeline({ quota, batcher, store: deps.store, clock });
   const http: FastifyInstance = buildHttpListener({ logger, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
   let started = false;

@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.js';
-import type { LogDocument } from '../storage/log-store.js';
+import type { EncodedLogs, LogStore } from '../storage/log-store.js';
 import type { Batcher } from './batcher.js';
 import type { DailyQuota } from './daily-quota.js';
 import { normaliseLog, type RawLog } from './normalise/normalise-log.js';
@@ -8,6 +8,7 @@ import type { IngestAccount } from './shipping-accounts.js';
 export interface IngestPipelineDeps {
   readonly quota: DailyQuota;
   readonly batcher: Batcher;
+  readonly store: Pick<LogStore, 'openEncoder'>;
   readonly clock: Clock;
 }
 
@@ -24,31 +25,50 @@ export interface IncomingLog {
 
 export type IngestPipeline = ReturnType<typeof createIngestPipeline>;
 
-/** The path of a log after decoding: normalise → daily cap → batch → durable in the store. */
+interface Prepared {
+  readonly logs: EncodedLogs;
+  readonly ids: string[];
+  readonly bytes: number;
+}
+
+/** The path of a log after decoding: normalise → encode → daily cap → batch → durable in the store. */
 export function createIngestPipeline(deps: IngestPipelineDeps) {
+  /**
+   * Each log is normalised and encoded before the next is decoded: a parsed log lives only that long, and a
+   * request waiting for its batch keeps the encoded bytes alone, which the collector does not scan (decision 0130).
+   */
+  async function prepare(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<Prepared> {
+    const encoder = await deps.store.openEncoder([account.accountId], { retentionDaysOf: () => account.retentionDays });
+    const receivedAtMs = deps.clock.now();
+    const ids: string[] = [];
+    let bytes = 0;
+    for (const { log, defaultType, indexType } of incoming) {
+      const document = normaliseLog(log, { accountId: account.accountId, docSizeSetting: account.docSizeSetting, defaultType, indexType, receivedAtMs });
+      encoder.add(document);
+      ids.push(document.id);
+      bytes += document.sizeBytes;
+    }
+    return { logs: encoder.finish(), ids, bytes };
+  }
+
   return {
     /**
      * Stores the logs of one request for one account and resolves once they are durable, with the stored
-     * documents (their ids answer Elasticsearch clients). Throws `resource_exhausted` over the daily cap and
-     * `unavailable` when the store is behind; in both cases nothing of the request is stored.
+     * logs' ids in order (they answer Elasticsearch clients). Throws `resource_exhausted` over the daily cap
+     * and `unavailable` when the store is behind; in both cases nothing of the request is stored.
      */
-    async ingest(account: IngestAccount, incoming: readonly IncomingLog[]): Promise<LogDocument[]> {
-      if (incoming.length === 0) return [];
-      const receivedAtMs = deps.clock.now();
-      const documents = incoming.map(({ log, defaultType, indexType }) =>
-        normaliseLog(log, { accountId: account.accountId, docSizeSetting: account.docSizeSetting, defaultType, indexType, receivedAtMs }),
-      );
-      let bytes = 0;
-      for (const document of documents) bytes += document.sizeBytes;
+    async ingest(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<string[]> {
+      const { logs, ids, bytes } = await prepare(account, incoming);
+      if (ids.length === 0) return [];
       const admission = await deps.quota.admit(account, bytes);
       try {
-        await deps.batcher.submit(documents, account);
+        await deps.batcher.submit(logs, bytes);
       } catch (error) {
         admission.release();
         throw error;
       }
       admission.commit();
-      return documents;
+      return ids;
     },
   };
 }

@@ -36,11 +36,32 @@ export interface LogDocument {
   readonly source?: string;
 }
 
-export interface AppendOptions {
-  /** Same token → stored once, so a retry after an unclear failure never doubles a batch. */
-  readonly dedupToken: string;
+export interface AppendOptions extends EncodeOptions, WriteOptions {}
+
+export interface EncodeOptions {
   /** Per-account retention in days; logs past it are never stored nor returned. */
   readonly retentionDaysOf: (accountId: number) => number;
+}
+
+export interface WriteOptions {
+  /** Same token → stored once, so a retry after an unclear failure never doubles a batch. */
+  readonly dedupToken: string;
+}
+
+/**
+ * Logs encoded by a store for itself, ready to be written: ingest encodes each log as it decodes it and keeps
+ * only these bytes while the request waits for its batch (decision 0130). Opaque outside the store that made it.
+ */
+export interface EncodedLogs {
+  /** Logs that will be stored (those already past retention are left out). */
+  readonly rowCount: number;
+}
+
+/** Encodes documents one at a time, so none needs to outlive its own encoding. */
+export interface LogEncoder {
+  add(document: LogDocument): void;
+  /** The logs added so far; the encoder takes no more after this. */
+  finish(): EncodedLogs;
 }
 
 /** Elasticsearch-style field types, as `_mapping` and `_field_caps` report them. */
@@ -145,6 +166,12 @@ export interface LogSearchResult {
 export interface LogStore {
   /** Stores the documents; resolves only once they are durable. Never rejects a log for its fields. */
   append(documents: readonly LogDocument[], options: AppendOptions): Promise<void>;
+  /** The documents encoded for `write`, as `append` would store them. */
+  encode(documents: readonly LogDocument[], options: EncodeOptions): Promise<EncodedLogs>;
+  /** An encoder for documents of these accounts (`encode` one document at a time). */
+  openEncoder(accountIds: readonly number[], options: EncodeOptions): Promise<LogEncoder>;
+  /** Stores encoded logs of this store as one batch, all or nothing per insert; resolves once durable. */
+  write(batches: readonly EncodedLogs[], options: WriteOptions): Promise<void>;
   /** The fields seen per account, for `_mapping`, `_field_caps` and the query compiler. */
   fieldCatalog(accountIds: readonly number[]): Promise<ReadonlyMap<number, readonly CatalogField[]>>;
   /** Deletes logs older than each account's retention now (TTL does it lazily; this makes it prompt). */

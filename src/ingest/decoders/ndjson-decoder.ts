@@ -50,10 +50,21 @@ function decodeLine(text: string, sizeBytes: number): RawLog[] | undefined {
   return [{ fields: { message: text }, sizeBytes }];
 }
 
+export function emptyLineCounts(): LineCounts {
+  return { malformedLines: 0, successfulLines: 0, oversizedLines: 0, emptyLogLines: 0 };
+}
+
 /** Decodes a Logz.io HTTP bulk body (NDJSON, with or without a trailing newline). */
 export function decodeNdjson(body: Buffer): DecodedBulk {
-  const logs: RawLog[] = [];
-  const counts: LineCounts = { malformedLines: 0, successfulLines: 0, oversizedLines: 0, emptyLogLines: 0 };
+  const counts = emptyLineCounts();
+  return { logs: [...ndjsonLogs(body, counts)], counts };
+}
+
+/**
+ * The logs of a Logz.io HTTP bulk body one at a time, counting the lines into `counts` as it goes: ingest
+ * stores each log before decoding the next, so no request holds all its parsed lines at once (decision 0130).
+ */
+export function* ndjsonLogs(body: Buffer, counts: LineCounts): Generator<RawLog> {
   for (const line of splitLines(body)) {
     if (line.length > MAX_LINE_BYTES) {
       counts.oversizedLines += 1;
@@ -70,7 +81,6 @@ export function decodeNdjson(body: Buffer): DecodedBulk {
       continue;
     }
     counts.successfulLines += 1;
-    for (const log of decoded) logs.push(log);
+    yield* decoded;
   }
-  return { logs, counts };
 }

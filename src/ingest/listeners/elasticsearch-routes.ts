@@ -64,14 +64,14 @@ export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipel
     const pathIndex = (request.params as { index?: string }).index;
     const items = decodeEsBulk(await readBody(request), pathIndex);
     const storable = items.filter((item) => item.log !== undefined);
-    const documents = await deps.pipeline.ingest(
+    const ids = await deps.pipeline.ingest(
       account,
       storable.map((item) => ({ log: item.log ?? { fields: {}, sizeBytes: 0 }, defaultType: item.index, indexType: item.index })),
     );
     const idOf = new Map<BulkItem, string>();
     storable.forEach((item, i) => {
-      const document = documents[i];
-      if (document !== undefined) idOf.set(item, document.id);
+      const id = ids[i];
+      if (id !== undefined) idOf.set(item, id);
     });
     const answers = items.map((item, i) => itemAnswer(item, idOf.get(item), i));
     return reply.status(200).send({ took: Date.now() - started, errors: items.some((item) => item.error !== undefined), items: answers });

@@ -49,10 +49,10 @@ function walk(state: Walk, prefix: string, value: unknown, depth: number, inArra
     return;
   }
   if (isPlainObject(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '') continue;
+    for (const key in value) {
+      if (key === '' || !Object.hasOwn(value, key)) continue;
       if (key.includes('.')) state.lossy = true;
-      walk(state, prefix === '' ? key : `${prefix}.${key}`, child, depth + 1, inArray);
+      walk(state, prefix === '' ? key : `${prefix}.${key}`, value[key], depth + 1, inArray);
     }
     return;
   }
@@ -70,7 +70,25 @@ export interface FlattenedFields {
 
 /** Nested objects become dotted names (`user.id`); arrays keep primitives only. */
 export function flattenFields(source: Readonly<Record<string, unknown>>): FlattenedFields {
+  return flattenFieldsExcept(source, NONE, []);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * flattenFields of `source` without the top-level keys in `skip`, then of `extras` (name, value) in order: the same
+ * as flattening a copy with those keys removed and the extras added, without making the copy.
+ */
+export function flattenFieldsExcept(source: Readonly<Record<string, unknown>>, skip: ReadonlySet<string>, extras: readonly (readonly [string, unknown])[]): FlattenedFields {
   const state: Walk = { out: {}, lossy: false };
-  walk(state, '', source, 0, false);
+  for (const key in source) {
+    if (key === '' || skip.has(key) || !Object.hasOwn(source, key)) continue;
+    if (key.includes('.')) state.lossy = true;
+    walk(state, key, source[key], 1, false);
+  }
+  for (const [key, value] of extras) {
+    if (key.includes('.')) state.lossy = true;
+    walk(state, key, value, 1, false);
+  }
   return { fields: state.out, lossy: state.lossy };
 }

@@ -1,6 +1,6 @@
 import { createLogIdGenerator } from '../../storage/log-ids.js';
 import type { FieldValue, LogDocument } from '../../storage/log-store.js';
-import { flattenFields } from './flatten-fields.js';
+import { flattenFieldsExcept } from './flatten-fields.js';
 import { parseTimestamp, TIMESTAMP_FIELDS } from './parse-timestamp.js';
 
 /** A decoded log before normalisation: its fields as sent, and what the transport already knows. */
@@ -26,9 +26,12 @@ export const DEFAULT_LOG_TYPE = 'http-bulk';
 // Time-led ids compress in the store where random UUIDs cost ~0.05 of the raw bytes (decision 0123).
 const nextLogId = createLogIdGenerator();
 const MAX_TYPE_LENGTH = 100;
+const OTHER_TIMESTAMP_FIELDS = TIMESTAMP_FIELDS.filter((name) => name !== '@timestamp');
+const CORE_KEYS: ReadonlySet<string> = new Set(['@timestamp', 'message', 'type']);
 
-function logTimestamp(fields: Readonly<Record<string, unknown>>, receivedAtMs: number): number | undefined {
-  for (const name of TIMESTAMP_FIELDS) {
+/** The first readable time among the timestamp fields after `@timestamp` (read by the caller). */
+function otherTimestamp(fields: Readonly<Record<string, unknown>>, receivedAtMs: number): number | undefined {
+  for (const name of OTHER_TIMESTAMP_FIELDS) {
     const value = fields[name];
     if (value === undefined) continue;
     const parsed = parseTimestamp(value, receivedAtMs);
@@ -41,6 +44,13 @@ function ownType(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed.slice(0, MAX_TYPE_LENGTH);
+}
+
+function restOf(all: Readonly<Record<string, unknown>>, extras: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const { '@timestamp': _timestamp, message: _message, type: _type, ...rest } = all;
+  const source: Record<string, unknown> = rest;
+  for (const [key, value] of extras) source[key] = value;
+  return source;
 }
 
 function sourceText(rest: Record<string, unknown>, timestampMs: number, type: string, message: string | undefined, logSize: number | undefined): string {
@@ -57,24 +67,29 @@ function sourceText(rest: Record<string, unknown>, timestampMs: number, type: st
 
 /** One decoded log → the stored document (`@timestamp`, message, type, account, flattened fields, `_id`). */
 export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocument {
-  const { '@timestamp': atTimestamp, message, type, ...rest } = raw.fields;
-  const timestampMs = raw.timestampMs ?? logTimestamp(raw.fields, context.receivedAtMs) ?? context.receivedAtMs;
+  const all = raw.fields;
+  const atTimestamp = all['@timestamp'];
+  const message = all.message;
+  const type = all.type;
+  const atMs = atTimestamp === undefined ? undefined : parseTimestamp(atTimestamp, context.receivedAtMs);
+  const timestampMs = raw.timestampMs ?? atMs ?? otherTimestamp(all, context.receivedAtMs) ?? context.receivedAtMs;
 
-  const source: Record<string, unknown> = rest;
+  // What is left of the log besides `@timestamp`, message and type, plus these under other names.
+  const extras: (readonly [string, unknown])[] = [];
   // An `@timestamp` we could not read is kept under another name, so the sender can still see it.
-  if (atTimestamp !== undefined && parseTimestamp(atTimestamp, context.receivedAtMs) === undefined) source['@timestamp_raw'] = atTimestamp;
+  if (atTimestamp !== undefined && atMs === undefined) extras.push(['@timestamp_raw', atTimestamp]);
   let text: string | undefined;
   // syslog-ng's elasticsearch-http() default template sends only `MESSAGE`: it is the message then.
-  if (message === undefined && typeof rest.MESSAGE === 'string') text = rest.MESSAGE;
+  if (message === undefined && typeof all.MESSAGE === 'string') text = all.MESSAGE;
   else if (typeof message === 'string') text = message;
   else if (typeof message === 'number' || typeof message === 'boolean') text = String(message);
-  else if (message !== undefined && message !== null) source.message = message;
+  else if (message !== undefined && message !== null) extras.push(['message', message]);
   const logType = ownType(type);
   if (context.indexType !== undefined) {
-    if (type !== undefined) source.type = type;
-  } else if (type !== undefined && logType === undefined) source.type_raw = type;
+    if (type !== undefined) extras.push(['type', type]);
+  } else if (type !== undefined && logType === undefined) extras.push(['type_raw', type]);
 
-  const flattened = flattenFields(source);
+  const flattened = flattenFieldsExcept(all, CORE_KEYS, extras);
   const fields: Record<string, FieldValue> = flattened.fields;
   if (context.docSizeSetting) fields.LogSize = raw.sizeBytes;
   const finalType = context.indexType ?? logType ?? context.defaultType ?? DEFAULT_LOG_TYPE;
@@ -88,6 +103,6 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
     fields,
     sizeBytes: raw.sizeBytes,
     // Only when the store could not rebuild `_source` from the dotted fields: it doubles the disk.
-    ...(flattened.lossy ? { source: sourceText(source, timestampMs, finalType, text, context.docSizeSetting ? raw.sizeBytes : undefined) } : {}),
+    ...(flattened.lossy ? { source: sourceText(restOf(all, extras), timestampMs, finalType, text, context.docSizeSetting ? raw.sizeBytes : undefined) } : {}),
   };
 }

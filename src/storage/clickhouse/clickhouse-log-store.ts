@@ -6,10 +6,10 @@
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
-import { retentionFloorMs, type AccountLogStats, type AppendOptions, type LogDocument, type LogStore } from '../log-store.js';
+import { retentionFloorMs, type AccountLogStats, type EncodedLogs, type EncodeOptions, type LogDocument, type LogEncoder, type LogStore } from '../log-store.js';
 import { singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
-import { catalogDeleteSql, createFieldCatalogCache } from './field-catalog.js';
+import { catalogDeleteSql, createFieldCatalogCache, type CatalogBatch } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer } from './rows-buffer.js';
@@ -56,29 +56,94 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     return new AppError('unavailable', `The log store could not ${action}; retry later.`, { cause, retryAfterSeconds: 5 });
   }
 
-  async function insertChunk(docs: readonly LogDocument[], options: AppendOptions, token: string): Promise<void> {
+  /** What an EncodedLogs of this store holds; the caller only ever sees the row count. */
+  interface Encoded {
+    /** Chunks whose concatenation is the JSONEachRow payload. */
+    readonly rows: readonly Buffer[];
+    readonly rowCount: number;
+    readonly catalog: CatalogBatch;
+  }
+  const encodedByHandle = new WeakMap<EncodedLogs, Encoded>();
+
+  /** An encoder for these accounts, whose catalogs are loaded first (the sinks decide what is new). */
+  async function openEncoder(accountIds: readonly number[], options: EncodeOptions): Promise<LogEncoder> {
+    await catalog.load([...new Set(accountIds)]);
     const batch = catalog.newBatch();
     const nowMs = clock.now();
-    // Per account once per chunk, not per log: retention, its floor and the catalog sink.
+    // Per account once per encoder, not per log: retention, its floor and the catalog sink.
     const perAccount = new Map<number, { days: number; floor: number; sink: FieldTypeSink }>();
-    // Sized for typical rows so the buffer rarely grows (each growth copies it).
-    const rows = createRowsBuffer(Math.max(1 << 16, docs.length * 512));
-    for (const doc of docs) {
-      let account = perAccount.get(doc.accountId);
-      if (account === undefined) {
-        const days = Math.min(MAX_RETENTION_DAYS, Math.max(1, Math.trunc(options.retentionDaysOf(doc.accountId))));
-        account = { days, floor: retentionFloorMs(days, nowMs), sink: batch.sinkFor(doc.accountId, doc.receivedAtMs) };
-        perAccount.set(doc.accountId, account);
+    const rows = createRowsBuffer();
+    let finished = false;
+    return {
+      add(doc) {
+        if (finished) throw new AppError('internal', 'The encoder was already finished.');
+        let account = perAccount.get(doc.accountId);
+        if (account === undefined) {
+          const days = Math.min(MAX_RETENTION_DAYS, Math.max(1, Math.trunc(options.retentionDaysOf(doc.accountId))));
+          account = { days, floor: retentionFloorMs(days, nowMs), sink: batch.sinkFor(doc.accountId, doc.receivedAtMs) };
+          perAccount.set(doc.accountId, account);
+        }
+        // Already past retention: never stored (the TTL would also drop it, but only by the engine's clock).
+        if (doc.timestampMs < account.floor) return;
+        rows.push(encodeLogRow(doc, account.days, account.sink));
+      },
+      finish() {
+        finished = true;
+        const handle: EncodedLogs = { rowCount: rows.rowCount };
+        encodedByHandle.set(handle, { rows: rows.chunks(), rowCount: rows.rowCount, catalog: batch });
+        return handle;
+      },
+    };
+  }
+
+  async function encodeDocuments(docs: readonly LogDocument[], options: EncodeOptions): Promise<EncodedLogs> {
+    const encoder = await openEncoder(docs.map((doc) => doc.accountId), options);
+    for (const doc of docs) encoder.add(doc);
+    return encoder.finish();
+  }
+
+  const NEWLINE = Buffer.from('\n');
+
+  /** Whole encoded pieces per insert, each insert within MAX_ROWS_PER_INSERT unless one piece alone is larger. */
+  function insertGroups(pieces: readonly Encoded[]): Encoded[][] {
+    const groups: Encoded[][] = [];
+    let current: Encoded[] = [];
+    let rows = 0;
+    for (const piece of pieces) {
+      if (piece.rowCount === 0) continue;
+      if (current.length > 0 && rows + piece.rowCount > MAX_ROWS_PER_INSERT) {
+        groups.push(current);
+        current = [];
+        rows = 0;
       }
-      // Already past retention: never stored (the TTL would also drop it, but only by the engine's clock).
-      if (doc.timestampMs < account.floor) continue;
-      rows.push(encodeLogRow(doc, account.days, account.sink));
+      current.push(piece);
+      rows += piece.rowCount;
     }
-    if (rows.rowCount === 0) return;
+    if (current.length > 0) groups.push(current);
+    return groups;
+  }
+
+  async function writeEncoded(handles: readonly EncodedLogs[], token: string): Promise<void> {
+    const pieces = handles.map((handle) => {
+      const piece = encodedByHandle.get(handle);
+      if (piece === undefined) throw new AppError('internal', 'Encoded logs of another store were given to this one.');
+      return piece;
+    });
     // Catalog first: a stored log never has a field the catalog does not list.
-    await catalog.persist(batch);
-    searchCatalog.invalidate(new Set(docs.map((doc) => doc.accountId)));
-    await transport.insertJsonEachRow(tables.logs, rows.bytes(), { insert_deduplication_token: token });
+    const accountsWithNewFields = new Set<number>();
+    for (const piece of pieces) {
+      for (const row of piece.catalog.rows) accountsWithNewFields.add(row.account);
+      await catalog.persist(piece.catalog);
+    }
+    // Only new fields change what searches compile against.
+    if (accountsWithNewFields.size > 0) searchCatalog.invalidate(accountsWithNewFields);
+    const groups = insertGroups(pieces);
+    for (const [i, group] of groups.entries()) {
+      // One copy of the whole insert, whatever the number of pieces and chunks.
+      const chunks = group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]));
+      const bytes = chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
+      await transport.insertJsonEachRow(tables.logs, bytes, { insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}` });
+    }
   }
 
   async function deleteExpired(retentionDaysByAccount: ReadonlyMap<number, number>, nowMs: number): Promise<void> {
@@ -100,12 +165,33 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       if (documents.length === 0) return Promise.resolve();
       return tracked(async () => {
         try {
-          await catalog.load([...new Set(documents.map((doc) => doc.accountId))]);
-          const chunks = Math.ceil(documents.length / MAX_ROWS_PER_INSERT);
-          for (let i = 0; i < chunks; i += 1) {
-            const chunk = documents.slice(i * MAX_ROWS_PER_INSERT, (i + 1) * MAX_ROWS_PER_INSERT);
-            await insertChunk(chunk, options, chunks === 1 ? options.dedupToken : `${options.dedupToken}#${i}`);
-          }
+          const pieces: EncodedLogs[] = [];
+          for (let i = 0; i < documents.length; i += MAX_ROWS_PER_INSERT) pieces.push(await encodeDocuments(documents.slice(i, i + MAX_ROWS_PER_INSERT), options));
+          await writeEncoded(pieces, options.dedupToken);
+        } catch (error) {
+          throw unavailable('store the logs', error);
+        }
+      });
+    },
+    async encode(documents, options) {
+      try {
+        return await encodeDocuments(documents, options);
+      } catch (error) {
+        throw unavailable('read the field catalog', error);
+      }
+    },
+    async openEncoder(accountIds, options) {
+      try {
+        return await openEncoder(accountIds, options);
+      } catch (error) {
+        throw unavailable('read the field catalog', error);
+      }
+    },
+    write(batches, options) {
+      if (batches.every((batch) => batch.rowCount === 0)) return Promise.resolve();
+      return tracked(async () => {
+        try {
+          await writeEncoded(batches, options.dedupToken);
         } catch (error) {
           throw unavailable('store the logs', error);
         }

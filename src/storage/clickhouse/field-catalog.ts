@@ -96,6 +96,8 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
           return {
             seen(name, type, inArray, bit) {
               const knownMask = known.get(name);
+              // The common case, once per field of every log: already catalogued.
+              if (knownMask !== undefined && (knownMask & bit) !== 0) return;
               const mask = (knownMask ?? 0) | (batchAdded.get(name) ?? 0);
               if ((mask & bit) !== 0) return;
               // Past the cap a new name is stored and searchable but not catalogued (nor held in memory).

@@ -37,6 +37,21 @@ describe('row encoder', () => {
     ]);
   });
 
+  it('marks exactly the fields and messages that hold text the engine tokenizes unlike the analyzer', () => {
+    const nonPlain = (fields: LogDocument['fields'], message = 'plain message'): string[] => {
+      const marked: string[] = [];
+      encodeLogRow({ ...doc, message, fields }, 30, { seen: (name, type) => void (type === 'nonplain' && marked.push(name)) });
+      return marked;
+    };
+    assert.deepEqual(nonPlain({ a: 'plain', b: 'user_id=42 java.net.X', n: 1_000 }), []);
+    assert.deepEqual(nonPlain({ a: 'plain', b: 'café', c: 'fine' }), ['b']);
+    assert.deepEqual(nonPlain({ total: '1,000 items', ratio: '1;2', list: '1, 2' }), ['total', 'ratio']);
+    assert.deepEqual(nonPlain({ lone: 'x\ud800y', tags: ['ok', 'naïve'] }), ['lone', 'tags']);
+    assert.deepEqual(nonPlain({ 'clé': 'plain value' }), []);
+    assert.deepEqual(nonPlain({ long: 'x'.repeat(300), spaced: 'word '.repeat(80) }), ['long']);
+    assert.deepEqual(nonPlain({}, 'Grüße'), ['message']);
+  });
+
   it('rebuilds _source with nested objects, keeping a dotted name where a scalar already sits', () => {
     const source = JSON.parse(buildSource({ ...doc, fields: { 'a.b': 1, 'a.c.d': 'x', a2: 1, 'a2.b': 2 } })) as Record<string, unknown>;
     assert.deepEqual(source, {

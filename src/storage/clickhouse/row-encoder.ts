@@ -42,6 +42,26 @@ export interface FieldTypeSink {
   seen(name: string, type: ObservedType, inArray: boolean, bit: number): void;
 }
 
+/**
+ * In the encoded JSON of field values, what can only come from a string value that is not plain text: a non-ASCII
+ * character (keys may hold one too: then each value is checked), a lone surrogate (JSON escapes it) or `,`/`;`
+ * between digits (JSON puts a quote or a key after every structural comma). A value over 254 characters is checked on its own (a long token run).
+ */
+const MAYBE_NOT_PLAIN = /[\u0080-\uffff]|\d[,;]\d|\\u[dD][89abAB]/;
+const LONGEST_PLAIN_WITHOUT_CHECK = 254;
+
+/** Records each string value that is not plain text (the slow path of encodeLogRow, rarely taken). */
+function recordNonPlain(fields: LogDocument['fields'], sink: FieldTypeSink): void {
+  for (const name in fields) {
+    const value = fields[name];
+    if (typeof value === 'string') {
+      if (!isIndexExactText(value)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+    } else if (Array.isArray(value)) {
+      for (const element of value) if (typeof element === 'string' && !isIndexExactText(element)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+    }
+  }
+}
+
 function arrayElementText(element: string | number | boolean): string {
   return typeof element === 'string' ? element : String(element);
 }
@@ -59,6 +79,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
   let arr = '';
   // Arrays are stored as text: one holding numbers or booleans needs its `_source` kept to stay exact.
   let keepSource = false;
+  let longString = false;
   const fields = doc.fields;
   for (const name in fields) {
     const value: FieldValue | undefined = fields[name];
@@ -67,7 +88,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     if (typeof value === 'string') {
       const type = typeOfPrimitive(value);
       sink.seen(name, type, false, observationBit(type, false));
-      if (!isIndexExactText(value)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+      if (value.length > LONGEST_PLAIN_WITHOUT_CHECK) longString = true;
       if (slot.hotString !== undefined) hot += slot.hotString + JSON.stringify(value);
       else str += (str === '' ? '' : ',') + slot.key + ':' + JSON.stringify(value);
     } else if (typeof value === 'number') {
@@ -85,7 +106,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
         if (element === null) continue;
         type ??= typeOfPrimitive(element);
         if (typeof element !== 'string') keepSource = true;
-        else if (!isIndexExactText(element)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+        else if (element.length > LONGEST_PLAIN_WITHOUT_CHECK) longString = true;
         elements += (elements === '' ? '' : ',') + JSON.stringify(arrayElementText(element));
       }
       if (type === undefined) continue;
@@ -93,6 +114,8 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
       arr += (arr === '' ? '' : ',') + slot.key + ':[' + elements + ']';
     }
   }
+  // One test over the encoded values instead of one per value: almost every log is plain text throughout.
+  if (longString || MAYBE_NOT_PLAIN.test(hot) || MAYBE_NOT_PLAIN.test(str) || MAYBE_NOT_PLAIN.test(arr)) recordNonPlain(fields, sink);
   const source = doc.source ?? (keepSource ? buildSource(doc) : undefined);
   const plainMessage = isIndexExactText(doc.message ?? '');
   if (!plainMessage) sink.seen(MESSAGE_CATALOG_NAME, 'nonplain', false, NONPLAIN_BIT);

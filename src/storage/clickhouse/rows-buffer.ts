@@ -1,26 +1,32 @@
 /**
- * Newline-separated rows written straight into one growing Buffer: about three times cheaper than
- * `Buffer.from(rows.join('\n'))`, which flattens a big string and then encodes it again.
+ * Newline-separated rows written straight into Buffers: about three times cheaper than
+ * `Buffer.from(rows.join('\n'))`, which flattens a big string and then encodes it again. Rows go into
+ * fixed-size chunks, so growing never copies what is written; the chunks are joined once, for the insert.
  */
 export interface RowsBuffer {
   push(row: string): void;
   readonly rowCount: number;
-  /** The rows so far (a view: do not push after taking it). */
+  /** The rows so far as chunks whose concatenation is the payload (views: do not push after taking them). */
+  chunks(): Buffer[];
+  /** The rows so far as one Buffer (a view when there is one chunk, a copy otherwise). */
   bytes(): Buffer;
 }
 
-export function createRowsBuffer(initialBytes = 1 << 20): RowsBuffer {
-  let buffer = Buffer.allocUnsafe(initialBytes);
+const DEFAULT_CHUNK_BYTES = 1 << 20;
+
+export function createRowsBuffer(chunkBytes = DEFAULT_CHUNK_BYTES): RowsBuffer {
+  const full: Buffer[] = [];
+  let buffer = Buffer.allocUnsafe(chunkBytes);
   let length = 0;
   let rowCount = 0;
   return {
     push(row) {
       // UTF-8 needs at most 3 bytes per UTF-16 unit, plus the newline.
-      const needed = length + row.length * 3 + 1;
-      if (needed > buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.max(needed, buffer.length * 2));
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
+      const needed = row.length * 3 + 1;
+      if (length + needed > buffer.length) {
+        if (length > 0) full.push(buffer.subarray(0, length));
+        buffer = Buffer.allocUnsafe(Math.max(needed, chunkBytes));
+        length = 0;
       }
       if (rowCount > 0) buffer[length++] = 0x0a;
       length += buffer.write(row, length);
@@ -29,8 +35,12 @@ export function createRowsBuffer(initialBytes = 1 << 20): RowsBuffer {
     get rowCount() {
       return rowCount;
     },
+    chunks() {
+      return length === 0 ? [...full] : [...full, buffer.subarray(0, length)];
+    },
     bytes() {
-      return buffer.subarray(0, length);
+      const chunks = this.chunks();
+      return chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
     },
   };
 }

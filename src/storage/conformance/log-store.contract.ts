@@ -76,6 +76,20 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       assert.equal(await count(112), 100_001);
     });
 
+    it('writes encoded requests of several accounts as one batch: once per token, past-retention logs left out, fields catalogued', async () => {
+      const first = await store.encode([testDocument(191, { a: 1 }), testDocument(191, { b: 'x' }, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], { retentionDaysOf: () => 30 });
+      const second = await store.encode([testDocument(192, { c: true })], { retentionDaysOf: KEEP });
+      const empty = await store.encode([testDocument(193, {}, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], { retentionDaysOf: () => 30 });
+      assert.deepEqual([first.rowCount, second.rowCount, empty.rowCount], [1, 1, 0]);
+      await store.write([first, second, empty], { dedupToken: 'encoded-1' });
+      await store.write([first, second, empty], { dedupToken: 'encoded-1' });
+      assert.deepEqual([await count(191), await count(192), await count(193)], [1, 1, 0]);
+      const catalog = await store.fieldCatalog([191, 192]);
+      assert.deepEqual(catalog.get(191)?.map((field) => field.name), ['a']);
+      assert.deepEqual(catalog.get(192)?.map((field) => [field.name, field.type]), [['c', 'boolean']]);
+      await assert.rejects(store.write([{ rowCount: 1 }], { dedupToken: 'foreign' }));
+    });
+
     it('types fields on first sight per account and records later conflicts without rejecting a log', async () => {
       await store.append(
         [
