@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { systemClock } from '../src/shared/clock.js';
@@ -85,6 +85,15 @@ async function diskOf(transport: ClickHouseTransport) {
       " FROM system.parts WHERE active AND database = currentDatabase() AND table = 'logs'",
   );
   return { bytes: disk?.bytes ?? 0, rows: disk?.rows ?? 0, indexBytes: disk?.index ?? 0 };
+}
+
+/**
+ * Writes back what earlier runs left dirty before the next one: otherwise the kernel's writeback of one run's
+ * parts competes with the next run, and later runs measure slower for no reason of their own.
+ */
+function settleDisk(): void {
+  execFileSync('sync');
+  execFileSync('sleep', ['2']);
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -163,6 +172,7 @@ async function main(): Promise<void> {
   // First, while no other table of this run merges in the background: each run in a process and directory of its own.
   const httpRuns: Awaited<ReturnType<typeof endToEnd>>[] = [];
   for (let run = 0; run < RUNS; run += 1) {
+    settleDisk();
     httpRuns.push(await endToEnd(`${dataDir}-http-${run}`, batches, lineCount));
     fs.rmSync(`${dataDir}-http-${run}`, { recursive: true, force: true });
   }
@@ -173,6 +183,7 @@ async function main(): Promise<void> {
   // The engine's ceiling for this schema, as the requests arrive (BATCH rows per insert), into fresh tables.
   const rawRuns: { ms: number; cpu: number }[] = [];
   for (let run = 0; run < RUNS; run += 1) {
+    settleDisk();
     await transport.exec(`CREATE TABLE raw_logs_${run} AS logs`);
     started = performance.now();
     cpu = process.cpuUsage();

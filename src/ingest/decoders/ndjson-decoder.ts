@@ -26,12 +26,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * opening with `[` that parses is an array of logs, otherwise (like `[INFO] started`) plain text; any other
  * line is plain text kept as `{message}`. See docs/decisions/0141-listener-line-rules.md.
  */
-function decodeLine(text: string, sizeBytes: number): RawLog[] | undefined {
+function decodeLine(text: string, sizeBytes: number): RawLog | RawLog[] | undefined {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      return isRecord(parsed) ? [{ fields: parsed, sizeBytes }] : undefined;
+      return isRecord(parsed) ? { fields: parsed, sizeBytes } : undefined;
     } catch {
       return undefined;
     }
@@ -81,6 +81,8 @@ export function* ndjsonLogs(body: Buffer, counts: LineCounts): Generator<RawLog>
       continue;
     }
     counts.successfulLines += 1;
-    yield* decoded;
+    // One object per line is the rule; an array line holds several logs.
+    if (Array.isArray(decoded)) yield* decoded;
+    else yield decoded;
   }
 }
