@@ -104,7 +104,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const runHits = async (): Promise<Row[]> => {
         const only = plan.keys.length === 1 ? plan.keys[0] : undefined;
         if (only !== undefined && isTimestampKey(only) && !scoring) {
-          return timestampPage({ ...pageQuery, descending: only.descending, scope }, (sql) => run(withoutScoreStats(sql)));
+          const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => where.includes('message'));
+          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql) => run(withoutScoreStats(sql)));
         }
         const boundSql = timestampBoundSql({ ...pageQuery, branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))) });
         const boundRow = boundSql === null ? undefined : (await run(boundSql))[0];
