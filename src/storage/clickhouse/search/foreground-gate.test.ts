@@ -1,19 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createForegroundGate } from './foreground-gate.js';
+import { createForegroundGate, type ForegroundGateOptions } from './foreground-gate.js';
+
+const settings = (overrides: Partial<ForegroundGateOptions> = {}): ForegroundGateOptions => ({ maxWaitMs: 60_000, share: 0.5, recentMs: 1000, now: () => 0, ...overrides });
 
 describe('foreground gate', () => {
   it('lets background work through at once when nothing interactive runs', async () => {
-    const gate = createForegroundGate(60_000);
-    await gate.backgroundTurn();
+    const gate = createForegroundGate(settings());
+    assert.equal(await gate.background(async () => 'done'), 'done');
   });
 
   it('holds background work until interactive work ends', async () => {
-    const gate = createForegroundGate(60_000);
+    const gate = createForegroundGate(settings());
     const order: string[] = [];
     let finish = (): void => undefined;
     const interactive = gate.interactive(() => new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('interactive')));
-    const background = gate.backgroundTurn().then(() => void order.push('background'));
+    const background = gate.background(async () => void order.push('background'));
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(order, []);
     finish();
@@ -22,17 +24,34 @@ describe('foreground gate', () => {
   });
 
   it('never holds background work longer than its bound', async () => {
-    const gate = createForegroundGate(5);
+    const gate = createForegroundGate(settings({ maxWaitMs: 5 }));
     let finish = (): void => undefined;
     const interactive = gate.interactive(() => new Promise<void>((resolve) => (finish = resolve)));
-    await gate.backgroundTurn();
+    await gate.background(async () => undefined);
     finish();
     await interactive;
   });
 
+  it('paces background statements to its share while searches keep coming, not otherwise', async () => {
+    let now = 0;
+    const gate = createForegroundGate(settings({ now: () => now, share: 0.5 }));
+    await gate.interactive(async () => undefined);
+    // A 300 ms statement just after a search: the next one waits as long again (half the time each).
+    await gate.background(async () => void (now += 300));
+    const started = Date.now();
+    await gate.background(async () => undefined);
+    assert.ok(Date.now() - started >= 290, 'the second statement sat out the pause');
+    // Searches long gone: no pacing.
+    now += 5000;
+    await gate.background(async () => void (now += 300));
+    const next = Date.now();
+    await gate.background(async () => undefined);
+    assert.ok(Date.now() - next < 150, 'no pause without recent searches');
+  });
+
   it('counts interactive work that fails as finished', async () => {
-    const gate = createForegroundGate(60_000);
+    const gate = createForegroundGate(settings());
     await assert.rejects(gate.interactive(() => Promise.reject(new Error('engine said no'))), /engine said no/);
-    await gate.backgroundTurn();
+    await gate.background(async () => undefined);
   });
 });

@@ -36,12 +36,13 @@ type Row = Record<string, unknown>;
  */
 const INTERACTIVE_SETTINGS = { priority: 1 } as const;
 const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
-/** How long a background statement waits for interactive searches to finish before it runs anyway. */
-const BACKGROUND_MAX_WAIT_MS = 15;
+/** Background statements wait for interactive searches at most this long, and take at most this share of the time. */
+const BACKGROUND_MAX_WAIT_MS = 40;
+const BACKGROUND_SHARE = 0.6;
 
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
-  const gate = createForegroundGate(BACKGROUND_MAX_WAIT_MS);
+  const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: () => performance.now() });
   async function fillPendingSources(run: (sql: string) => Promise<Row[]>, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
@@ -55,10 +56,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
 
   return function search(query: LogSearchQuery): Promise<LogSearchResult> {
     if (query.background === true) {
-      return execute(query, async (sql) => {
-        await gate.backgroundTurn();
-        return transport.query<Row>(sql, BACKGROUND_SETTINGS);
-      });
+      return execute(query, (sql) => gate.background(() => transport.query<Row>(sql, BACKGROUND_SETTINGS)));
     }
     return gate.interactive(() => execute(query, (sql) => transport.query<Row>(sql, INTERACTIVE_SETTINGS)));
   };
