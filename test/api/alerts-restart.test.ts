@@ -10,7 +10,7 @@ import { openControlPlane, type ControlPlane } from '../../src/storage/control-p
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { startHttpReceiver } from '../support/http-receiver.js';
 import { shipLogs } from '../support/ship-logs.js';
-import { createManualClock, TEST_API_TOKEN, TEST_SHIPPING_TOKEN } from '../support/test-app.js';
+import { createManualClock, startTestApp, TEST_API_TOKEN, TEST_SHIPPING_TOKEN } from '../support/test-app.js';
 
 const MINUTE = 60_000;
 const T0 = Math.floor(Date.now() / MINUTE) * MINUTE - 20 * MINUTE;
@@ -86,28 +86,15 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('an event-log batch a crash interrupted after its insert is written again once, not twice', async () => {
-      const opened = await backend.open();
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-restart-'));
       const clock = createManualClock(T0 + 1_000);
-      const config = loadConfig({
-        LOGWARD_DATA_DIR: dataDir,
-        LOGWARD_API_PORT: '0',
-        LOGWARD_LISTENER_PORT: '0',
-        LOGWARD_SYSLOG_TCP_PORT: '0',
-        LOGWARD_SYSLOG_UDP_PORT: '0',
-        LOGWARD_API_HOST: '127.0.0.1',
-        LOGWARD_ROLES: 'api,ingest',
-        LOGWARD_BOOTSTRAP_API_TOKEN: TEST_API_TOKEN,
-        LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: TEST_SHIPPING_TOKEN,
-        LOGWARD_CONTROL_PLANE_URL: opened.url,
-      });
-      const app = await composeApp({ config, clock, logger: createLogger('silent'), controlPlane: opened.controlPlane, alertSettleDelayMs: 0 });
+      const test = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' }, compose: { alertSettleDelayMs: 0 } });
+      const { app } = test;
       const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
         app.api.inject({ method, url, headers: { 'x-api-token': TEST_API_TOKEN }, ...(payload === undefined ? {} : { payload: payload as object }) });
       const eventLogs = async () =>
         (await call('POST', '/v1/search', { query: { query_string: { query: '_exists_:service-alert' } }, size: 0 })).json<{ hits: { total: number } }>().hits.total;
       try {
-        await app.start();
+        const { listenerUrl } = await test.listen();
         for (const event of ['login_failed', 'payment_failed']) {
           const alert = await call('POST', '/v2/alerts', {
             title: `Too many ${event}`,
@@ -115,7 +102,6 @@ for (const backend of controlPlaneBackends) {
           });
           assert.equal(alert.statusCode, 200, alert.body);
         }
-        const listenerUrl = `http://127.0.0.1:${app.ingestPorts()?.listenerPort ?? 0}`;
         await shipLogs(listenerUrl, TEST_SHIPPING_TOKEN, 'events', [
           { '@timestamp': new Date(T0 + 5_000).toISOString(), event: 'payment_failed' },
           { '@timestamp': new Date(T0 + 6_000).toISOString(), event: 'login_failed' },
@@ -123,7 +109,7 @@ for (const backend of controlPlaneBackends) {
         clock.set(T0 + MINUTE + 1_000);
         assert.equal((await app.alertEvaluation.judgeDue(new AbortController().signal)).firings, 2);
         // What a crash leaves: both firings given to one batch, the batch's insert done, the firings not yet marked.
-        const db = opened.controlPlane.db;
+        const db = app.controlPlane.db;
         await db.updateTable('triggered_alerts').set({ event_log_batch: 'alert-events:crashed' }).execute();
         const firings = await db.selectFrom('triggered_alerts').selectAll().execute();
         await app.logStore.append(
@@ -137,9 +123,7 @@ for (const backend of controlPlaneBackends) {
         const states = (await db.selectFrom('triggered_alerts').select('notification_state').execute()).map((row) => row.notification_state);
         assert.deepEqual(states, ['notified', 'notified']);
       } finally {
-        await app.stop();
-        await opened.dispose();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        await test.close();
       }
     });
   });
