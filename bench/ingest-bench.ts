@@ -33,8 +33,8 @@ const argument = (name: string, fallback: number) => {
 const LINES = argument('lines', 1_000_000);
 const BATCH = argument('batch', 10_000);
 const SENDERS = argument('senders', 16);
-// The rows of a store batch under load (src/ingest/batcher.ts closes batches at 60,000).
-const SERVICE_BATCH = 60_000;
+// The rows of a store batch under load (src/ingest/batcher.ts closes batches at 100,000).
+const SERVICE_BATCH = 100_000;
 // Runs of the raw insert and of the end-to-end phase: the report gives each run and the medians.
 const RUNS = argument('runs', 1);
 const ACCOUNTS = [1001, 1002, 1003];

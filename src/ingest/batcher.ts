@@ -50,7 +50,7 @@ export function overloaded(retryAfterSeconds = 1): AppError {
  * refused at once rather than buffered (docs/decisions/0143-ingest-batching.md).
  */
 export function createBatcher(deps: BatcherDeps) {
-  const maxBatchRows = deps.maxBatchRows ?? 60_000;
+  const maxBatchRows = deps.maxBatchRows ?? 100_000;
   const lingerMs = deps.lingerMs ?? 200;
   const maxInFlight = deps.maxBatchesInFlight ?? 2;
   const maxQueuedBytes = deps.maxQueuedBytes ?? 64 * 1024 * 1024;
