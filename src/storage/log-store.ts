@@ -166,9 +166,7 @@ export interface LogSearchResult {
 export interface LogStore {
   /** Stores the documents; resolves only once they are durable. Never rejects a log for its fields. */
   append(documents: readonly LogDocument[], options: AppendOptions): Promise<void>;
-  /** The documents encoded for `write`, as `append` would store them. */
-  encode(documents: readonly LogDocument[], options: EncodeOptions): Promise<EncodedLogs>;
-  /** An encoder for documents of these accounts (`encode` one document at a time). */
+  /** An encoder for documents of these accounts, for `write`: they are stored as `append` would store them. */
   openEncoder(accountIds: readonly number[], options: EncodeOptions): Promise<LogEncoder>;
   /** Stores encoded logs of this store as one batch, all or nothing per insert; resolves once durable. */
   write(batches: readonly EncodedLogs[], options: WriteOptions): Promise<void>;

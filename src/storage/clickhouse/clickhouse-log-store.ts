@@ -173,13 +173,6 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
         }
       });
     },
-    async encode(documents, options) {
-      try {
-        return await encodeDocuments(documents, options);
-      } catch (error) {
-        throw unavailable('read the field catalog', error);
-      }
-    },
     async openEncoder(accountIds, options) {
       try {
         return await openEncoder(accountIds, options);

@@ -23,6 +23,11 @@ export function sqlNumber(value: number): string {
   return String(value);
 }
 
+/** A UTC DateTime64(3) literal of epoch milliseconds (truncated to a whole millisecond). */
+export function sqlTimestampMs(ms: number): string {
+  return `fromUnixTimestamp64Milli(toInt64(${sqlNumber(Math.trunc(ms))}), 'UTC')`;
+}
+
 /** An unsigned 32-bit integer literal (account ids). */
 export function sqlUInt32(value: number): string {
   if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`not a UInt32: ${value}`);

@@ -77,9 +77,14 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
     });
 
     it('writes encoded requests of several accounts as one batch: once per token, past-retention logs left out, fields catalogued', async () => {
-      const first = await store.encode([testDocument(191, { a: 1 }), testDocument(191, { b: 'x' }, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], { retentionDaysOf: () => 30 });
-      const second = await store.encode([testDocument(192, { c: true })], { retentionDaysOf: KEEP });
-      const empty = await store.encode([testDocument(193, {}, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], { retentionDaysOf: () => 30 });
+      const encode = async (documents: LogDocument[], retentionDaysOf: (accountId: number) => number) => {
+        const encoder = await store.openEncoder(documents.map((document) => document.accountId), { retentionDaysOf });
+        for (const document of documents) encoder.add(document);
+        return encoder.finish();
+      };
+      const first = await encode([testDocument(191, { a: 1 }), testDocument(191, { b: 'x' }, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], () => 30);
+      const second = await encode([testDocument(192, { c: true })], KEEP);
+      const empty = await encode([testDocument(193, {}, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], () => 30);
       assert.deepEqual([first.rowCount, second.rowCount, empty.rowCount], [1, 1, 0]);
       await store.write([first, second, empty], { dedupToken: 'encoded-1' });
       await store.write([first, second, empty], { dedupToken: 'encoded-1' });

@@ -4,7 +4,7 @@
  * every row, decision 0127); each branch is sorted and limited on its own, then the union once more.
  */
 import { sqlNumber } from '../sql-literals.js';
-import { orderBySql, withinTimestampBoundSql, type SortKey } from './sort-sql.js';
+import { isTimestampKey, orderBySql, withinTimestampBoundSql, type SortKey } from './sort-sql.js';
 
 export interface HitsQuery {
   readonly table: string;
@@ -16,7 +16,7 @@ export interface HitsQuery {
   readonly offset: number;
 }
 
-const isTimestampLed = (keys: readonly SortKey[]): boolean => keys[0]?.expression === 'toUnixTimestamp64Milli(ts)';
+const isTimestampLed = (keys: readonly SortKey[]): boolean => keys[0] !== undefined && isTimestampKey(keys[0]);
 
 /**
  * When the sort leads with `@timestamp`: the timestamp of the page's last row, found reading in primary-key

@@ -1,5 +1,5 @@
 import type { SearchScope } from '../../log-store.js';
-import { sqlNumber, sqlString, sqlUInt32 } from '../sql-literals.js';
+import { sqlString, sqlTimestampMs, sqlUInt32 } from '../sql-literals.js';
 import { wildcardToRe2 } from './text-sql.js';
 
 function typeGlobSql(glob: string): string {
@@ -14,14 +14,14 @@ function typeGlobSql(glob: string): string {
 export function scopeWhereSql(scope: SearchScope, receivedAtMostMs: number | null): string {
   if (scope.accounts.length === 0) return '0';
   const accounts = scope.accounts
-    .map((a) => `(account = ${sqlUInt32(a.accountId)} AND ts >= fromUnixTimestamp64Milli(toInt64(${sqlNumber(Math.trunc(a.fromMs))}), 'UTC'))`)
+    .map((a) => `(account = ${sqlUInt32(a.accountId)} AND ts >= ${sqlTimestampMs(a.fromMs)})`)
     .join(' OR ');
   const parts = [`(${accounts})`];
-  if (scope.toMs !== null) parts.push(`ts < fromUnixTimestamp64Milli(toInt64(${sqlNumber(Math.trunc(scope.toMs))}), 'UTC')`);
+  if (scope.toMs !== null) parts.push(`ts < ${sqlTimestampMs(scope.toMs)}`);
   if (scope.types !== null) {
     parts.push(`(${scope.types.include.map(typeGlobSql).join(' OR ')})`);
     if (scope.types.exclude.length > 0) parts.push(`NOT (${scope.types.exclude.map(typeGlobSql).join(' OR ')})`);
   }
-  if (receivedAtMostMs !== null) parts.push(`received_at <= fromUnixTimestamp64Milli(toInt64(${sqlNumber(Math.trunc(receivedAtMostMs))}), 'UTC')`);
+  if (receivedAtMostMs !== null) parts.push(`received_at <= ${sqlTimestampMs(receivedAtMostMs)}`);
   return parts.join(' AND ');
 }

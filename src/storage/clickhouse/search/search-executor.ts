@@ -39,6 +39,8 @@ const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
 /** Background statements wait for interactive searches at most this long, and take at most this share of the time. */
 const BACKGROUND_MAX_WAIT_MS = 40;
 const BACKGROUND_SHARE = 0.6;
+/** A condition that reads the `message` column (as `message`, never inside another name such as `message_plain`). */
+const READS_MESSAGE = /\bmessage\b/;
 
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
@@ -102,7 +104,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const runHits = async (): Promise<Row[]> => {
         const only = plan.keys.length === 1 ? plan.keys[0] : undefined;
         if (only !== undefined && isTimestampKey(only) && !scoring) {
-          const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => where.includes('message'));
+          // Rows are cheap to read where testing them reads no `message` (a text test would, for every candidate).
+          const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => READS_MESSAGE.test(where));
           return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql) => run(withoutScoreStats(sql)));
         }
         const boundSql = timestampBoundSql({ ...pageQuery, branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))) });

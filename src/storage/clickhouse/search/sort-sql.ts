@@ -5,7 +5,7 @@
 import type { SortClause } from '../../../query/index.js';
 import { invalidArgument } from '../../../shared/app-error.js';
 import type { SortValue } from '../../log-store.js';
-import { sqlNumber, sqlString } from '../sql-literals.js';
+import { sqlNumber, sqlString, sqlTimestampMs } from '../sql-literals.js';
 import { dateMsOf, scalarOf, type FieldCatalog } from './field-access.js';
 
 export interface SortKey {
@@ -28,7 +28,6 @@ const NEWEST_FIRST: SortKey = { expression: TS_MS, descending: true, nullsFirst:
 
 /** `@timestamp` keys order and compare on the `ts` column itself, so the engine reads the sort key in order. */
 export const isTimestampKey = (key: SortKey): boolean => key.expression === TS_MS;
-const isTimestamp = isTimestampKey;
 
 /** The sort of a request: ES default (score) when none is given; ties go to the newest log, then to `id`. */
 export function sortPlan(catalog: FieldCatalog, sort: readonly SortClause[]): SortPlan {
@@ -62,13 +61,13 @@ export function usesScore(keys: readonly SortKey[]): boolean {
 /** The page's rows lie at or beyond the bound that timestampBoundSql found. */
 export function withinTimestampBoundSql(keys: readonly SortKey[], boundMs: number): string {
   const descending = keys[0]?.descending ?? true;
-  return `ts ${descending ? '>=' : '<='} fromUnixTimestamp64Milli(toInt64(${sqlNumber(boundMs)}), 'UTC')`;
+  return `ts ${descending ? '>=' : '<='} ${sqlTimestampMs(boundMs)}`;
 }
 
 /** ORDER BY with the hidden tie-breaker `id`, so pages never overlap. */
 export function orderBySql(keys: readonly SortKey[]): string {
   const terms = keys.map((key, i) =>
-    isTimestamp(key) ? `ts ${key.descending ? 'DESC' : 'ASC'}` : `__s${i} ${key.descending ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`,
+    isTimestampKey(key) ? `ts ${key.descending ? 'DESC' : 'ASC'}` : `__s${i} ${key.descending ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`,
   );
   terms.push('id ASC');
   return terms.join(', ');
@@ -93,10 +92,10 @@ export function searchAfterSql(allKeys: readonly SortKey[], values: readonly Sor
   if (values.length !== keys.length || values.length === 0) {
     throw invalidArgument(`search_after has ${values.length} values but the sort has ${keys.length}`, { parameters: { field: 'search_after' } });
   }
-  const columns = keys.map((key, i) => (isTimestamp(key) ? 'ts' : `__s${i}`));
+  const columns = keys.map((key, i) => (isTimestampKey(key) ? 'ts' : `__s${i}`));
   const literals = keys.map((key, i) => {
     const literal = literalFor(key, values[i] ?? null, `search_after[${i}]`);
-    return isTimestamp(key) && literal !== 'NULL' ? `fromUnixTimestamp64Milli(toInt64(${literal}), 'UTC')` : literal;
+    return isTimestampKey(key) && literal !== 'NULL' ? sqlTimestampMs(Number(literal)) : literal;
   });
   const alternatives: string[] = [];
   for (let i = 0; i <= keys.length; i += 1) {

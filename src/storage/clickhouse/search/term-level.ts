@@ -3,7 +3,7 @@
  * Keyword semantics compare whole values; on a `text` field they compare tokens, as Elasticsearch does.
  */
 import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../../query/index.js';
-import { sqlNumber, sqlString } from '../sql-literals.js';
+import { sqlNumber, sqlString, sqlTimestampMs } from '../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from './field-access.js';
 import { luceneRegexToRe2, matchSql, wildcardToRe2 } from './text-sql.js';
 import { hasTokenSql, valueTokensSql } from './token-tests.js';
@@ -32,7 +32,7 @@ function asDateMs(value: TermValue): number | null {
 }
 
 function tsFromMs(ms: number): string {
-  return `fromUnixTimestamp64Milli(toInt64(${sqlNumber(Math.trunc(ms))}), 'UTC')`;
+  return sqlTimestampMs(ms);
 }
 
 /** Does any value of `field` equal `value` (ES term semantics)? */

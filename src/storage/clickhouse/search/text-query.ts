@@ -25,7 +25,6 @@ export interface Compiled {
 const K1 = 1.2;
 const B = 0.75;
 
-
 const tokenList = (tokens: readonly string[]): string => `[${tokens.map(sqlString).join(', ')}]`;
 
 /** A predicate as the context's rows need it: plain rows get `plain`, the others `other`. */
@@ -36,12 +35,16 @@ function onTextRows(context: CompileContext, plain: string, other: string): stri
   return `((${MESSAGE_PLAIN_COLUMN} = 1 AND ${plain}) OR (${MESSAGE_PLAIN_COLUMN} = 0 AND ${other}))`;
 }
 
+/** The text index's test that every row holding `terms` passes, whatever its text; null when none can help. */
+function indexPrefilter(context: CompileContext, terms: readonly string[]): string | null {
+  const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
+  return pieces.length === 0 ? null : `hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)})`;
+}
+
 /** Rows of `message` holding `term` as a token: the index alone on plain rows, index then `exact` on others. */
 function messageTermSql(context: CompileContext, term: string, exact: string): string {
   const plain = context.helpers.isIndexExactText(term) ? `has(${MESSAGE_TOKENS_SQL}, ${sqlString(term)})` : '0';
-  const pieces = context.helpers.indexTokens(term);
-  const other = pieces.length === 0 ? exact : `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)}) AND ${exact})`;
-  return onTextRows(context, plain, other);
+  return onTextRows(context, plain, withFilter(indexPrefilter(context, [term]), exact));
 }
 
 /** Rows of `message` holding `terms` as adjacent tokens (slop 0, whole last term). */
@@ -49,16 +52,12 @@ function messagePhraseSql(context: CompileContext, terms: readonly string[], exa
   const plain = terms.every((term) => context.helpers.isIndexExactText(term))
     ? `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(terms)])}) AND hasPhrase(lower(message), ${sqlString(terms.join(' '))}, 'asciiCJK'))`
     : '0';
-  const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
-  const other = pieces.length === 0 ? exact : `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)}) AND ${exact})`;
-  return onTextRows(context, plain, other);
+  return onTextRows(context, plain, withFilter(indexPrefilter(context, terms), exact));
 }
 
 /** Pre-filter on the text index for these terms when they are only part of the test (prefixes, fuzzy, slop). */
 function messageIndexFilter(context: CompileContext, field: FieldRef, terms: readonly string[]): string | null {
-  if (field.column !== 'message' || terms.length === 0) return null;
-  const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
-  return pieces.length === 0 ? null : `hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList(pieces)})`;
+  return field.column !== 'message' || terms.length === 0 ? null : indexPrefilter(context, terms);
 }
 
 function withFilter(filter: string | null, exact: string): string {

@@ -8,7 +8,7 @@
  * 3. the rows of the page, fetched by timestamp and id (primary-key ranges), in the page's order.
  * Which timestamps sit at which positions does not depend on ties; only which ids do, and only at the edges.
  */
-import { sqlNumber, sqlString } from '../sql-literals.js';
+import { sqlNumber, sqlString, sqlTimestampMs as tsLiteral } from '../sql-literals.js';
 
 export interface TimestampPageQuery {
   readonly table: string;
@@ -37,7 +37,6 @@ interface PageKey {
 type Row = Record<string, unknown>;
 type Run = (sql: string) => Promise<Row[]>;
 
-const tsLiteral = (ms: number): string => `fromUnixTimestamp64Milli(toInt64(${sqlNumber(ms)}), 'UTC')`;
 const toKeys = (rows: readonly Row[]): PageKey[] => rows.map((row) => ({ t: Number(row.t), id: String(row.id) }));
 // Ids order as the engine orders them: by their bytes.
 const byId = (a: PageKey, b: PageKey): number => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
