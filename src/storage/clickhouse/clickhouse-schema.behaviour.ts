@@ -11,7 +11,7 @@ import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
 import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
-import { MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
+import { MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseStoreUnderTest {
@@ -61,7 +61,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       const indexes = await subject.transport.query<{ name: string; expr: string }>(
         "SELECT name, expr FROM system.data_skipping_indices WHERE database = currentDatabase() AND table = 'logs' ORDER BY name",
       );
-      assert.deepEqual(indexes.map((index) => index.expr), [MESSAGE_TOKENS_SQL, 'f_request_id']);
+      assert.deepEqual(indexes.map((index) => index.expr), [MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id']);
     });
 
     it('puts each value where its own kind says, so conflicting values stay searchable', async () => {
@@ -151,6 +151,22 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_TOKENS_SQL}, 'get')) WHERE explain LIKE '%message_text%'`,
       );
       assert.ok(plan, 'the plan uses the message_text index');
+    });
+
+    it('holds adjacent word pairs in the pair index, answering two-word phrases from it, with or without the index', async () => {
+      for (const useIndex of [0, 1]) {
+        const settings = { use_skip_indexes: useIndex, use_query_condition_cache: 0 };
+        const pairIds = async (pair: string): Promise<string[]> =>
+          (await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)}) ORDER BY id`, settings)).map((row) => row.id);
+        assert.deepEqual(await pairIds('connection refused'), [], `use_skip_indexes=${useIndex}`);
+        assert.deepEqual(await pairIds('to db'), ['b'], `use_skip_indexes=${useIndex}`);
+        // Pairs with a token holding digits are not kept: phrases with numbers take the exact check instead.
+        assert.deepEqual(await pairIds('db 1'), [], `use_skip_indexes=${useIndex}`);
+      }
+      const [plan] = await subject.transport.query<{ explain: string }>(
+        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_PAIRS_SQL}, 'to db')) WHERE explain LIKE '%message_pairs%'`,
+      );
+      assert.ok(plan, 'the plan uses the message_pairs index');
     });
 
     it('marks as plain only the messages the index tokenizes as the analyzer does', async () => {

@@ -96,6 +96,24 @@ export const LOG_COLUMNS: readonly ColumnDefinition[] = [
 /** The analyzer-like tokens of `message`, as the text index holds them; queries test them with has/hasAll/hasAny. */
 export const MESSAGE_TOKENS_SQL = "tokens(lower(message), 'asciiCJK')";
 
+/**
+ * Tokens whose adjacent pairs the pair index holds: words of letters alone. Numbers, addresses and ids would
+ * multiply the index (their pairs are nearly all distinct) and need no help: a phrase holding one is already rare.
+ */
+export const PAIRED_TOKEN = /^[a-z_]+$/;
+
+/**
+ * `'a b'` for each two adjacent tokens of `message` that are both PAIRED_TOKEN words, '' for the other pairs (the
+ * engine matches an index to `has()` only through arrayMap, not arrayFilter). On plain rows `has(pairs, 'a b')`
+ * is the phrase "a b" itself, answered from the index without reading `message` (decision 0131).
+ */
+export const MESSAGE_PAIRS_SQL =
+  `arrayMap((a, b) -> if(match(a, '${PAIRED_TOKEN.source}') AND match(b, '${PAIRED_TOKEN.source}'), concat(a, ' ', b), ''), ` +
+  `arrayPopBack(${MESSAGE_TOKENS_SQL}), arrayPopFront(${MESSAGE_TOKENS_SQL}))`;
+
+/** Delta-coded, bit-packed posting lists: a third smaller than plain ones (decision 0131). */
+const TEXT_INDEX_TYPE = "text(tokenizer = 'array', posting_list_codec = 'bitpacking')";
+
 export interface IndexDefinition {
   readonly name: string;
   readonly expression: string;
@@ -108,7 +126,8 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   // The tokens are computed by the expression (asciiCJK follows the analyzer's word rules, so on plain rows the
   // index alone answers) and indexed as given: `has()` on the same expression is then right even where the index
   // is not used, unlike hasAllTokens(), which falls back to splitByNonAlpha there (decision 0127).
-  { name: 'message_text', expression: MESSAGE_TOKENS_SQL, type: "text(tokenizer = 'array')", granularity: 1 },
+  { name: 'message_text', expression: MESSAGE_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
+  { name: 'message_pairs', expression: MESSAGE_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openChdbTransport } from './chdb-transport.js';
 import { singleNodeDdl } from './ddl.js';
+import { MESSAGE_PAIRS_SQL } from './log-table-schema.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-upgrade-'));
@@ -15,12 +16,13 @@ after(async () => {
 });
 
 describe('upgradeLogTable', () => {
-  it('adds message_plain and rebuilds a text index made with another tokenizer, keeping the rows', async () => {
+  it('adds message_plain and the pair index and rebuilds a text index made with another tokenizer, keeping the rows', async () => {
     const current = singleNodeDdl()[0] ?? '';
     // The table as the first release created it.
     const older = current
       .replace(/\n {2}`message_plain` UInt8,/, '')
-      .replace("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array')", 'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)');
+      .replace("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking')", 'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)')
+      .replace(/\n {2}INDEX `message_pairs` [^\n]*/, '');
     assert.notEqual(older, current);
     await transport.exec(older);
     await transport.exec("INSERT INTO logs (account, ts, id, type, message, retention_days) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30)");
@@ -30,8 +32,14 @@ describe('upgradeLogTable', () => {
 
     const columns = await transport.query<{ name: string }>("SELECT name FROM system.columns WHERE table = 'logs' AND name = 'message_plain'");
     assert.equal(columns.length, 1);
-    const indexes = await transport.query<{ expr: string; type_full: string }>("SELECT expr, type_full FROM system.data_skipping_indices WHERE table = 'logs' AND name = 'message_text'");
-    assert.deepEqual(indexes, [{ expr: "tokens(lower(message), 'asciiCJK')", type_full: "text(tokenizer = 'array')" }]);
+    const indexes = await transport.query<{ name: string; expr: string; type_full: string }>(
+      "SELECT name, expr, type_full FROM system.data_skipping_indices WHERE table = 'logs' AND name LIKE 'message%' ORDER BY name",
+    );
+    const type = "text(tokenizer = 'array', posting_list_codec = 'bitpacking')";
+    assert.deepEqual(indexes, [
+      { name: 'message_pairs', expr: MESSAGE_PAIRS_SQL, type_full: type },
+      { name: 'message_text', expr: "tokens(lower(message), 'asciiCJK')", type_full: type },
+    ]);
     // Old rows say 0 (not known to be plain): the compiler then checks their text exactly.
     const rows = await transport.query<{ message_plain: number; hit: number }>(
       "SELECT message_plain, has(tokens(lower(message), 'asciiCJK'), 'java.net.sockettimeoutexception') AS hit FROM logs",

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { settingsClause, sqlIdentifier, sqlNumber, sqlString, sqlUInt32 } from './sql-literals.js';
+import { settingsClause, sqlIdentifier, sqlNumber, sqlStoredTimestamp, sqlString, sqlUInt32 } from './sql-literals.js';
 
 describe('SQL literals', () => {
   it('escapes quotes, backslashes and control bytes in strings', () => {
@@ -18,6 +18,13 @@ describe('SQL literals', () => {
     assert.throws(() => sqlUInt32(1.5), RangeError);
     assert.equal(sqlIdentifier('f_status'), '`f_status`');
     assert.throws(() => sqlIdentifier('a`b'), RangeError);
+  });
+
+  it('writes stored timestamps as UTC string literals, refusing what DateTime64 cannot hold', () => {
+    assert.equal(sqlStoredTimestamp(Date.UTC(2026, 10, 20, 23, 58, 4, 861)), "'2026-11-20 23:58:04.861'");
+    assert.equal(sqlStoredTimestamp(-1.5), "'1969-12-31 23:59:59.999'");
+    assert.throws(() => sqlStoredTimestamp(Date.UTC(2300, 0, 1)), RangeError);
+    assert.throws(() => sqlStoredTimestamp(Number.NaN), RangeError);
   });
 
   it('renders settings clauses', () => {

@@ -28,6 +28,17 @@ export function sqlTimestampMs(ms: number): string {
   return `fromUnixTimestamp64Milli(toInt64(${sqlNumber(Math.trunc(ms))}), 'UTC')`;
 }
 
+/**
+ * A stored row's timestamp as a string literal, for comparison with a `DateTime64(3, 'UTC')` column (read in the
+ * column's zone). Planning a long `ts IN (…)` list of these costs the engine a few ms less than one of function calls.
+ */
+export function sqlStoredTimestamp(ms: number): string {
+  const date = new Date(Math.trunc(ms));
+  const year = date.getUTCFullYear();
+  if (!Number.isFinite(ms) || year < 1900 || year > 2299) throw new RangeError(`not a storable timestamp: ${ms}`);
+  return `'${date.toISOString().slice(0, 23).replace('T', ' ')}'`;
+}
+
 /** An unsigned 32-bit integer literal (account ids). */
 export function sqlUInt32(value: number): string {
   if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`not a UInt32: ${value}`);

@@ -82,6 +82,20 @@ describe('search executor on chDB', () => {
     assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'connection ref' } })), ['a7-2']);
   });
 
+  it('answers phrases through the word-pair index exactly: two words, longer phrases, numbers (decision 0131)', async () => {
+    const phrase = async (text: string): Promise<[string[], number]> => {
+      const result = await run({ match_phrase: { message: text } });
+      return [ids(result), result.total];
+    };
+    assert.deepEqual(await phrase('connection refused'), [['a7-2'], 1]);
+    assert.deepEqual(await phrase('Connection TO'), [['a7-1'], 1]);
+    assert.deepEqual(await phrase('connection to db'), [['a7-1'], 1]);
+    assert.deepEqual(await phrase('to refused'), [[], 0]);
+    assert.deepEqual(await phrase('db 1 refused'), [['a7-1'], 1]);
+    assert.deepEqual(await phrase('read timed out'), [['a7-3'], 1]);
+    assert.deepEqual(ids(await run({ query_string: { query: '"upstream connection refused"' } })), ['a7-2']);
+  });
+
   it('scores relevance with BM25 when no sort is given', async () => {
     const result = await run({ match: { message: 'connection refused' } });
     assert.equal(result.hits[0]?.id, 'a7-2');

@@ -6,7 +6,7 @@ import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue }
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
 import { MESSAGE_PLAIN_COLUMN } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
-import type { ClickHouseTransport } from '../transport.js';
+import type { ClickHouseTransport, QuerySettings } from '../transport.js';
 import type { PendingSource } from './agg-metrics.js';
 import { canCountHits, runAggregations } from './agg-runner.js';
 import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers, type TextRows } from './compile-context.js';
@@ -29,6 +29,8 @@ export interface SearchExecutorDeps {
 }
 
 type Row = Record<string, unknown>;
+/** Runs one statement, with settings of its own on top of the search's. */
+type Run = (sql: string, settings?: QuerySettings) => Promise<Row[]>;
 
 /**
  * Interactive searches outrank background ones (alert evaluation): while one runs, the engine pauses the others
@@ -58,12 +60,12 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
 
   return function search(query: LogSearchQuery): Promise<LogSearchResult> {
     if (query.background === true) {
-      return execute(query, (sql) => gate.background(() => transport.query<Row>(sql, BACKGROUND_SETTINGS)));
+      return execute(query, (sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...BACKGROUND_SETTINGS })));
     }
-    return gate.interactive(() => execute(query, (sql) => transport.query<Row>(sql, INTERACTIVE_SETTINGS)));
+    return gate.interactive(() => execute(query, (sql, settings) => transport.query<Row>(sql, { ...settings, ...INTERACTIVE_SETTINGS })));
   };
 
-  async function execute(query: LogSearchQuery, run: (sql: string) => Promise<Row[]>): Promise<LogSearchResult> {
+  async function execute(query: LogSearchQuery, run: Run): Promise<LogSearchResult> {
     const { request } = query;
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
@@ -106,7 +108,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         if (only !== undefined && isTimestampKey(only) && !scoring) {
           // Rows are cheap to read where testing them reads no `message` (a text test would, for every candidate).
           const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => READS_MESSAGE.test(where));
-          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql) => run(withoutScoreStats(sql)));
+          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql, settings) => run(withoutScoreStats(sql), settings));
         }
         const boundSql = timestampBoundSql({ ...pageQuery, branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))) });
         const boundRow = boundSql === null ? undefined : (await run(boundSql))[0];

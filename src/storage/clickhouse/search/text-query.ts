@@ -7,7 +7,7 @@
  */
 import { editsFor, type QueryAst } from '../../../query/index.js';
 import { invalidArgument } from '../../../shared/app-error.js';
-import { MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from '../log-table-schema.js';
+import { MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL, PAIRED_TOKEN } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
@@ -47,11 +47,30 @@ function messageTermSql(context: CompileContext, term: string, exact: string): s
   return onTextRows(context, plain, withFilter(indexPrefilter(context, [term]), exact));
 }
 
+/** The pair index's entries for the adjacent terms it holds (MESSAGE_PAIRS_SQL). */
+function indexedPairs(terms: readonly string[]): string[] {
+  const pairs = terms.slice(1).flatMap((term, i) => {
+    const before = terms[i] ?? '';
+    return PAIRED_TOKEN.test(before) && PAIRED_TOKEN.test(term) ? [`${before} ${term}`] : [];
+  });
+  return [...new Set(pairs)];
+}
+
 /** Rows of `message` holding `terms` as adjacent tokens (slop 0, whole last term). */
 function messagePhraseSql(context: CompileContext, terms: readonly string[], exact: string): string {
-  const plain = terms.every((term) => context.helpers.isIndexExactText(term))
-    ? `(hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(terms)])}) AND hasPhrase(lower(message), ${sqlString(terms.join(' '))}, 'asciiCJK'))`
-    : '0';
+  let plain = '0';
+  if (terms.every((term) => context.helpers.isIndexExactText(term))) {
+    const pairs = indexedPairs(terms);
+    const [pair] = pairs;
+    // Two words of letters: on plain rows the pair index holds exactly the rows with the phrase.
+    if (terms.length === 2 && pair !== undefined) plain = `has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)})`;
+    else {
+      const tests = [`hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(terms)])})`];
+      if (pairs.length > 0) tests.push(`hasAll(${MESSAGE_PAIRS_SQL}, ${tokenList(pairs)})`);
+      tests.push(`hasPhrase(lower(message), ${sqlString(terms.join(' '))}, 'asciiCJK')`);
+      plain = `(${tests.join(' AND ')})`;
+    }
+  }
   return onTextRows(context, plain, withFilter(indexPrefilter(context, terms), exact));
 }
 
