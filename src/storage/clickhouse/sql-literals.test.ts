@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { settingsClause, sqlIdentifier, sqlNumber, sqlStoredTimestamp, sqlString, sqlUInt32 } from './sql-literals.js';
+import { settingsClause, sqlIdentifier, sqlNumber, sqlStoredTimestamp, sqlString, sqlTimestampMs, sqlUInt32 } from './sql-literals.js';
 
 describe('SQL literals', () => {
   it('escapes quotes, backslashes and control bytes in strings', () => {
@@ -18,6 +18,12 @@ describe('SQL literals', () => {
     assert.throws(() => sqlUInt32(1.5), RangeError);
     assert.equal(sqlIdentifier('f_status'), '`f_status`');
     assert.throws(() => sqlIdentifier('a`b'), RangeError);
+  });
+
+  it('writes timestamps as integer epoch milliseconds, whole and never in exponent notation', () => {
+    assert.equal(sqlTimestampMs(1795046400000.9), "fromUnixTimestamp64Milli(1795046400000, 'UTC')");
+    assert.equal(sqlTimestampMs(-1000), "fromUnixTimestamp64Milli(-1000, 'UTC')");
+    assert.equal(sqlTimestampMs(1e25), `fromUnixTimestamp64Milli(${Number.MAX_SAFE_INTEGER}, 'UTC')`);
   });
 
   it('writes stored timestamps as UTC string literals, refusing what DateTime64 cannot hold', () => {

@@ -76,7 +76,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const post = request.postFilter === null ? null : compileQuery(context, request.postFilter).where;
       const plan = sortPlan(catalog, request.sort);
       const scoring = usesScore(plan.keys) || request.trackScores;
-      const matched = [scope, main.where, ...(post === null ? [] : [post])].join(' AND ');
+      // match_all compiles to `1`: left out, the statement is the plain scope the engine counts from the primary key.
+      const matched = [scope, ...[main.where, post].filter((where): where is string => where !== null && where !== '1')].join(' AND ');
       const scoreSql = scoring ? main.score : '0';
 
       const paging: string[] = [];
