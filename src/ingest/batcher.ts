@@ -43,7 +43,7 @@ export function overloaded(retryAfterSeconds = 1): AppError {
 }
 
 /**
- * Group commit in front of `LogStore.append`: concurrent requests share one store batch (closed by
+ * Group commit in front of `LogStore.write`: concurrent requests share one store batch (closed by
  * `maxBatchRows` or `lingerMs`), at most `maxBatchesInFlight` batches are written at a time, and every request's promise settles only
  * when its own batch is durable. A request is never split across batches, so a crash leaves a request
  * either wholly stored or not at all. Queued bytes are bounded: beyond `maxQueuedBytes` requests are

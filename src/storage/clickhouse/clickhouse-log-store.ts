@@ -12,7 +12,7 @@ import { upgradeLogTable } from './schema-upgrade.js';
 import { catalogDeleteSql, createFieldCatalogCache, type CatalogBatch } from './field-catalog.js';
 import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
-import { createRowsBuffer } from './rows-buffer.js';
+import { createRowsBuffer, joinChunks } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
 import { createCatalogReadCache } from './search/catalog-read-cache.js';
 import { queryHelpers } from './search/query-helpers.js';
@@ -141,8 +141,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     for (const [i, group] of groups.entries()) {
       // One copy of the whole insert, whatever the number of pieces and chunks.
       const chunks = group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]));
-      const bytes = chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
-      await transport.insertJsonEachRow(tables.logs, bytes, { insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}` });
+      await transport.insertJsonEachRow(tables.logs, joinChunks(chunks), { insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}` });
     }
   }
 

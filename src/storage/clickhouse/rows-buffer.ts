@@ -14,6 +14,11 @@ export interface RowsBuffer {
 
 const DEFAULT_CHUNK_BYTES = 1 << 20;
 
+/** Chunks as one Buffer: the chunk itself when there is one, else one copy of them all. */
+export function joinChunks(chunks: readonly Buffer[]): Buffer {
+  return chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
+}
+
 export function createRowsBuffer(chunkBytes = DEFAULT_CHUNK_BYTES): RowsBuffer {
   const full: Buffer[] = [];
   let buffer = Buffer.allocUnsafe(chunkBytes);
@@ -39,8 +44,7 @@ export function createRowsBuffer(chunkBytes = DEFAULT_CHUNK_BYTES): RowsBuffer {
       return length === 0 ? [...full] : [...full, buffer.subarray(0, length)];
     },
     bytes() {
-      const chunks = this.chunks();
-      return chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
+      return joinChunks(this.chunks());
     },
   };
 }

@@ -47,7 +47,7 @@ const READS_MESSAGE = /\bmessage\b/;
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
   const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: () => performance.now() });
-  async function fillPendingSources(run: (sql: string) => Promise<Row[]>, scope: string, pending: readonly PendingSource[]): Promise<void> {
+  async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
     const rows = await run(`SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`);

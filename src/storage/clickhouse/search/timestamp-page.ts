@@ -8,7 +8,7 @@
  * 3. the rows of the page, fetched by timestamp and id (primary-key ranges), in the page's order.
  * Which timestamps sit at which positions does not depend on ties; only which ids do, and only at the edges.
  */
-import { sqlNumber, sqlStoredTimestamp, sqlString, sqlTimestampMs as tsLiteral } from '../sql-literals.js';
+import { sqlNumber, sqlStoredTimestamp, sqlString } from '../sql-literals.js';
 import type { QuerySettings } from '../transport.js';
 
 export interface TimestampPageQuery {
@@ -59,7 +59,7 @@ function keysSql(query: TimestampPageQuery, extra: string, order: string, limit:
 }
 
 function countBeforeSql(query: TimestampPageQuery, t: number): string {
-  const before = ` AND ts ${query.descending ? '>' : '<'} ${tsLiteral(t)}`;
+  const before = ` AND ts ${query.descending ? '>' : '<'} ${sqlStoredTimestamp(t)}`;
   return `SELECT ${query.branches.map((where) => `(SELECT count() FROM ${query.table} WHERE ${where}${before})`).join(' + ')} AS n`;
 }
 
@@ -87,7 +87,7 @@ async function pageKeys(query: TimestampPageQuery, run: Run): Promise<PageKey[]>
       const before = i0 === 0 && startTie ? Number((await run(countBeforeSql(query, t)))[0]?.n ?? 0) : query.offset + i0;
       // Logs arriving between the statements can shift positions: never slice from before the group.
       const from = Math.max(0, query.offset + i0 - before);
-      const ids = toKeys(await run(keysSql(query, ` AND ts = ${tsLiteral(t)}`, 'id ASC', query.offset + i1 - before, 0)));
+      const ids = toKeys(await run(keysSql(query, ` AND ts = ${sqlStoredTimestamp(t)}`, 'id ASC', query.offset + i1 - before, 0)));
       keys.push(...ids.sort(byId).slice(from));
     }
     i0 = i1;

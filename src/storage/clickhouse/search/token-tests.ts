@@ -19,15 +19,14 @@ export function valueTokensSql(field: FieldRef, value: string): string {
 
 /** True when the analyzer term `term` is a whole token of the value; never NULL, even for a NULL value. */
 export function hasTokenSql(field: FieldRef, value: string, term: string): string {
-  if (!field.plainText) return `has(${tokensSql(value)}, ${sqlString(term)})`;
   // A plain value's tokens are plain: a term that is not can never be one of them.
-  return isIndexExactText(term) ? `has(${engineTokens(value)}, ${sqlString(term)})` : '0';
+  if (field.plainText && !isIndexExactText(term)) return '0';
+  return `has(${valueTokensSql(field, value)}, ${sqlString(term)})`;
 }
 
 /** How many times `term` occurs as a token of the value (BM25's tf). */
 export function termFrequencySql(field: FieldRef, value: string, term: string): string {
-  if (!field.plainText) return `countEqual(${tokensSql(value)}, ${sqlString(term)})`;
-  return `countEqual(${engineTokens(value)}, ${sqlString(term)})`;
+  return `countEqual(${valueTokensSql(field, value)}, ${sqlString(term)})`;
 }
 
 /** True when `terms` are adjacent tokens of the value (slop 0); with `lastIsPrefix` the last may continue. */
