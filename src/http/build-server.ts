@@ -62,8 +62,10 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
     if (body.length === 0) done(null, undefined);
     else void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: an async hook costs every response a promise for one header.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', String(request.id));
+    done(null, payload);
   });
 
   installErrorHandling(app);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** Logz.io ids are positive int32 values; ours are random so they reveal nothing about volume. */
 export function newInt32Id(): number {
@@ -24,5 +24,6 @@ export function newAlphanumericToken(length = 32): string {
  * to brute-force that a slow hash would protect (see docs/decisions/0004-token-storage.md).
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // The one-shot form: no Hash object per request.
+  return hash('sha256', token, 'hex');
 }

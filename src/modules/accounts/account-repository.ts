@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AccountsTable, ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { DEFAULT_EXTRA_SETTINGS, type Account, type AccountExtraSettings, type AccountType } from './account.js';
 
@@ -77,8 +77,9 @@ export const accountRepository = {
     return result.numDeletedRows > 0n;
   },
 
+  /** Every search resolves its accounts with it: one SQL text, without the builder's cold cost (see findOwnerByHash). */
   async get(db: ControlPlaneDb, id: number): Promise<Account | undefined> {
-    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = (await sql<AccountRow>`SELECT * FROM accounts WHERE id = ${id}`.execute(db)).rows[0];
     return row === undefined ? undefined : accountFromRow(row);
   },
 

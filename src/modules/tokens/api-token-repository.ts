@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 
 export interface ApiTokenRecord {
@@ -20,6 +21,16 @@ export interface ApiTokenOwner {
   readonly accountActive: boolean;
 }
 
+interface OwnerRow {
+  readonly token_id: number;
+  readonly account_id: number;
+  readonly account_name: string;
+  readonly region: string;
+  readonly owner_account_id: number | null;
+  readonly account_type: string;
+  readonly active: number;
+}
+
 export const apiTokenRepository = {
   async insert(db: ControlPlaneDb, record: ApiTokenRecord, tokenHash: string): Promise<void> {
     await db
@@ -36,21 +47,17 @@ export const apiTokenRepository = {
       .execute();
   },
 
+  /**
+   * Runs on every authenticated request, first thing after a search's engine work has left the CPU caches cold:
+   * written as one SQL text, it skips the query builder's work, which cold costs as much as the lookup itself.
+   */
   async findOwnerByHash(db: ControlPlaneDb, tokenHash: string): Promise<ApiTokenOwner | undefined> {
-    const row = await db
-      .selectFrom('api_tokens')
-      .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
-      .select([
-        'api_tokens.id as token_id',
-        'accounts.id as account_id',
-        'accounts.name as account_name',
-        'accounts.region as region',
-        'accounts.owner_account_id as owner_account_id',
-        'accounts.account_type as account_type',
-        'accounts.active as active',
-      ])
-      .where('api_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const { rows } = await sql<OwnerRow>`
+      SELECT t.id AS token_id, a.id AS account_id, a.name AS account_name, a.region AS region,
+             a.owner_account_id AS owner_account_id, a.account_type AS account_type, a.active AS active
+      FROM api_tokens t JOIN accounts a ON a.id = t.account_id
+      WHERE t.token_hash = ${tokenHash}`.execute(db);
+    const row = rows[0];
     if (row === undefined) return undefined;
     return {
       tokenId: row.token_id,
