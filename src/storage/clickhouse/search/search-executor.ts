@@ -41,6 +41,11 @@ const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
 /** Background statements wait for interactive searches at most this long, and take at most this share of the time. */
 const BACKGROUND_MAX_WAIT_MS = 40;
 const BACKGROUND_SHARE = 0.6;
+/**
+ * A count of the scope alone is answered from the primary key, reading only the granules at the window's edges:
+ * PREWHERE would add a step there and nothing else (−0.2 to −0.3 ms of a 4–5 ms count).
+ */
+const SCOPE_COUNT_SETTINGS = { optimize_move_to_prewhere: 0 } as const;
 /** A condition that reads the `message` column (as `message`, never inside another name such as `message_plain`). */
 const READS_MESSAGE = /\bmessage\b/;
 
@@ -126,7 +131,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const countWithMetrics = post === null && canCountHits(request.aggregations);
       const [rows, counted, aggregated] = await Promise.all([
         request.size === 0 ? Promise.resolve([]) : runHits(),
-        countWithMetrics ? Promise.resolve(null) : run(countSql),
+        countWithMetrics ? Promise.resolve(null) : run(countSql, matched === scope ? SCOPE_COUNT_SETTINGS : undefined),
         request.aggregations.length === 0
           ? Promise.resolve(null)
           : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations, countWithMetrics),
