@@ -80,6 +80,17 @@ describe('search executor on chDB', () => {
     assert.deepEqual(ids(await run({ match: { message: 'timeout' } })), ['a7-4']);
     assert.deepEqual(ids(await run({ match: { message: { query: 'connection timed', operator: 'and' } } })), []);
     assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'connection ref' } })), ['a7-2']);
+    // Whole words before the prefix are tested on the pair index first: in order, adjacent.
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'upstream connection ref' } })), ['a7-2']);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'connection upstream ref' } })), []);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'read timed o' } })), ['a7-3']);
+    // Plain rows test the phrase on their tokens: whole words start at a token's start, the prefix too.
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'onnection ref' } })), []);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'refused aft' } })), ['a7-1']);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { message: 'refused after 3 retries' } })), ['a7-1']);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { path: 'v2 ord' } })), ['a7-0', 'a7-3']);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { path: 'v2 rders' } })), []);
+    assert.deepEqual(ids(await run({ match_phrase_prefix: { path: 'pi v2 ord' } })), []);
   });
 
   it('answers phrases through the word-pair index exactly: two words, longer phrases, numbers (decision 0131)', async () => {

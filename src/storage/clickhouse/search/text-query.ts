@@ -12,7 +12,7 @@ import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import { anyNumber, anyOf, anyString, scalarOf, type FieldRef } from './field-access.js';
 import { fuzzyTest, termSql } from './term-level.js';
-import { hasPhraseSql, hasTokenSql, termFrequencySql, valueTokensSql } from './token-tests.js';
+import { hasPhraseSql, hasTokenSql, prefixPhraseOnTokensSql, termFrequencySql, valueTokensSql } from './token-tests.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 
@@ -72,6 +72,21 @@ function messagePhraseSql(context: CompileContext, terms: readonly string[], exa
     }
   }
   return onTextRows(context, plain, withFilter(indexPrefilter(context, terms), exact));
+}
+
+/**
+ * A phrase whose last term is a prefix, on plain rows: the whole words by the word and pair indexes, then the
+ * phrase on the row's tokens (no Unicode pattern over `message`).
+ */
+function plainPrefixPhraseSql(context: CompileContext, terms: readonly string[]): string {
+  const whole = terms.slice(0, -1);
+  if (!whole.every((term) => context.helpers.isIndexExactText(term))) return '0';
+  const tests: string[] = [];
+  if (whole.length > 0) tests.push(`hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(whole)])})`);
+  const pairs = indexedPairs(whole);
+  if (pairs.length > 0) tests.push(`hasAll(${MESSAGE_PAIRS_SQL}, ${tokenList(pairs)})`);
+  tests.push(prefixPhraseOnTokensSql(MESSAGE_TOKENS_SQL, terms));
+  return `(${tests.join(' AND ')})`;
 }
 
 /** Pre-filter on the text index for these terms when they are only part of the test (prefixes, fuzzy, slop). */
@@ -173,7 +188,8 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
       }),
     );
   }
-  const where = withFilter(messageIndexFilter(context, field, fullTerms), exact);
+  let where = withFilter(messageIndexFilter(context, field, fullTerms), exact);
+  if (field.column === 'message' && query.slop === 0) where = onTextRows(context, plainPrefixPhraseSql(context, terms), where);
   const score = `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`;
   return { where, score };
 }
