@@ -189,7 +189,9 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
     );
   }
   let where = withFilter(messageIndexFilter(context, field, fullTerms), exact);
-  if (field.column === 'message' && query.slop === 0) where = onTextRows(context, plainPrefixPhraseSql(context, terms), where);
+  if (field.column === 'message' && query.lastTokenIsPrefix && (query.slop === 0 || terms.length === 1)) {
+    where = onTextRows(context, plainPrefixPhraseSql(context, terms), where);
+  }
   const score = `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`;
   return { where, score };
 }
