@@ -31,10 +31,6 @@ function asDateMs(value: TermValue): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-function tsFromMs(ms: number): string {
-  return sqlTimestampMs(ms);
-}
-
 /** Does any value of `field` equal `value` (ES term semantics)? */
 export function termSql(field: FieldRef, value: TermValue, caseInsensitive: boolean): string {
   const text = String(value);
@@ -47,7 +43,7 @@ export function termSql(field: FieldRef, value: TermValue, caseInsensitive: bool
     if (n !== null) parts.push(...anyNumber(field, (x) => `${x} = ${sqlNumber(n)}`));
   } else if (field.column === 'ts') {
     const ms = asDateMs(value);
-    if (ms !== null) parts.push(`ts = ${tsFromMs(ms)}`);
+    if (ms !== null) parts.push(`ts = ${sqlTimestampMs(ms)}`);
   } else {
     parts.push(
       ...anyString(field, (x) => (caseInsensitive ? `lower(${x}) = ${sqlString(text.toLowerCase())}` : `${x} = ${sqlString(text)}`)),
@@ -101,7 +97,7 @@ export function rangeSql(field: FieldRef, query: Of<'range'>): string {
       if (bound === null) continue;
       const ms = dateLiteral(bound);
       if (ms === null) return '0';
-      tests.push(boundTest('ts', bound, tsFromMs(ms), lower));
+      tests.push(boundTest('ts', bound, sqlTimestampMs(ms), lower));
     }
     return tests.length === 0 ? '1' : `(${tests.join(' AND ')})`;
   }

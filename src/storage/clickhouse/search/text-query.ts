@@ -56,6 +56,14 @@ function indexedPairs(terms: readonly string[]): string[] {
   return [...new Set(pairs)];
 }
 
+/** On plain rows, the index tests every row with these whole words adjacent passes: the words, then their pairs. */
+function wholeWordTests(terms: readonly string[]): string[] {
+  const tests = terms.length === 0 ? [] : [`hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(terms)])})`];
+  const pairs = indexedPairs(terms);
+  if (pairs.length > 0) tests.push(`hasAll(${MESSAGE_PAIRS_SQL}, ${tokenList(pairs)})`);
+  return tests;
+}
+
 /** Rows of `message` holding `terms` as adjacent tokens (slop 0, whole last term). */
 function messagePhraseSql(context: CompileContext, terms: readonly string[], exact: string): string {
   let plain = '0';
@@ -64,12 +72,7 @@ function messagePhraseSql(context: CompileContext, terms: readonly string[], exa
     const [pair] = pairs;
     // Two words of letters: on plain rows the pair index holds exactly the rows with the phrase.
     if (terms.length === 2 && pair !== undefined) plain = `has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)})`;
-    else {
-      const tests = [`hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(terms)])})`];
-      if (pairs.length > 0) tests.push(`hasAll(${MESSAGE_PAIRS_SQL}, ${tokenList(pairs)})`);
-      tests.push(`hasPhrase(lower(message), ${sqlString(terms.join(' '))}, 'asciiCJK')`);
-      plain = `(${tests.join(' AND ')})`;
-    }
+    else plain = `(${[...wholeWordTests(terms), `hasPhrase(lower(message), ${sqlString(terms.join(' '))}, 'asciiCJK')`].join(' AND ')})`;
   }
   return onTextRows(context, plain, withFilter(indexPrefilter(context, terms), exact));
 }
@@ -81,12 +84,7 @@ function messagePhraseSql(context: CompileContext, terms: readonly string[], exa
 function plainPrefixPhraseSql(context: CompileContext, terms: readonly string[]): string {
   const whole = terms.slice(0, -1);
   if (!whole.every((term) => context.helpers.isIndexExactText(term))) return '0';
-  const tests: string[] = [];
-  if (whole.length > 0) tests.push(`hasAll(${MESSAGE_TOKENS_SQL}, ${tokenList([...new Set(whole)])})`);
-  const pairs = indexedPairs(whole);
-  if (pairs.length > 0) tests.push(`hasAll(${MESSAGE_PAIRS_SQL}, ${tokenList(pairs)})`);
-  tests.push(prefixPhraseOnTokensSql(MESSAGE_TOKENS_SQL, terms));
-  return `(${tests.join(' AND ')})`;
+  return `(${[...wholeWordTests(whole), prefixPhraseOnTokensSql(MESSAGE_TOKENS_SQL, terms)].join(' AND ')})`;
 }
 
 /** Pre-filter on the text index for these terms when they are only part of the test (prefixes, fuzzy, slop). */
