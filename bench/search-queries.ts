@@ -10,8 +10,11 @@ import { sqlString } from '../src/storage/clickhouse/sql-literals.js';
 export interface ReferenceQuery {
   readonly name: string;
   readonly body: Record<string, unknown>;
-  /** Statements answering the same question; `scope` is the account and window conjunction. */
-  readonly sql: (scope: string) => readonly string[];
+  /**
+   * Statements answering the same question; `scope` is the account and window conjunction, `days` the same
+   * window as whole UTC days, which the day-counts projection answers (decision 0135).
+   */
+  readonly sql: (scope: string, days: string) => readonly string[];
 }
 
 /** The analyzer's token test the API applies after the text index on rows that are not plain (search/text-sql.ts). */
@@ -51,7 +54,7 @@ export const REFERENCE_QUERIES: readonly ReferenceQuery[] = [
   {
     name: 'terms top 10 path',
     body: { query: { match_all: {} }, size: 0, aggs: { paths: { terms: { field: 'path', size: 10 } } } },
-    sql: (s) => [`SELECT f_path, count() AS c FROM logs WHERE ${s} AND f_path IS NOT NULL GROUP BY f_path ORDER BY c DESC, f_path LIMIT 10`, `SELECT count() FROM logs WHERE ${s}`],
+    sql: (s, days) => [`SELECT f_path, count() AS c FROM logs WHERE ${days} AND f_path IS NOT NULL GROUP BY f_path ORDER BY c DESC, f_path LIMIT 10`, `SELECT count() FROM logs WHERE ${s}`],
   },
   {
     name: 'date_histogram 5m',

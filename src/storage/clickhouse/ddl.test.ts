@@ -9,7 +9,8 @@ describe('log table DDL', () => {
   it('renders one MergeTree ordered by account and time, with TTL, dedup window and the text index', () => {
     assert.match(logs ?? '', /^CREATE TABLE IF NOT EXISTS `logs` \(/);
     assert.match(logs ?? '', /\nENGINE = MergeTree\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\) \+ toIntervalDay\(retention_days\) DELETE\n/);
-    assert.match(logs ?? '', /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600, index_granularity = 1024$/);
+    assert.match(logs ?? '', /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600, index_granularity = 1024, lightweight_mutation_projection_mode = 'rebuild'$/);
+    assert.ok(logs?.includes('PROJECTION `day_counts` (SELECT account, toDate32(ts), type, f_path, count() GROUP BY account, toDate32(ts), type, f_path)'));
     assert.ok(logs?.includes("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking') GRANULARITY 1"));
     assert.ok(logs?.includes(`INDEX \`message_pairs\` ${MESSAGE_PAIRS_SQL} TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking') GRANULARITY 1`));
     assert.doesNotMatch(logs ?? '', /preprocessor/);

@@ -2,7 +2,7 @@
  * DDL rendered from log-table-schema.ts: single-node (chDB, one server) and cluster (ReplicatedMergeTree
  * per shard under a Distributed table, both ON CLUSTER). Same columns, indexes, TTL and ordering.
  */
-import { FIELD_TABLE, LOG_COLUMNS, LOG_INDEXES, LOG_TABLE, type ColumnDefinition } from './log-table-schema.js';
+import { FIELD_TABLE, LOG_COLUMNS, LOG_INDEXES, LOG_PROJECTIONS, LOG_TABLE, type ColumnDefinition } from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 
 function columnsAndIndexes(columns: readonly ColumnDefinition[], withIndexes: boolean): string {
@@ -11,13 +11,15 @@ function columnsAndIndexes(columns: readonly ColumnDefinition[], withIndexes: bo
     for (const index of LOG_INDEXES) {
       lines.push(`  INDEX ${sqlIdentifier(index.name)} ${index.expression} TYPE ${index.type} GRANULARITY ${index.granularity}`);
     }
+    for (const projection of LOG_PROJECTIONS) lines.push(`  PROJECTION ${sqlIdentifier(projection.name)} (${projection.query})`);
   }
   return lines.join(',\n');
 }
 
-function tableSettings(settings: Readonly<Record<string, number>>): string {
+function tableSettings(settings: Readonly<Record<string, number | string>>): string {
   const entries = Object.entries(settings);
-  return entries.length === 0 ? '' : `\nSETTINGS ${entries.map(([name, value]) => `${name} = ${value}`).join(', ')}`;
+  const value = (v: number | string): string => (typeof v === 'string' ? sqlString(v) : String(v));
+  return entries.length === 0 ? '' : `\nSETTINGS ${entries.map(([name, v]) => `${name} = ${value(v)}`).join(', ')}`;
 }
 
 /** Statements creating the tables on one node (idempotent). */

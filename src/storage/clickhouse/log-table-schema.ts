@@ -131,6 +131,31 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 
+export interface ProjectionDefinition {
+  readonly name: string;
+  readonly query: string;
+}
+
+/**
+ * Log counts per account, UTC day, type and path, kept by the engine beside every part: a terms aggregation on
+ * `path` or `type` over whole days reads these rows (tens of thousands) instead of the column of every log in the
+ * window (millions): 101 → 12 ms for the top paths of 5M logs (decision 0135). `toDate32`, not `toDate`: toDate
+ * wraps timestamps past 2149 round to 1970 and would put them in a recent day.
+ */
+export const DAY_COUNTS = {
+  name: 'day_counts',
+  day: 'toDate32(ts)',
+  /** Keys a terms aggregation may group by and still be answered from the projection. */
+  keys: ['type', 'f_path'],
+} as const;
+
+export const LOG_PROJECTIONS: readonly ProjectionDefinition[] = [
+  {
+    name: DAY_COUNTS.name,
+    query: `SELECT account, ${DAY_COUNTS.day}, ${DAY_COUNTS.keys.join(', ')}, count() GROUP BY account, ${DAY_COUNTS.day}, ${DAY_COUNTS.keys.join(', ')}`,
+  },
+];
+
 export const LOG_TABLE = {
   name: 'logs',
   orderBy: '(account, ts)',
@@ -141,6 +166,9 @@ export const LOG_TABLE = {
     merge_with_ttl_timeout: 3600,
     // Finer than the default 8192: a hit costs one granule of each column (decision 0128).
     index_granularity: 1024,
+    // A lightweight DELETE (retention cut, account removal) rebuilds the projections of the parts it touches;
+    // the engine refuses the DELETE on a table with projections otherwise.
+    lightweight_mutation_projection_mode: 'rebuild',
   },
 } as const;
 

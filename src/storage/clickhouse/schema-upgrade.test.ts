@@ -16,13 +16,15 @@ after(async () => {
 });
 
 describe('upgradeLogTable', () => {
-  it('adds message_plain and the pair index and rebuilds a text index made with another tokenizer, keeping the rows', async () => {
+  it('adds message_plain, the pair index and the day counts, and rebuilds a text index made with another tokenizer, keeping the rows', async () => {
     const current = singleNodeDdl()[0] ?? '';
     // The table as the first release created it.
     const older = current
       .replace(/\n {2}`message_plain` UInt8,/, '')
       .replace("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking')", 'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)')
-      .replace(/\n {2}INDEX `message_pairs` [^\n]*/, '');
+      .replace(/\n {2}INDEX `message_pairs` [^\n]*/, '')
+      .replace(/,\n {2}PROJECTION [^\n]*/, '')
+      .replace(", lightweight_mutation_projection_mode = 'rebuild'", '');
     assert.notEqual(older, current);
     await transport.exec(older);
     await transport.exec("INSERT INTO logs (account, ts, id, type, message, retention_days) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30)");
@@ -45,5 +47,13 @@ describe('upgradeLogTable', () => {
       "SELECT message_plain, has(tokens(lower(message), 'asciiCJK'), 'java.net.sockettimeoutexception') AS hit FROM logs",
     );
     assert.deepEqual(rows, [{ message_plain: 0, hit: 1 }]);
+    const projections = await transport.query<{ name: string }>("SELECT name FROM system.projections WHERE table = 'logs'");
+    assert.deepEqual(projections, [{ name: 'day_counts' }]);
+    // Built for the part written before it, and rebuilt by a lightweight DELETE (refused without the setting).
+    const built = async () => (await transport.query<{ n: number }>("SELECT count() AS n FROM system.projection_parts WHERE table = 'logs' AND name = 'day_counts' AND active"))[0]?.n;
+    // The build is a background mutation: wait for it (a few ms here), not for a fixed time.
+    for (let tries = 0; tries < 100 && (await built()) !== 1; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await built(), 1);
+    await transport.exec("DELETE FROM logs WHERE id = 'a'", { mutations_sync: 2, lightweight_deletes_sync: 2 });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Brings a log table created by an earlier build up to log-table-schema.ts in place, so an existing data
- * directory keeps working: columns added since are added (their default is the safe value), and the text index
- * is rebuilt when its expression or tokenizer changed. Codec changes need nothing: merges rewrite parts with the new codecs.
+ * directory keeps working: columns added since are added (their default is the safe value), the text index
+ * is rebuilt when its expression or tokenizer changed, and projections are added and built for the parts
+ * already written. Codec changes need nothing: merges rewrite parts with the new codecs.
  */
-import { LOG_COLUMNS, LOG_INDEXES, LOG_TABLE, MESSAGE_PLAIN_COLUMN } from './log-table-schema.js';
+import { LOG_COLUMNS, LOG_INDEXES, LOG_PROJECTIONS, LOG_TABLE, MESSAGE_PLAIN_COLUMN } from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
@@ -29,6 +30,26 @@ export async function upgradeLogTable(transport: ClickHouseTransport): Promise<v
     await transport.exec(`ALTER TABLE ${table} ADD INDEX ${name} ${index.expression} TYPE ${index.type} GRANULARITY ${index.granularity}`);
     // Parts without the index are searched by a full scan until this background mutation has built it.
     await transport.exec(`ALTER TABLE ${table} MATERIALIZE INDEX ${name}`);
+  }
+  await upgradeProjections(transport);
+}
+
+async function upgradeProjections(transport: ClickHouseTransport): Promise<void> {
+  const table = sqlIdentifier(LOG_TABLE.name);
+  const existing = await transport.query<{ name: string; query: string }>(
+    `SELECT name, query FROM system.projections WHERE database = currentDatabase() AND table = ${sqlString(LOG_TABLE.name)}`,
+  );
+  const missing = LOG_PROJECTIONS.filter((p) => !existing.some((row) => row.name === p.name && normalised(row.query) === normalised(p.query)));
+  if (missing.length === 0) return;
+  // Before the first projection: from then on a DELETE without this setting is refused.
+  const mode = LOG_TABLE.settings.lightweight_mutation_projection_mode;
+  await transport.exec(`ALTER TABLE ${table} MODIFY SETTING lightweight_mutation_projection_mode = ${sqlString(mode)}`);
+  for (const projection of missing) {
+    const name = sqlIdentifier(projection.name);
+    if (existing.some((row) => row.name === projection.name)) await transport.exec(`ALTER TABLE ${table} DROP PROJECTION ${name}`);
+    await transport.exec(`ALTER TABLE ${table} ADD PROJECTION ${name} (${projection.query})`);
+    // Parts without it are read whole until this background mutation has built it: same answers, slower.
+    await transport.exec(`ALTER TABLE ${table} MATERIALIZE PROJECTION ${name}`);
   }
 }
 

@@ -4,6 +4,7 @@
  * its metric children as columns. Results take Elasticsearch's shapes.
  */
 import type { NamedAggregation } from '../../../query/index.js';
+import { DAY_COUNTS } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import { dimensionOf, isBucketAggregation, termsKeyFilter, type BucketAggregation, type Dimension } from './agg-dimensions.js';
 import { planMetric, type MetricAggregation, type MetricPlan, type PendingSource } from './agg-metrics.js';
@@ -27,6 +28,8 @@ export interface AggregationRun {
   readonly run: RunQuery;
   readonly table: string;
   readonly where: string;
+  /** `where` as whole UTC days of every log in scope, when it is that (wholeDaysScopeSql), else null. */
+  readonly wholeDaysWhere: string | null;
   /** top_hits hits waiting for their `_source`. */
   readonly pendingSources: PendingSource[];
 }
@@ -103,6 +106,14 @@ function emptyOf(named: NamedAggregation, context: CompileContext): Record<strin
   return withMeta(named, shapeBuckets(context, agg, emptyBuckets(agg, children), 0));
 }
 
+/**
+ * Does the day-counts projection hold this level's buckets? Only a key it groups by, with no condition but the
+ * key's presence, and counts alone (no metric needs the rows); the engine then reads its rows, not the logs.
+ */
+function countedByDay(dim: Dimension): boolean {
+  return (DAY_COUNTS.keys as readonly string[]).includes(dim.key) && (dim.predicate === null || dim.predicate === `${dim.key} IS NOT NULL`);
+}
+
 async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path: readonly Step[], parents: readonly unknown[][] | null): Promise<Map<string, Record<string, unknown>>> {
   const agg = named.aggregation as BucketAggregation;
   const dim = dimensionOf(run.context, agg);
@@ -130,6 +141,7 @@ async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path
     }
   }
   const partition = parentAliases.length === 0 ? '' : `PARTITION BY ${parentAliases.join(', ')}`;
+  const where = path.length === 0 && metrics.length === 0 && run.wholeDaysWhere !== null && countedByDay(dim) ? run.wholeDaysWhere : run.where;
   const sql = [
     `SELECT ${[
       ...all.map((s) => `${s.dim.key} AS ${s.alias}`),
@@ -138,7 +150,7 @@ async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path
       ...(agg.kind === 'terms' ? [`sum(count()) OVER (${partition}) AS __t`] : []),
       ...metrics.flatMap((m) => m.plan.columns),
     ].join(', ')}`,
-    `FROM ${run.table} WHERE ${[run.where, ...predicates].join(' AND ')}`,
+    `FROM ${run.table} WHERE ${[where, ...predicates].join(' AND ')}`,
     `GROUP BY ${all.map((s) => s.alias).join(', ')}`,
     having.length === 0 ? '' : `HAVING ${having.join(' AND ')}`,
     `ORDER BY ${orderBy}`,

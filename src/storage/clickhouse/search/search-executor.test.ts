@@ -242,6 +242,31 @@ describe('search executor on chDB', () => {
     assert.deepEqual(beyond.hits.map((h) => h.id), expected('desc').slice(28));
   });
 
+  it('counts terms of whole days from the day counts exactly at the edges, and forgets deleted logs (decision 0135)', async () => {
+    const from = Date.UTC(2026, 10, 20);
+    const to = from + 2 * 86_400_000;
+    const doc = (id: string, timestampMs: number, path: string, type = 'nginx'): LogDocument => ({ id, accountId: 10, timestampMs, receivedAtMs: NOW, type, message: 'x', fields: { path }, sizeBytes: 1 });
+    await store.append(
+      [doc('d1', from - 1, '/before'), doc('d2', from, '/a'), doc('d3', from + 86_400_000, '/a', 'app'), doc('d4', to - 1, '/b'), doc('d5', to, '/after'), doc('d6', from + 65_536 * 86_400_000, '/far')],
+      { dedupToken: 'days', retentionDaysOf: () => 3650 },
+    );
+    const terms = (field: string): NamedAggregation => ({
+      name: 't', meta: null, aggregation: { kind: 'terms', field, size: 10, order: [], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false, aggregations: [] },
+    });
+    const keys = async (field: string, within: SearchScope) => {
+      const result = await run({ match_all: {} }, { aggregations: [terms(field)], size: 0 }, within);
+      return (result.aggregations?.t as { buckets: { key: string; doc_count: number }[] }).buckets.map((b) => [b.key, b.doc_count]);
+    };
+    // d6 is 65,536 days after d2: the day toDate() would wrap it round to (toDate32 does not).
+    const days: SearchScope = { accounts: [{ accountId: 10, fromMs: from }], toMs: to, types: null };
+    assert.deepEqual(await keys('path', days), [['/a', 2], ['/b', 1]]);
+    assert.deepEqual(await keys('type', { ...days, types: { include: ['ngi*'], exclude: [] } }), [['nginx', 2]]);
+    // Not whole days: the same question answered from the logs.
+    assert.deepEqual(await keys('path', { ...days, accounts: [{ accountId: 10, fromMs: from + 1 }] }), [['/a', 1], ['/b', 1]]);
+    await store.deleteAccount(10);
+    assert.deepEqual(await keys('path', days), []);
+  });
+
   it('runs every other aggregation kind with Elasticsearch shapes', async () => {
     const metric = (kind: 'min' | 'max' | 'value_count' | 'cardinality' | 'extended_stats', field: string): NamedAggregation['aggregation'] => ({ kind, field, missing: null, sigma: null, precisionThreshold: null });
     const aggregations: NamedAggregation[] = [

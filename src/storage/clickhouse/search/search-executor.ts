@@ -14,7 +14,7 @@ import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './field-access.js';
 import { highlightHit } from './highlight.js';
 import { compileQuery } from './query-compiler.js';
-import { scopeWhereSql } from './scope-sql.js';
+import { scopeWhereSql, wholeDaysScopeSql } from './scope-sql.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits-sql.js';
 import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
 import { timestampPage } from './timestamp-page.js';
@@ -134,7 +134,19 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         countWithMetrics ? Promise.resolve(null) : run(countSql, matched === scope ? SCOPE_COUNT_SETTINGS : undefined),
         request.aggregations.length === 0
           ? Promise.resolve(null)
-          : runAggregations({ context, run: (sql) => run(withoutScoreStats(sql)), table, where: `${scope} AND ${main.where}`, pendingSources }, request.aggregations, countWithMetrics),
+          : runAggregations(
+              {
+                context,
+                run: (sql) => run(withoutScoreStats(sql)),
+                table,
+                where: `${scope} AND ${main.where}`,
+                // Whole days of everything (match_all): what the day-counts projection holds.
+                wholeDaysWhere: main.where === '1' ? wholeDaysScopeSql(query.scope, query.receivedAtMostMs) : null,
+                pendingSources,
+              },
+              request.aggregations,
+              countWithMetrics,
+            ),
       ]);
       let total: number;
       if (counted !== null) total = Number(counted[0]?.n ?? 0);
