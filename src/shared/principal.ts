@@ -7,6 +7,8 @@ export interface Principal {
   readonly ownerAccountId: number | null;
   readonly accountType: string;
   readonly tokenId: number;
+  /** The caller account's retention as read with its token: a search of its own logs needs no other lookup. */
+  readonly retentionDays: number;
 }
 
 export function isMainAccount(principal: Principal): boolean {

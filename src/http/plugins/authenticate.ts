@@ -42,6 +42,7 @@ export function installAuthentication(app: FastifyInstance, deps: AuthenticateDe
       ownerAccountId: owner.ownerAccountId,
       accountType: owner.accountType,
       tokenId: owner.tokenId,
+      retentionDays: owner.accountRetentionDays,
     };
     request.log = request.log.child({ accountId: owner.accountId });
   });

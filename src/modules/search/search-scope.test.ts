@@ -21,7 +21,10 @@ const accounts = new Map<number, Account>([
   [4, account(4, null, true)],
 ]);
 const lookup = async (id: number) => accounts.get(id);
-const principal = (accountId: number, ownerAccountId: number | null): Principal => ({ accountId, ownerAccountId, accountName: 'x', region: 'r', accountType: 'OWNER_ACCOUNT', tokenId: 1 });
+/** A caller as authentication makes it: its own retention read with its token. */
+const principal = (accountId: number, ownerAccountId: number | null): Principal => ({
+  accountId, ownerAccountId, accountName: 'x', region: 'r', accountType: 'OWNER_ACCOUNT', tokenId: 1, retentionDays: accounts.get(accountId)?.retentionDays ?? 30,
+});
 
 describe('resolveSearchScope', () => {
   it('searches today and yesterday UTC, shifted back by dayOffset', async () => {
@@ -53,6 +56,10 @@ describe('resolveSearchScope', () => {
     }
     const own = await resolveSearchScope({ principal: principal(2, 1), requestedAccountIds: [2], window: { kind: 'retention' }, types: null, nowMs: NOW }, lookup);
     assert.deepEqual(own.accounts, [{ accountId: 2, fromMs: NOW - DAY }]);
+    // Its own account comes with the caller: no lookup, the retention read with the token.
+    const refuse = async () => assert.fail('looked up the caller account');
+    const alone = await resolveSearchScope({ principal: { ...principal(2, 1), retentionDays: 3 }, requestedAccountIds: null, window: { kind: 'retention' }, types: null, nowMs: NOW }, refuse);
+    assert.deepEqual(alone.accounts, [{ accountId: 2, fromMs: NOW - 3 * DAY }]);
   });
 
   it('reads index expressions as log type selections', () => {

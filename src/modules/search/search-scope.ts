@@ -20,9 +20,11 @@ export interface ScopeInput {
 
 export type AccountLookup = (accountId: number) => Promise<Account | undefined>;
 
-/** May `caller` search `target`? Itself always; a main account its own sub accounts marked searchable. */
+/** What the window of a searched account depends on. */
+type Searched = Pick<Account, 'id' | 'retentionDays'>;
+
+/** May `caller` search `target`, another account? A main account its own sub accounts marked searchable. */
 function isSearchableBy(caller: Principal, target: Account): boolean {
-  if (target.id === caller.accountId) return true;
   return caller.ownerAccountId === null && target.ownerAccountId === caller.accountId && target.searchable && target.active;
 }
 
@@ -33,14 +35,19 @@ function isSearchableBy(caller: Principal, target: Account): boolean {
 export async function resolveSearchScope(input: ScopeInput, lookup: AccountLookup): Promise<SearchScope> {
   const ids = input.requestedAccountIds === null ? [input.principal.accountId] : [...new Set(input.requestedAccountIds)];
   if (ids.length === 0) throw invalidArgument('accountIds must list at least one account', { parameters: { field: 'accountIds' } });
-  const accounts: Account[] = [];
+  const accounts: Searched[] = [];
   for (const id of ids) {
+    // The caller's own account was read with its token, in this request.
+    if (id === input.principal.accountId) {
+      accounts.push({ id, retentionDays: input.principal.retentionDays });
+      continue;
+    }
     const account = await lookup(id);
     // An unknown account and a forbidden one answer the same, so ids of other tenants cannot be probed.
     if (account === undefined || !isSearchableBy(input.principal, account)) throw permissionDenied();
     accounts.push(account);
   }
-  const retentionStart = (account: Account): number => input.nowMs - account.retentionDays * MS_PER_DAY;
+  const retentionStart = (account: Searched): number => input.nowMs - account.retentionDays * MS_PER_DAY;
   if (input.window.kind === 'retention') {
     return { accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })), toMs: null, types: input.types };
   }

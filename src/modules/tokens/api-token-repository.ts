@@ -19,6 +19,7 @@ export interface ApiTokenOwner {
   readonly ownerAccountId: number | null;
   readonly accountType: string;
   readonly accountActive: boolean;
+  readonly accountRetentionDays: number;
 }
 
 interface OwnerRow {
@@ -28,6 +29,7 @@ interface OwnerRow {
   readonly region: string;
   readonly owner_account_id: number | null;
   readonly account_type: string;
+  readonly retention_days: number;
   readonly active: number;
 }
 
@@ -54,7 +56,8 @@ export const apiTokenRepository = {
   async findOwnerByHash(db: ControlPlaneDb, tokenHash: string): Promise<ApiTokenOwner | undefined> {
     const { rows } = await sql<OwnerRow>`
       SELECT t.id AS token_id, a.id AS account_id, a.name AS account_name, a.region AS region,
-             a.owner_account_id AS owner_account_id, a.account_type AS account_type, a.active AS active
+             a.owner_account_id AS owner_account_id, a.account_type AS account_type, a.active AS active,
+             a.retention_days AS retention_days
       FROM api_tokens t JOIN accounts a ON a.id = t.account_id
       WHERE t.token_hash = ${tokenHash}`.execute(db);
     const row = rows[0];
@@ -67,6 +70,7 @@ export const apiTokenRepository = {
       ownerAccountId: row.owner_account_id,
       accountType: row.account_type,
       accountActive: row.active === 1,
+      accountRetentionDays: row.retention_days,
     };
   },
 
