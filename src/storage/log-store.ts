@@ -77,7 +77,7 @@ export interface CatalogField {
   readonly inArrays: boolean;
   /**
    * Every string value seen is plain text: the engine's tokenizer splits it exactly as the analyzer does
-   * (query/index-tokens.ts), so token tests need no regular expression (decision 0129).
+   * (query/text/index-tokens.ts), so token tests need no regular expression (decision 0129).
    */
   readonly plainText: boolean;
 }

@@ -64,4 +64,21 @@ describe('import rules (npm run check:arch)', () => {
     assert.notEqual(result.status, 0);
     assert.match(result.output, /shared-imports-nothing/);
   });
+  it('fails when the Lucene parser reaches back into a clause', () => {
+    const result = cruise({
+      'src/query/clauses/range.ts': 'export const r = 1;\n',
+      'src/query/lucene/to-query-ast.ts': "import { r } from '../clauses/range.ts';\nexport const l = r;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /query-lucene-below-clauses/);
+  });
+
+  it('fails when the ClickHouse predicate compiler imports an aggregation reader', () => {
+    const result = cruise({
+      'src/storage/clickhouse/search/aggregations/metrics.ts': 'export const m = 1;\n',
+      'src/storage/clickhouse/search/compile/query-compiler.ts': "import { m } from '../aggregations/metrics.ts';\nexport const q = m;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /clickhouse-compile-below-results/);
+  });
 });

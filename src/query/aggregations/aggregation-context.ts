@@ -1,8 +1,8 @@
 import type { NamedAggregation, QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, readString, type JsonObject } from '../json-reader.js';
-import { checkNotAnalyzedField } from '../logzio-restrictions.js';
-import type { ParseOptions } from '../parse-options.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, readString, type JsonObject } from '../dsl/json-reader.js';
+import { checkNotAnalyzedField } from '../dsl/logzio-restrictions.js';
+import type { ParseOptions } from '../dsl/parse-options.js';
 
 /** What an aggregation parser receives: its body, path, sub-aggregations already parsed, and the options. */
 export interface AggregationContext {

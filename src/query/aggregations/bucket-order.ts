@@ -1,6 +1,6 @@
 import type { BucketOrder, NamedAggregation } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { arrayOrSingle, child, readEnum, singleEntry } from '../json-reader.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { arrayOrSingle, child, readEnum, singleEntry } from '../dsl/json-reader.js';
 
 const AGGREGATION_PATH = /^([^.[\]>]+)(?:\.([^.[\]]+)|\[([^\]]+)\])?$/;
 

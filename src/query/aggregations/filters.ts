@@ -1,6 +1,6 @@
 import type { AggregationAst, NamedFilter } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, expectObject, isObject, optional, readBoolean, readString, rejectUnknownKeys } from '../json-reader.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, expectObject, isObject, optional, readBoolean, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 
 const FILTERS_KEYS = new Set(['filters', 'other_bucket', 'other_bucket_key', 'keyed']);

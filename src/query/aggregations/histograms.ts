@@ -1,8 +1,8 @@
 import type { AggregationAst, NumericBounds, ResolvedDate } from '../ast.js';
-import { readTimeZone } from '../clauses/range.js';
-import { resolveDateMath } from '../date-math.js';
-import { dslError } from '../dsl-error.js';
-import { child, describe, expectObject, optional, readBoolean, readInteger, readNumber, readString, rejectUnknownKeys, type JsonObject } from '../json-reader.js';
+import { readTimeZone } from '../dsl/range-bound.js';
+import { resolveDateMath } from '../time/date-math.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, describe, expectObject, optional, readBoolean, readInteger, readNumber, readString, rejectUnknownKeys, type JsonObject } from '../dsl/json-reader.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 import { readBucketOrder } from './bucket-order.js';
 import { readCalendarInterval, readFixedInterval, readLegacyInterval, readOffsetMs } from './intervals.js';

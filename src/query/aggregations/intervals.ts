@@ -1,6 +1,6 @@
 import type { CalendarUnit, HistogramInterval } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { describe } from '../json-reader.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { describe } from '../dsl/json-reader.js';
 
 const CALENDAR_NAMES: Readonly<Record<string, CalendarUnit>> = {
   '1m': 'minute',

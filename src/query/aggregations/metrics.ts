@@ -1,8 +1,8 @@
 import type { AggregationAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, expectArray, expectObject, isObject, optional, readBoolean, readInteger, readNumber, readScalar, readString, rejectUnknownKeys } from '../json-reader.js';
-import { parseSort } from '../sort.js';
-import { parseSourceFilter } from '../source-filter.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, expectArray, expectObject, isObject, optional, readBoolean, readInteger, readNumber, readScalar, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { parseSort } from '../dsl/sort.js';
+import { parseSourceFilter } from '../dsl/source-filter.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 
 type SimpleMetric = 'avg' | 'sum' | 'min' | 'max' | 'value_count' | 'cardinality' | 'stats' | 'extended_stats';

@@ -1,7 +1,7 @@
 import type { AggregationAst, TermsFilter } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, expectObject, isObject, optional, readBoolean, readInteger, readScalar, readString, rejectUnknownKeys } from '../json-reader.js';
-import { cannotBeExecuted } from '../logzio-restrictions.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, expectObject, isObject, optional, readBoolean, readInteger, readScalar, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { cannotBeExecuted } from '../dsl/logzio-restrictions.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 import { readBucketOrder } from './bucket-order.js';
 

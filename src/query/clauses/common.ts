@@ -1,5 +1,5 @@
-import { dslError } from '../dsl-error.js';
-import { child, isObject, readNumber, readString, singleEntry, type JsonObject } from '../json-reader.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, isObject, readNumber, singleEntry, type JsonObject } from '../dsl/json-reader.js';
 
 /** Keys every clause accepts: `boost` and the query name `_name` (accepted; matched_queries are not reported). */
 export const COMMON_KEYS = ['boost', '_name'] as const;
@@ -33,25 +33,4 @@ export function fieldClause(body: unknown, path: string): FieldClause {
 /** The object form of a field clause, or `{ [key]: value }` for the shorthand. */
 export function expandShorthand(clause: FieldClause, key: string): JsonObject {
   return isObject(clause.value) ? clause.value : { [key]: clause.value };
-}
-
-export function readField(value: unknown, path: string): string {
-  const field = readString(value, path);
-  if (field === '') throw dslError(path, 'field name must not be empty');
-  return field;
-}
-
-export interface BoostedField {
-  readonly field: string;
-  readonly boost: number;
-}
-
-/** `"title^2"` → title with boost 2 (multi_match, query_string `fields`). */
-export function readBoostedField(value: unknown, path: string): BoostedField {
-  const text = readField(value, path);
-  const caret = text.lastIndexOf('^');
-  if (caret <= 0) return { field: text, boost: 1 };
-  const boost = Number(text.slice(caret + 1));
-  if (!Number.isFinite(boost) || boost < 0) throw dslError(path, `invalid field boost in ${JSON.stringify(text)}`);
-  return { field: text.slice(0, caret), boost };
 }

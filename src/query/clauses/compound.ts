@@ -1,8 +1,8 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, expectArray, expectObject, optional, readBoolean, readNumber, rejectUnknownKeys } from '../json-reader.js';
-import { readMinimumShouldMatch } from '../minimum-should-match.js';
-import type { ClauseContext } from '../parse-options.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, expectArray, expectObject, optional, readBoolean, readNumber, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, keys, readBoost } from './common.js';
 
 const BOOL_KEYS = keys(COMMON_KEYS, ['must', 'should', 'must_not', 'filter', 'minimum_should_match', 'adjust_pure_negative']);

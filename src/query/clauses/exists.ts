@@ -1,7 +1,8 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, expectObject, rejectUnknownKeys } from '../json-reader.js';
-import { COMMON_KEYS, keys, readBoost, readField } from './common.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, expectObject, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { readField } from '../dsl/field-names.js';
+import { COMMON_KEYS, keys, readBoost } from './common.js';
 
 const ALLOWED = keys(COMMON_KEYS, ['field']);
 

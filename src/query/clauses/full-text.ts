@@ -1,7 +1,7 @@
 import type { AnalyzedToken } from '../ast.js';
-import { ANALYZER_NAMES, analyzeWith, type AnalyzerName } from '../analyzer.js';
-import { dslError } from '../dsl-error.js';
-import { child, optional, readEnum, readScalar, type JsonObject } from '../json-reader.js';
+import { ANALYZER_NAMES, analyzeWith, type AnalyzerName } from '../text/analyzer.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, optional, readEnum, readScalar, type JsonObject } from '../dsl/json-reader.js';
 
 /** Parameters shared by the full-text clauses, parsed once. */
 export interface FullTextInput {

@@ -1,9 +1,9 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { readFuzziness } from '../fuzziness.js';
-import { child, optional, readBoolean, readInteger, readScalar, rejectUnknownKeys } from '../json-reader.js';
-import { checkExpansionKeys } from '../logzio-restrictions.js';
-import type { ClauseContext } from '../parse-options.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { readFuzziness } from '../dsl/fuzziness.js';
+import { child, optional, readBoolean, readInteger, readScalar, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, expandShorthand, fieldClause, keys, readBoost } from './common.js';
 
 const ALLOWED = keys(COMMON_KEYS, ['value', 'fuzziness', 'max_expansions', 'prefix_length', 'transpositions', 'rewrite']);

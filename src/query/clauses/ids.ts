@@ -1,5 +1,5 @@
 import type { QueryAst } from '../ast.js';
-import { child, expectArray, expectObject, readScalar, rejectUnknownKeys } from '../json-reader.js';
+import { child, expectArray, expectObject, readScalar, rejectUnknownKeys } from '../dsl/json-reader.js';
 import { COMMON_KEYS, keys, readBoost } from './common.js';
 
 const ALLOWED = keys(COMMON_KEYS, ['values', 'type']);

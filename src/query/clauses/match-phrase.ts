@@ -1,7 +1,7 @@
 import type { QueryAst } from '../ast.js';
-import { optional, readInteger, rejectUnknownKeys } from '../json-reader.js';
-import { checkExpansionKeys } from '../logzio-restrictions.js';
-import type { ClauseContext } from '../parse-options.js';
+import { optional, readInteger, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, expandShorthand, fieldClause, keys, readBoost } from './common.js';
 import { readFullText } from './full-text.js';
 

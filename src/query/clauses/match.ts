@@ -1,9 +1,9 @@
 import type { QueryAst } from '../ast.js';
-import { readFuzziness } from '../fuzziness.js';
-import { optional, readBoolean, readEnum, readInteger, rejectUnknownKeys } from '../json-reader.js';
-import { checkExpansionKeys } from '../logzio-restrictions.js';
-import { readMinimumShouldMatch } from '../minimum-should-match.js';
-import type { ClauseContext } from '../parse-options.js';
+import { readFuzziness } from '../dsl/fuzziness.js';
+import { optional, readBoolean, readEnum, readInteger, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
+import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, expandShorthand, fieldClause, keys, readBoost } from './common.js';
 import { readFullText } from './full-text.js';
 

@@ -1,10 +1,11 @@
 import type { AnalyzedToken, QueryAst } from '../ast.js';
-import { readFuzziness } from '../fuzziness.js';
-import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, rejectUnknownKeys } from '../json-reader.js';
-import { checkExpansionKeys } from '../logzio-restrictions.js';
-import { readMinimumShouldMatch } from '../minimum-should-match.js';
-import type { ClauseContext } from '../parse-options.js';
-import { COMMON_KEYS, keys, readBoost, readBoostedField, type BoostedField } from './common.js';
+import { readFuzziness } from '../dsl/fuzziness.js';
+import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
+import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
+import { readBoostedField, type BoostedField } from '../dsl/field-names.js';
+import { COMMON_KEYS, keys, readBoost } from './common.js';
 import { readFullText } from './full-text.js';
 
 const ALLOWED = keys(COMMON_KEYS, [

@@ -1,16 +1,17 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { readFuzziness } from '../fuzziness.js';
-import { child, expectArray, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, readString, rejectUnknownKeys } from '../json-reader.js';
-import { checkAllowLeadingWildcard, checkExpansionKeys, queryStringSyntaxError } from '../logzio-restrictions.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { readFuzziness } from '../dsl/fuzziness.js';
+import { child, expectArray, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkAllowLeadingWildcard, checkExpansionKeys, queryStringSyntaxError } from '../dsl/logzio-restrictions.js';
 import { LuceneSyntaxError } from '../lucene/lexer.js';
 import { parseLucene } from '../lucene/parser.js';
 import { luceneToQueryAst, type QueryStringSettings } from '../lucene/to-query-ast.js';
-import { readMinimumShouldMatch } from '../minimum-should-match.js';
-import type { ClauseContext, LuceneQueryOptions } from '../parse-options.js';
-import { COMMON_KEYS, keys, readBoost, readBoostedField, readField, type BoostedField } from './common.js';
+import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
+import type { ClauseContext, LuceneQueryOptions } from '../dsl/parse-options.js';
+import { readBoostedField, readField, type BoostedField } from '../dsl/field-names.js';
+import { COMMON_KEYS, keys, readBoost } from './common.js';
 import { readAnalyzer } from './full-text.js';
-import { readTimeZone } from './range.js';
+import { readTimeZone } from '../dsl/range-bound.js';
 
 const ALLOWED = keys(COMMON_KEYS, [
   'query',

@@ -1,42 +1,10 @@
-import type { QueryAst, RangeBound } from '../ast.js';
-import { resolveDateMath } from '../date-math.js';
-import { dslError } from '../dsl-error.js';
-import { child, describe, expectObject, optional, readBoolean, readEnum, readString, rejectUnknownKeys } from '../json-reader.js';
-import type { ClauseContext } from '../parse-options.js';
-import { isValidTimeZone } from '../time-zone.js';
+import type { QueryAst } from '../ast.js';
+import { child, expectObject, optional, readBoolean, readEnum, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, fieldClause, keys, readBoost } from './common.js';
+import { readRangeBound, readTimeZone, type BoundInput } from '../dsl/range-bound.js';
 
 const ALLOWED = keys(COMMON_KEYS, ['gt', 'gte', 'lt', 'lte', 'from', 'to', 'include_lower', 'include_upper', 'format', 'time_zone', 'relation']);
-
-export function readTimeZone(value: unknown, path: string): string {
-  const zone = readString(value, path);
-  if (!isValidTimeZone(zone)) throw dslError(path, `unknown time zone [${zone}]`);
-  return zone;
-}
-
-interface BoundInput {
-  readonly value: unknown;
-  readonly path: string;
-  readonly inclusive: boolean;
-  /** ES rounds `gt` and `lte` up (to the last ms of the rounding unit), `gte` and `lt` down. */
-  readonly roundUp: boolean;
-}
-
-/** Resolves a bound every way it can be read; the compiler picks the reading the field's type needs. */
-export function readRangeBound(input: BoundInput, now: number, format: string | null, timeZone: string | null): RangeBound | null {
-  const { value, path } = input;
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isFinite(value))) {
-    throw dslError(path, `expected a number, a string or null but found ${describe(value)}`);
-  }
-  const numeric = typeof value === 'number' ? value : value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
-  return {
-    inclusive: input.inclusive,
-    original: value,
-    number: numeric,
-    epochMs: resolveDateMath(value, { now, roundUp: input.roundUp, format, timeZone }),
-  };
-}
 
 /** `range: {f: {gte, lt, format, time_zone}}` — also the legacy from/to/include_lower/include_upper form. */
 export function parseRange(body: unknown, path: string, context: ClauseContext): QueryAst {

@@ -1,8 +1,8 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, optional, readBoolean, readInteger, readString, rejectUnknownKeys } from '../json-reader.js';
-import { checkExpansionKeys } from '../logzio-restrictions.js';
-import type { ClauseContext } from '../parse-options.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, optional, readBoolean, readInteger, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, expandShorthand, fieldClause, keys, readBoost } from './common.js';
 
 const ALLOWED = keys(COMMON_KEYS, ['value', 'flags', 'flags_value', 'case_insensitive', 'max_determinized_states', 'rewrite']);

@@ -1,12 +1,13 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readString, rejectUnknownKeys } from '../json-reader.js';
-import { checkExpansionKeys } from '../logzio-restrictions.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
 import { parseSimpleQuery } from '../lucene/simple-parser.js';
 import { luceneToQueryAst } from '../lucene/to-query-ast.js';
-import { readMinimumShouldMatch } from '../minimum-should-match.js';
-import type { ClauseContext } from '../parse-options.js';
-import { COMMON_KEYS, keys, readBoost, readBoostedField } from './common.js';
+import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
+import type { ClauseContext } from '../dsl/parse-options.js';
+import { readBoostedField } from '../dsl/field-names.js';
+import { COMMON_KEYS, keys, readBoost } from './common.js';
 import { readAnalyzer } from './full-text.js';
 
 const ALLOWED = keys(COMMON_KEYS, [

@@ -1,6 +1,6 @@
 import type { QueryAst } from '../ast.js';
-import { child, optional, readBoolean, readScalar, rejectUnknownKeys } from '../json-reader.js';
-import { dslError } from '../dsl-error.js';
+import { child, optional, readBoolean, readScalar, rejectUnknownKeys } from '../dsl/json-reader.js';
+import { dslError } from '../dsl/dsl-error.js';
 import { COMMON_KEYS, expandShorthand, fieldClause, keys, readBoost } from './common.js';
 
 const ALLOWED = keys(COMMON_KEYS, ['value', 'case_insensitive']);

@@ -1,6 +1,6 @@
 import type { QueryAst } from '../ast.js';
-import { dslError } from '../dsl-error.js';
-import { child, expectArray, expectObject, isObject, readScalar } from '../json-reader.js';
+import { dslError } from '../dsl/dsl-error.js';
+import { child, expectArray, expectObject, isObject, readScalar } from '../dsl/json-reader.js';
 import { readBoost } from './common.js';
 
 /** ES's index.max_terms_count. */

@@ -1,10 +1,10 @@
 import type { Fuzziness, MinimumShouldMatch, QueryAst } from '../ast.js';
-import { analyzeWith, type AnalyzerName } from '../analyzer.js';
-import type { BoostedField } from '../clauses/common.js';
-import { readRangeBound } from '../clauses/range.js';
-import { DslError } from '../dsl-error.js';
-import { leadingWildcardInQueryString } from '../logzio-restrictions.js';
-import type { ParseOptions } from '../parse-options.js';
+import { analyzeWith, type AnalyzerName } from '../text/analyzer.js';
+import type { BoostedField } from '../dsl/field-names.js';
+import { readRangeBound } from '../dsl/range-bound.js';
+import { DslError } from '../dsl/dsl-error.js';
+import { leadingWildcardInQueryString } from '../dsl/logzio-restrictions.js';
+import type { ParseOptions } from '../dsl/parse-options.js';
 import { hasWildcard } from './lexer.js';
 import type { LuceneField, LuceneNode } from './syntax.js';
 

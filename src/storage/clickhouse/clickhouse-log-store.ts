@@ -14,8 +14,8 @@ import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
 import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer, joinChunks } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
-import { createCatalogReadCache } from './search/catalog-read-cache.js';
-import { queryHelpers } from './search/query-helpers.js';
+import { createCatalogReadCache } from './search/fields/catalog-read-cache.js';
+import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import type { ClickHouseTransport } from './transport.js';
 

@@ -65,7 +65,7 @@ export const MAP_COLUMNS = {
   array: 'arr',
 } as const;
 
-/** 1 when the text index tokenizes `message` exactly as the analyzer does (query/index-tokens.ts); 0 is always safe. */
+/** 1 when the text index tokenizes `message` exactly as the analyzer does (query/text/index-tokens.ts); 0 is always safe. */
 export const MESSAGE_PLAIN_COLUMN = 'message_plain';
 
 export interface ColumnDefinition {

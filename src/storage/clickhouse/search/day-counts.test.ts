@@ -9,7 +9,7 @@ import type { CatalogField, SearchScope } from '../../log-store.js';
 import { openChdbTransport } from '../chdb-transport.js';
 import { singleNodeDdl } from '../ddl.js';
 import type { ClickHouseTransport } from '../transport.js';
-import { queryHelpers } from './query-helpers.js';
+import { queryHelpers } from './compile/query-helpers.js';
 import { createSearchExecutor } from './search-executor.js';
 
 const DAY = 86_400_000;

@@ -7,18 +7,18 @@ import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-
 import { MESSAGE_PLAIN_COLUMN } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport, QuerySettings } from '../transport.js';
-import type { PendingSource } from './agg-metrics.js';
-import { canCountHits, runAggregations } from './agg-runner.js';
-import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers, type TextRows } from './compile-context.js';
+import type { PendingSource } from './aggregations/metrics.js';
+import { canCountHits, runAggregations } from './aggregations/aggregation-runner.js';
+import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers, type TextRows } from './compile/compile-context.js';
 import { toSearchError } from './engine-error.js';
-import { FieldCatalog } from './field-access.js';
-import { highlightHit } from './highlight.js';
-import { compileQuery } from './query-compiler.js';
-import { scopeWhereSql, wholeDaysScopeSql } from './scope-sql.js';
-import { hitsSql, timestampBoundSql, type HitsQuery } from './hits-sql.js';
-import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './sort-sql.js';
-import { timestampPage } from './timestamp-page.js';
-import { filterSource, pickFields } from './source-filter.js';
+import { FieldCatalog } from './fields/field-access.js';
+import { highlightHit } from './hits/highlight.js';
+import { compileQuery } from './compile/query-compiler.js';
+import { scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
+import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
+import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
+import { timestampPage } from './hits/timestamp-page.js';
+import { filterSource, pickFields } from './hits/source-filter.js';
 import { createForegroundGate } from './foreground-gate.js';
 
 export interface SearchExecutorDeps {

@@ -1,0 +1,87 @@
+import type { indexTokens, isIndexExactText, resolveMinimumShouldMatch } from '../../../../query/index.js';
+import type { FieldCatalog } from '../fields/field-access.js';
+
+/** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
+export interface QueryHelpers {
+  readonly indexTokens: typeof indexTokens;
+  readonly isIndexExactText: typeof isIndexExactText;
+  readonly resolveMinimumShouldMatch: typeof resolveMinimumShouldMatch;
+}
+
+/**
+ * State of one compilation. Relevance needs document frequencies that only the data knows: leaves register
+ * the predicate whose frequency they need and get a placeholder, replaced once a stats query has run.
+ * Placeholders are delimited by U+0001, which sqlString always escapes, so no literal can contain one.
+ */
+/**
+ * Rows a compiled predicate is meant for: on `message_plain` rows the text index decides a word alone
+ * (query/text/index-tokens.ts); on the others an exact check follows it; `any` compiles both, each on its rows.
+ */
+export type TextRows = 'plain' | 'other' | 'any';
+
+export class CompileContext {
+  readonly statPredicates: string[] = [];
+  /** Text fields whose average token count the length norm needs (SQL of the string value). */
+  readonly lengthFields: string[] = [];
+
+  constructor(
+    readonly catalog: FieldCatalog,
+    readonly helpers: QueryHelpers,
+    readonly textRows: TextRows = 'any',
+  ) {}
+
+  /** Placeholder for the idf of the documents matching `predicate`. */
+  idf(predicate: string): string {
+    let index = this.statPredicates.indexOf(predicate);
+    if (index === -1) {
+      index = this.statPredicates.length;
+      this.statPredicates.push(predicate);
+    }
+    return `${MARK}idf:${index}${MARK}`;
+  }
+
+  /** Placeholder for the average token count of a text value. */
+  averageLength(value: string): string {
+    let index = this.lengthFields.indexOf(value);
+    if (index === -1) {
+      index = this.lengthFields.length;
+      this.lengthFields.push(value);
+    }
+    return `${MARK}avgdl:${index}${MARK}`;
+  }
+}
+
+/** U+0001: sqlString escapes every control character, so no literal can contain it. */
+const MARK = String.fromCharCode(1);
+const IDF_PLACEHOLDER = new RegExp(`${MARK}idf:(\\d+)${MARK}`, 'g');
+const AVGDL_PLACEHOLDER = new RegExp(`${MARK}avgdl:(\\d+)${MARK}`, 'g');
+
+/** Placeholders as constants (idf 1, identity length norm): for statements that do not rank. */
+export function withoutScoreStats(sql: string): string {
+  return sql.replace(IDF_PLACEHOLDER, '1').replace(AVGDL_PLACEHOLDER, '1');
+}
+
+/** Rows read to estimate a text field's average token count (BM25 length norm). */
+const LENGTH_SAMPLE_ROWS = 10_000;
+
+/**
+ * Placeholders as SQL over scalar subqueries of one WITH clause: the document count and every document
+ * frequency in scope in one pass, average token counts from a sample. Lucene's BM25 idf:
+ * ln(1 + (N - df + 0.5) / (df + 0.5)). The statement ranks in one round trip.
+ */
+export function withScoreStats(sql: string, context: CompileContext, table: string, scope: string): string {
+  const needsStats = context.statPredicates.length > 0;
+  const lengths = context.lengthFields.map(
+    (value, i) =>
+      `(SELECT greatest(ifNull(avg(length(splitByNonAlpha(lower(__v)))), 1), 1) FROM (SELECT ${value} AS __v FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL LIMIT ${LENGTH_SAMPLE_ROWS})) AS __avgdl${i}`,
+  );
+  const stats = needsStats ? [`(SELECT tuple(${['count()', ...context.statPredicates.map((p) => `countIf(${p})`)].join(', ')}) FROM ${table} WHERE ${scope}) AS __stats`] : [];
+  const filled = sql
+    .replace(IDF_PLACEHOLDER, (_m, i: string) => {
+      const df = `tupleElement(__stats, ${Number(i) + 2})`;
+      return `greatest(log(1 + (tupleElement(__stats, 1) - ${df} + 0.5) / (${df} + 0.5)), 0)`;
+    })
+    .replace(AVGDL_PLACEHOLDER, (_m, i: string) => `__avgdl${Number(i)}`);
+  const withs = [...stats, ...lengths];
+  return withs.length === 0 ? filled : `WITH ${withs.join(', ')} ${filled}`;
+}

@@ -1,0 +1,121 @@
+/**
+ * QueryAst → a SQL predicate and a score expression. Field patterns (`*`, `actor.*`) expand to every matching
+ * field of the catalog (best field scores, as multi_match best_fields); filter context scores 0.
+ */
+import type { QueryAst } from '../../../../query/index.js';
+import { sqlNumber } from '../../sql-literals.js';
+import type { CompileContext } from './compile-context.js';
+import type { FieldRef } from '../fields/field-access.js';
+import { patternExists } from '../fields/field-pattern.js';
+import { existsSql, fuzzySql, idsSql, prefixSql, rangeSql, regexpSql, termSql, termsSql, wildcardSql } from './term-level.js';
+import { matchQuerySql, phraseSql, type Compiled } from './text-query.js';
+
+export type { Compiled };
+
+const NONE: Compiled = { where: '0', score: '0' };
+
+const and = (parts: readonly string[]): string => (parts.length === 0 ? '1' : parts.length === 1 ? (parts[0] ?? '1') : `(${parts.join(' AND ')})`);
+const or = (parts: readonly string[]): string => (parts.length === 0 ? '0' : parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`);
+const sum = (parts: readonly string[]): string => (parts.length === 0 ? '0' : `(${parts.join(' + ')})`);
+
+/** A leaf on one field, over every field its name expands to. */
+function perField(context: CompileContext, pattern: string, lenient: boolean, leaf: (field: FieldRef) => Compiled): Compiled {
+  // A pattern is read as one field over all it matches (field-pattern.ts), not expanded clause by clause.
+  if (pattern.includes('*')) return leaf(context.catalog.resolvePattern(pattern));
+  const names = context.catalog.expand(pattern);
+  const compiled = names
+    .map((name) => context.catalog.resolve(name))
+    .filter((field) => field.shape !== 'unmapped' || !lenient)
+    .map(leaf)
+    .filter((c) => c.where !== '0');
+  if (compiled.length === 0) return NONE;
+  if (compiled.length === 1) return compiled[0] ?? NONE;
+  return { where: or(compiled.map((c) => c.where)), score: `greatest(${compiled.map((c) => `if(${c.where}, ${c.score}, 0)`).join(', ')})` };
+}
+
+/** `exists` on an object name (`actor`) is true when any of its leaves exists. */
+function existsCompiled(context: CompileContext, name: string): string {
+  const direct = context.catalog.resolve(name);
+  if (name.includes('*')) return patternExists({ glob: name });
+  if (direct.shape !== 'unmapped') return existsSql(direct);
+  if (context.catalog.expand(`${name}.*`).length === 0) return '0';
+  return patternExists({ glob: `${name}.*` });
+}
+
+function constant(where: string, boost: number): Compiled {
+  return { where, score: sqlNumber(boost) };
+}
+
+function compileBool(context: CompileContext, query: Extract<QueryAst, { kind: 'bool' }>): Compiled {
+  const must = query.must.map((q) => compileQuery(context, q));
+  const should = query.should.map((q) => compileQuery(context, q));
+  const filter = query.filter.map((q) => compileQuery(context, q).where);
+  const mustNot = query.mustNot.map((q) => compileQuery(context, q).where);
+  // Lucene: without must/filter clauses a bool matches only documents that match at least one should clause.
+  const onlyShould = query.must.length === 0 && query.filter.length === 0 && should.length > 0;
+  const written = query.minimumShouldMatch;
+  // An absolute count above the number of should clauses can never be met (ES matches nothing).
+  if (written !== null && /^\d+$/.test(String(written)) && Number(written) > should.length) return NONE;
+  const resolved = written === null ? 0 : Math.max(0, context.helpers.resolveMinimumShouldMatch(written, should.length));
+  const required = onlyShould ? Math.max(1, resolved) : resolved;
+  const conditions = [...must.map((c) => c.where), ...filter];
+  if (required > should.length) return NONE;
+  if (required === 1) conditions.push(or(should.map((c) => c.where)));
+  else if (required > 1) conditions.push(`(${should.map((c) => `toUInt8(${c.where})`).join(' + ')}) >= ${sqlNumber(required)}`);
+  if (mustNot.length > 0) conditions.push(`NOT ${or(mustNot)}`);
+  const scores = [...must.map((c) => c.score), ...should.map((c) => `if(${c.where}, ${c.score}, 0)`)];
+  // A bool of filters only still matches with a score, as ES gives it (0 in filter context, boost otherwise).
+  const score = scores.length === 0 ? '0' : `${sqlNumber(query.boost)} * ${sum(scores)}`;
+  return { where: and(conditions), score };
+}
+
+export function compileQuery(context: CompileContext, query: QueryAst): Compiled {
+  switch (query.kind) {
+    case 'match_all':
+      return constant('1', query.boost);
+    case 'match_none':
+      return NONE;
+    case 'bool':
+      return compileBool(context, query);
+    case 'term':
+      return perField(context, query.field, false, (f) => {
+        const where = termSql(f, query.value, query.caseInsensitive);
+        return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
+      });
+    case 'terms':
+      return perField(context, query.field, false, (f) => constant(termsSql(f, query.values), query.boost));
+    case 'range':
+      return perField(context, query.field, true, (f) => constant(rangeSql(f, query), query.boost));
+    case 'exists':
+      return constant(existsCompiled(context, query.field), query.boost);
+    case 'prefix':
+      return perField(context, query.field, true, (f) => constant(prefixSql(f, query.prefix, query.caseInsensitive), query.boost));
+    case 'wildcard':
+      return perField(context, query.field, true, (f) => constant(wildcardSql(f, query), query.boost));
+    case 'regexp':
+      return perField(context, query.field, true, (f) => constant(regexpSql(f, query), query.boost));
+    case 'fuzzy':
+      return perField(context, query.field, true, (f) => constant(fuzzySql(f, query), query.boost));
+    case 'ids':
+      return constant(idsSql(query.values), query.boost);
+    case 'match':
+      return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => matchQuerySql(context, f, query));
+    case 'phrase':
+      return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => phraseSql(context, f, query));
+    case 'dis_max': {
+      const parts = query.queries.map((q) => compileQuery(context, q));
+      if (parts.length === 0) return NONE;
+      const scores = parts.map((c) => `if(${c.where}, ${c.score}, 0)`);
+      const best = `greatest(${scores.join(', ')}, 0)`;
+      const score = `${sqlNumber(query.boost)} * (${best} + ${sqlNumber(query.tieBreaker)} * (${sum(scores)} - ${best}))`;
+      return { where: or(parts.map((c) => c.where)), score };
+    }
+    case 'constant_score':
+      return constant(compileQuery(context, query.filter).where, query.boost);
+    case 'boosting': {
+      const positive = compileQuery(context, query.positive);
+      const negative = compileQuery(context, query.negative);
+      return { where: positive.where, score: `${sqlNumber(query.boost)} * ${positive.score} * if(${negative.where}, ${sqlNumber(query.negativeBoost)}, 1)` };
+    }
+  }
+}
