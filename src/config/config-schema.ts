@@ -25,10 +25,32 @@ export interface AppConfig {
   readonly maxConcurrentRequestsPerAccount: number;
   readonly shutdownTimeoutMs: number;
   readonly alertIntervalSeconds: number;
+  readonly alerts: AlertTuning;
+  readonly retention: RetentionTuning;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
   readonly secretKey: string | undefined;
+  readonly smtpTimeoutMs: number;
+}
+
+/** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
+export interface AlertTuning {
+  /** How long after a window ends it is judged, so late logs are counted. */
+  readonly settleDelayMs: number;
+  /** Alerts evaluated at the same time (default 1 on embedded chDB, which shares the API's cores; 4 on a server). */
+  readonly concurrency: number;
+  /** An alert's evaluation of one window is abandoned (and retried next cycle) after this long. */
+  readonly evaluationTimeoutMs: number;
+  /** Windows one alert catches up per cycle after downtime, so one backlog cannot starve the others. */
+  readonly maxWindowsPerCycle: number;
+  /** Sample logs attached to one notification. */
+  readonly samplesPerNotification: number;
+}
+
+export interface RetentionTuning {
+  /** How often logs past retention are deleted (TTL alone waits for merges). */
+  readonly enforceIntervalMs: number;
 }
 
 export interface SettingDefinition {
@@ -57,8 +79,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_MAX_CONCURRENT_REQUESTS', defaultText: '100', description: 'Concurrent API requests allowed per account; more are answered 429.' },
   { env: 'LOGWARD_SHUTDOWN_TIMEOUT_MS', defaultText: '10000', description: 'How long a graceful shutdown waits for in-flight work.' },
   { env: 'LOGWARD_ALERT_INTERVAL_SECONDS', defaultText: '60', description: 'How often alerts without a cron schedule are evaluated.' },
+  { env: 'LOGWARD_ALERT_SETTLE_DELAY_MS', defaultText: '30000', description: 'How long after an evaluation window ends alerts judge it, so late logs count.' },
+  { env: 'LOGWARD_ALERT_CONCURRENCY', defaultText: '1 on embedded chDB, 4 on a ClickHouse server', description: 'Alerts evaluated at the same time.' },
+  { env: 'LOGWARD_ALERT_EVALUATION_TIMEOUT_MS', defaultText: '30000', description: "How long one alert's evaluation may run before it is retried next cycle." },
+  { env: 'LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE', defaultText: '10', description: 'Windows one alert catches up per cycle after downtime.' },
+  { env: 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', defaultText: '10', description: 'Sample logs attached to one alert notification.' },
+  { env: 'LOGWARD_RETENTION_INTERVAL_SECONDS', defaultText: '600', description: 'How often logs past their account retention are deleted.' },
   { env: 'LOGWARD_SMTP_URL', defaultText: undefined, secret: true, description: 'SMTP server for alert e-mail, e.g. smtp://user:pass@host:587.' },
   { env: 'LOGWARD_SMTP_FROM', defaultText: 'logward@localhost', description: 'Sender address of alert e-mail.' },
+  { env: 'LOGWARD_SMTP_TIMEOUT_MS', defaultText: '10000', description: 'Connection and send timeout of alert e-mail.' },
   { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
   { env: 'LOGWARD_SECRET_KEY', defaultText: undefined, secret: true, description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.' },
 ];

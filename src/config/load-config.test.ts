@@ -44,4 +44,17 @@ describe('loadConfig', () => {
     assert.deepEqual(config.roles, ['ingest']);
     assert.equal(config.region, 'eu');
   });
+
+  it('groups the alert and retention tuning with the documented defaults', () => {
+    const embedded = loadConfig({});
+    assert.deepEqual(embedded.alerts, { settleDelayMs: 30_000, concurrency: 1, evaluationTimeoutMs: 30_000, maxWindowsPerCycle: 10, samplesPerNotification: 10 });
+    assert.deepEqual(embedded.retention, { enforceIntervalMs: 600_000 });
+    assert.equal(embedded.smtpTimeoutMs, 10_000);
+    assert.equal(loadConfig({ LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123' }).alerts.concurrency, 4);
+    const tuned = loadConfig({ LOGWARD_ALERT_CONCURRENCY: '2', LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '3', LOGWARD_RETENTION_INTERVAL_SECONDS: '60' });
+    assert.equal(tuned.alerts.concurrency, 2);
+    assert.equal(tuned.alerts.maxWindowsPerCycle, 3);
+    assert.equal(tuned.retention.enforceIntervalMs, 60_000);
+    assert.throws(() => loadConfig({ LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '0' }), /LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE must be an integer between 1 and 1000/);
+  });
 });

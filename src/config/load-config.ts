@@ -98,6 +98,7 @@ export function loadConfig(env: Env): AppConfig {
   const smtpUrl = read(env, 'LOGWARD_SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('LOGWARD_SMTP_URL must start with smtp:// or smtps://');
 
+  const logStoreUrl = resolveLogStoreUrl(env, dataDir);
   const config: AppConfig = {
     dataDir,
     apiHost: read(env, 'LOGWARD_API_HOST') ?? '0.0.0.0',
@@ -107,7 +108,7 @@ export function loadConfig(env: Env): AppConfig {
     syslogUdpPort: readPort(env, 'LOGWARD_SYSLOG_UDP_PORT', 5050),
     region,
     controlPlaneUrl: resolveControlPlaneUrl(env, dataDir),
-    logStoreUrl: resolveLogStoreUrl(env, dataDir),
+    logStoreUrl,
     roles: readRoles(env),
     bootstrapAdminEmail: adminEmail,
     bootstrapApiToken,
@@ -116,10 +117,20 @@ export function loadConfig(env: Env): AppConfig {
     maxConcurrentRequestsPerAccount: readInteger(env, 'LOGWARD_MAX_CONCURRENT_REQUESTS', 100, 1, 100_000),
     shutdownTimeoutMs: readInteger(env, 'LOGWARD_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     alertIntervalSeconds: readInteger(env, 'LOGWARD_ALERT_INTERVAL_SECONDS', 60, 1, 86_400),
+    alerts: Object.freeze({
+      settleDelayMs: readInteger(env, 'LOGWARD_ALERT_SETTLE_DELAY_MS', 30_000, 0, 3_600_000),
+      // The embedded engine shares the API's cores: one alert query at a time keeps searches fast (docs/benchmarks.md).
+      concurrency: readInteger(env, 'LOGWARD_ALERT_CONCURRENCY', logStoreUrl.startsWith('chdb:') ? 1 : 4, 1, 64),
+      evaluationTimeoutMs: readInteger(env, 'LOGWARD_ALERT_EVALUATION_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+      maxWindowsPerCycle: readInteger(env, 'LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE', 10, 1, 1_000),
+      samplesPerNotification: readInteger(env, 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', 10, 0, 100),
+    }),
+    retention: Object.freeze({ enforceIntervalMs: readInteger(env, 'LOGWARD_RETENTION_INTERVAL_SECONDS', 600, 10, 86_400) * 1000 }),
     smtpUrl,
     smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
     logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,
     secretKey: read(env, 'LOGWARD_SECRET_KEY'),
+    smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
   };
   return Object.freeze(config);
 }

@@ -19,3 +19,9 @@ export function isMainAccount(principal: Principal): boolean {
 export function mainAccountIdOf(principal: Principal): number {
   return principal.ownerAccountId ?? principal.accountId;
 }
+
+/** Who a write is recorded as (createdBy/updatedBy): the acting account and a person's e-mail. */
+export interface Actor {
+  readonly accountId: number;
+  readonly email: string;
+}

@@ -6,6 +6,7 @@ import type { TokenService } from '../tokens/index.js';
 import { userRepository } from '../users/index.js';
 import { DEFAULT_EXTRA_SETTINGS, type Account } from './account.js';
 import { accountRepository } from './account-repository.js';
+import { searchableAmong } from './search-access.js';
 import { subAccountOperations, type DailyUsage } from './sub-account-service.js';
 
 export interface BootstrapInput {
@@ -41,6 +42,14 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     ...subAccountOperations(deps),
+
+    /** The accounts `accountId` may search (itself first); none when it does not exist. */
+    async searchableAccountIds(accountId: number): Promise<number[]> {
+      const account = await accountRepository.get(db, accountId);
+      if (account === undefined) return [];
+      if (account.ownerAccountId !== null) return [account.id];
+      return searchableAmong(account, await accountRepository.listTree(db, account.id));
+    },
 
     /**
      * Creates the main account, its admin user, one API token and one shipping token when the store

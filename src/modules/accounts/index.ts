@@ -4,3 +4,4 @@ export { whoamiRoutes } from './whoami-routes.js';
 export { subAccountRoutes } from './sub-account-routes.js';
 export type { DailyUsage } from './sub-account-service.js';
 export type { Account, AccountType, UtilizationSettings } from './account.js';
+export { isSearchableBy, type SearchingAccount } from './search-access.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../../shared/principal.js';
 import type { Alert } from './alert.js';
 import type { AlertActor, AlertService } from './alert-service.js';
 import { AlertIdParams, AlertIdShortParams, AlertRequest, AlertResponse } from './alert-wire.js';
@@ -22,8 +22,8 @@ export function alertToWire(alert: Alert): AlertResponse {
 const errors = { 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } } as const;
 const tags = ['alerts'];
 
-/** `actorOf` resolves the e-mail recorded as createdBy/updatedBy for the calling token. */
-export function alertRoutes(service: AlertService, actorOf: (request: FastifyRequest) => Promise<AlertActor>): FastifyPluginAsyncTypebox {
+/** `actorOf` resolves the e-mail recorded as createdBy/updatedBy for the caller. */
+export function alertRoutes(service: AlertService, actorOf: (principal: Principal) => Promise<AlertActor>): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/v2/alerts', { schema: { tags, summary: 'List the alerts of the account', response: { 200: Type.Array(AlertResponse) } } }, async (request) =>
       (await service.list(request.principal.accountId)).map(alertToWire),
@@ -31,7 +31,7 @@ export function alertRoutes(service: AlertService, actorOf: (request: FastifyReq
     app.post(
       '/v2/alerts',
       { schema: { tags, summary: 'Create an alert', body: AlertRequest, response: { 200: AlertResponse, ...errors } } },
-      async (request) => alertToWire(await service.create(await actorOf(request), request.body)),
+      async (request) => alertToWire(await service.create(await actorOf(request.principal), request.body)),
     );
     app.get(
       '/v2/alerts/:alertId',
@@ -41,7 +41,7 @@ export function alertRoutes(service: AlertService, actorOf: (request: FastifyReq
     app.put(
       '/v2/alerts/:alertId',
       { schema: { tags, summary: 'Replace an alert', params: AlertIdParams, body: AlertRequest, response: { 200: AlertResponse, ...errors } } },
-      async (request) => alertToWire(await service.update(await actorOf(request), request.params.alertId, request.body)),
+      async (request) => alertToWire(await service.update(await actorOf(request.principal), request.params.alertId, request.body)),
     );
     app.delete(
       '/v2/alerts/:alertId',
@@ -53,7 +53,7 @@ export function alertRoutes(service: AlertService, actorOf: (request: FastifyReq
         `/v2/alerts/:id/${action}`,
         { schema: { tags, summary: `${action === 'enable' ? 'Enable' : 'Disable'} an alert`, params: AlertIdShortParams, response: { 204: Type.Null(), ...errors } } },
         async (request, reply) => {
-          await service.setEnabled(await actorOf(request), request.params.id, action === 'enable');
+          await service.setEnabled(await actorOf(request.principal), request.params.id, action === 'enable');
           return reply.status(204).send(null);
         },
       );

@@ -2,7 +2,7 @@ import { invalidArgument, permissionDenied } from '../../shared/app-error.js';
 import { MS_PER_DAY, startOfUtcDay } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { SearchScope, TypeSelection } from '../../storage/log-store.js';
-import type { Account } from '../accounts/index.js';
+import { isSearchableBy, type Account } from '../accounts/index.js';
 
 export interface ScopeInput {
   readonly principal: Principal;
@@ -22,11 +22,6 @@ export type AccountLookup = (accountId: number) => Promise<Account | undefined>;
 
 /** What the window of a searched account depends on. */
 type Searched = Pick<Account, 'id' | 'retentionDays'>;
-
-/** May `caller` search `target`, another account? A main account its own sub accounts marked searchable. */
-function isSearchableBy(caller: Principal, target: Account): boolean {
-  return caller.ownerAccountId === null && target.ownerAccountId === caller.accountId && target.searchable && target.active;
-}
 
 /**
  * The one place that decides which logs a search may see (ARCHITECTURE.md "The path of a search"): every

@@ -3,3 +3,4 @@ export { createTokenManagementService, MAX_ENABLED_SHIPPING_TOKENS, type TokenMa
 export { tokenRoutes } from './token-routes.js';
 export type { ApiTokenOwner, ApiTokenRecord } from './api-token-repository.js';
 export type { ShippingToken } from './shipping-token-repository.js';
+export { createActorResolver, type ActorResolutionDeps } from './actor-resolution.js';

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/index.js';
+import type { IngestPorts } from '../ingest/index.js';
+import type { BootstrapResult } from '../modules/accounts/index.js';
+import type { AlertEvaluationService } from '../modules/alerts/index.js';
+import type { UsageService } from '../modules/usage/index.js';
+import type { Job } from '../scheduler/job-runner.js';
+import type { ControlPlane } from '../storage/control-plane/index.js';
+import type { LogStore } from '../storage/log-store.js';
+
+/** A composed Logward process: what tests and the entry point reach into. */
+export interface App {
+  readonly config: AppConfig;
+  readonly controlPlane: ControlPlane;
+  readonly bootstrap: BootstrapResult;
+  /** The API server (built also when the api role is off, so tests can inject). */
+  readonly api: FastifyInstance;
+  readonly logStore: LogStore;
+  readonly usage: UsageService;
+  /** The log listener (Logz.io bulk and Elasticsearch ingest), built also when the ingest role is off. */
+  readonly listener: FastifyInstance;
+  /** Where the ingest role listens once started (ports resolved when configured as 0). */
+  ingestPorts(): IngestPorts | undefined;
+  /** The alert engine; the scheduler role runs its cycle every alert interval (tests call it directly). */
+  readonly alertEvaluation: AlertEvaluationService;
+  /** The retention job the scheduler role runs every ten minutes (tests run it directly). */
+  readonly retentionJob: Job;
+  /** Binds the ports of the configured roles. */
+  start(): Promise<void>;
+  /** Stops accepting work, lets in-flight requests finish, closes stores. */
+  stop(): Promise<void>;
+}

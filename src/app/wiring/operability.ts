@@ -1,0 +1,43 @@
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import type { ReadinessCheck } from '../../http/operability-routes.js';
+import type { AccountService } from '../../modules/accounts/index.js';
+import type { Job } from '../../scheduler/job-runner.js';
+import { enforceRetentionJob } from '../../scheduler/jobs/enforce-retention.js';
+import type { ControlPlane } from '../../storage/control-plane/index.js';
+import type { AreaWiring, WiringContext } from './area.js';
+
+export interface OperabilityServices {
+  readonly metricsRegistry: Registry;
+  readonly readinessChecks: readonly ReadinessCheck[];
+  /** The retention job the scheduler role runs (tests run it directly). */
+  readonly retentionJob: Job;
+}
+
+/** Metrics, readiness and the retention job; /health, /ready and /metrics are served by the API server itself. */
+export function wireOperability(
+  ctx: WiringContext,
+  deps: { readonly controlPlane: ControlPlane; readonly accounts: AccountService },
+): AreaWiring<OperabilityServices> {
+  const { config, clock, logger, logStore } = ctx;
+  const metricsRegistry = new Registry();
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
+  const retentionJob = enforceRetentionJob({
+    listAccounts: () => deps.accounts.listAllAccounts(),
+    logStore,
+    clock,
+    logger,
+    intervalMs: config.retention.enforceIntervalMs,
+  });
+  return {
+    services: {
+      metricsRegistry,
+      readinessChecks: [
+        { name: 'control-plane', check: () => deps.controlPlane.ping() },
+        { name: 'log-store', check: () => logStore.ping() },
+      ],
+      retentionJob,
+    },
+    routes: [],
+    jobs: [retentionJob],
+  };
+}

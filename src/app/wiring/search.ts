@@ -1,0 +1,24 @@
+import { elasticsearchErrorItem } from '../../http/plugins/error-handler.js';
+import type { AccountService } from '../../modules/accounts/index.js';
+import { createEsCompatService, createSearchService, esRoutes, searchRoutes, type SearchService } from '../../modules/search/index.js';
+import { parseSearchRequest } from '../../query/index.js';
+import type { AreaWiring, WiringContext } from './area.js';
+
+/** The Logz.io search API and the Elasticsearch-compatible read API. */
+export function wireSearch(ctx: WiringContext, deps: { readonly accounts: AccountService }): AreaWiring<{ readonly search: SearchService }> {
+  const { clock, logStore } = ctx;
+  const search = createSearchService({ logStore, clock, getAccount: (id) => deps.accounts.getAccount(id), parseSearchRequest });
+  const esCompat = createEsCompatService({ search, logStore, clock, describeError: elasticsearchErrorItem });
+  return {
+    services: { search },
+    routes: [
+      searchRoutes(search),
+      esRoutes(esCompat),
+      // Grafana's Elasticsearch datasource URL for Logz.io.
+      async (app) => {
+        await app.register(esRoutes(esCompat), { prefix: '/v1/elasticsearch' });
+      },
+    ],
+    jobs: [],
+  };
+}
