@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
 import type { EncodedLogs, LogStore } from '../storage/log-store.js';
+import { ingestErrors } from './ingest-errors.js';
 
 export interface BatcherDeps {
   readonly store: Pick<LogStore, 'write'>;
@@ -38,9 +38,6 @@ export type Batcher = ReturnType<typeof createBatcher>;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function overloaded(retryAfterSeconds = 1): AppError {
-  return new AppError('unavailable', 'The log store is behind; retry shortly', { wireCode: 'LISTENER_OVERLOADED', retryAfterSeconds });
-}
 
 /**
  * Group commit in front of `LogStore.write`: concurrent requests share one store batch (closed by
@@ -103,7 +100,7 @@ export function createBatcher(deps: BatcherDeps) {
       for (const submission of batch) submission.resolve();
     } catch (error) {
       deps.logger.error({ err: error, rows }, 'log store write failed');
-      const failure = new AppError('unavailable', 'The log store could not store the logs; retry shortly', { wireCode: 'LOG_STORE_UNAVAILABLE', retryAfterSeconds: 5, cause: error });
+      const failure = ingestErrors.logStoreUnavailable(error);
       for (const submission of batch) submission.reject(failure);
     } finally {
       for (const submission of batch) queuedBytes -= submission.bytes;
@@ -147,8 +144,8 @@ export function createBatcher(deps: BatcherDeps) {
      */
     submit(logs: EncodedLogs, bytes: number): Promise<void> {
       if (logs.rowCount === 0) return Promise.resolve();
-      if (closed) return Promise.reject(new AppError('unavailable', 'The listener is shutting down', { wireCode: 'LISTENER_STOPPING', retryAfterSeconds: 5 }));
-      if (queuedBytes > 0 && queuedBytes + bytes > maxQueuedBytes) return Promise.reject(overloaded());
+      if (closed) return Promise.reject(ingestErrors.stopping());
+      if (queuedBytes > 0 && queuedBytes + bytes > maxQueuedBytes) return Promise.reject(ingestErrors.overloaded(1));
       return new Promise<void>((resolve, reject) => {
         queue.push({ logs, bytes, resolve, reject });
         queuedBytes += bytes;

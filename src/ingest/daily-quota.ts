@@ -1,6 +1,7 @@
-import { AppError, unavailable } from '../shared/app-error.js';
+import type { AppError } from '../shared/app-error.js';
 import { MS_PER_DAY, startOfUtcDay, type Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
+import { ingestErrors } from './ingest-errors.js';
 import type { IngestAccount } from './shipping-accounts.js';
 
 /** One GB of the daily cap: 2^30 bytes (docs/decisions/0142-daily-cap.md). */
@@ -37,11 +38,7 @@ export type DailyQuota = ReturnType<typeof createDailyQuota>;
 function capExceeded(account: IngestAccount, nowMs: number): AppError {
   const resetsAtMs = startOfUtcDay(nowMs) + MS_PER_DAY;
   const resetsAt = new Date(resetsAtMs).toISOString();
-  return new AppError('resource_exhausted', `Account ${account.accountId} (${account.accountName}) reached its daily cap of ${account.maxDailyGB} GB; logs are accepted again from ${resetsAt}`, {
-    wireCode: 'DAILY_CAP_REACHED',
-    parameters: { accountId: account.accountId, accountName: account.accountName, maxDailyGB: account.maxDailyGB, resetsAt },
-    retryAfterSeconds: Math.max(1, Math.ceil((resetsAtMs - nowMs) / 1000)),
-  });
+  return ingestErrors.dailyCapReached(account, resetsAt, Math.max(1, Math.ceil((resetsAtMs - nowMs) / 1000)));
 }
 
 /**
@@ -103,7 +100,7 @@ export function createDailyQuota(deps: DailyQuotaDeps) {
       try {
         await state.seeded;
       } catch (error) {
-        throw unavailable('Daily usage cannot be read right now', { retryAfterSeconds: 5, cause: error });
+        throw ingestErrors.dailyUsageUnavailable(error);
       }
       const cap = account.maxDailyGB * BYTES_PER_GB;
       if (state.accepted + state.reserved + bytes > cap) {

@@ -1,4 +1,4 @@
-import { unavailable } from '../shared/app-error.js';
+import { ingestErrors } from './ingest-errors.js';
 import type { Clock } from '../shared/clock.js';
 
 /** What ingest needs to know about the account behind a shipping token. */
@@ -64,7 +64,7 @@ export function createShippingAccounts(deps: ShippingAccountsDeps) {
       if (cache.size >= maxCached) cache.clear();
       // A control-plane outage is the server's trouble, not a bad token: 503, and not remembered.
       const value = load(token).catch((error: unknown) => {
-        throw unavailable('Shipping tokens cannot be checked right now', { retryAfterSeconds: 5, cause: error });
+        throw ingestErrors.shippingTokensUnavailable(error);
       });
       cache.set(token, { expiresAt: now + ttlMs, value });
       value.catch(() => cache.delete(token));

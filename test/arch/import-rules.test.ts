@@ -81,4 +81,25 @@ describe('import rules (npm run check:arch)', () => {
     assert.notEqual(result.status, 0);
     assert.match(result.output, /clickhouse-compile-below-results/);
   });
+
+  it('lets the listener use the HTTP error kit but not the API server', () => {
+    const kit = {
+      'src/http/errors/error-reply.ts': 'export const k = 1;\n',
+      'src/http/build-server.ts': 'export const s = 1;\n',
+    };
+    const allowed = cruise({ ...kit, 'src/ingest/listeners/reply.ts': "import { k } from '../../http/errors/error-reply.ts';\nexport const r = k;\n" });
+    assert.equal(allowed.status, 0, allowed.output);
+    const refused = cruise({ ...kit, 'src/ingest/listeners/reply.ts': "import { s } from '../../http/build-server.ts';\nexport const r = s;\n" });
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.output, /ingest-never-imports-http/);
+  });
+
+  it('fails when the HTTP error kit imports the API server', () => {
+    const result = cruise({
+      'src/http/plugins/error-handler.ts': 'export const h = 1;\n',
+      'src/http/errors/error-reply.ts': "import { h } from '../plugins/error-handler.ts';\nexport const k = h;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /http-errors-kit-imports-only-shared/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, permissionDenied } from '../../shared/app-error.js';
 import type { Principal } from '../../shared/principal.js';
 import type { ApiTokenOwner } from '../../modules/tokens/index.js';
+import { httpErrors } from '../errors/http-errors.js';
 
 export interface AuthenticateDeps {
   readonly region: string;
@@ -29,11 +29,11 @@ export function installAuthentication(app: FastifyInstance, deps: AuthenticateDe
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request)) return;
     const token = headerValue(request, 'x-api-token')?.trim();
-    if (token === undefined || token === '') throw permissionDenied();
+    if (token === undefined || token === '') throw httpErrors.insufficientPrivileges();
     const owner = await deps.authenticateApiToken(token);
-    if (owner === undefined || !owner.accountActive) throw permissionDenied();
+    if (owner === undefined || !owner.accountActive) throw httpErrors.insufficientPrivileges();
     if (owner.region !== deps.region) {
-      throw new AppError('permission_denied', `Account region ${owner.region} differs from current server region ${deps.region}`);
+      throw httpErrors.regionMismatch(owner.region, deps.region);
     }
     request.principal = {
       accountId: owner.accountId,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resourceExhausted } from '../../shared/app-error.js';
+import { httpErrors } from '../errors/http-errors.js';
 import { isPublicRoute } from './authenticate.js';
 
 const counted = new WeakSet<FastifyRequest>();
@@ -24,12 +24,7 @@ export function installConcurrencyLimit(app: FastifyInstance, maxPerAccount: num
     const accountId = request.principal.accountId;
     const current = inFlight.get(accountId) ?? 0;
     if (current >= maxPerAccount) {
-      return done(
-        resourceExhausted(`account ${accountId} already has ${maxPerAccount} concurrent API requests; retry when one finishes`, {
-          retryAfterSeconds: 1,
-          parameters: { limit: maxPerAccount },
-        }),
-      );
+      return done(httpErrors.tooManyConcurrentRequests(accountId, maxPerAccount));
     }
     inFlight.set(accountId, current + 1);
     counted.add(request);

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../shared/app-error.js';
+import { ingestErrors } from '../ingest-errors.js';
 import type { RawLog } from '../normalise/normalise-log.js';
 import { MAX_LINE_BYTES } from './ndjson-decoder.js';
 import { isBlank, splitLines } from './split-lines.js';
@@ -32,12 +32,12 @@ function parseAction(text: string, lineNumber: number): { action: BulkAction; me
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw invalidArgument(`Malformed action/metadata line [${lineNumber}], expected a JSON object`, { wireCode: 'illegal_argument_exception' });
+    throw ingestErrors.malformedBulkAction(lineNumber, 'a JSON object');
   }
   const keys = isRecord(parsed) ? Object.keys(parsed) : [];
   const action = ACTIONS.find((name) => name === keys[0]);
   if (!isRecord(parsed) || keys.length !== 1 || action === undefined) {
-    throw invalidArgument(`Malformed action/metadata line [${lineNumber}], expected one of [create, delete, index, update]`, { wireCode: 'illegal_argument_exception' });
+    throw ingestErrors.malformedBulkAction(lineNumber, 'one of [create, delete, index, update]');
   }
   const meta = parsed[action];
   return { action, meta: isRecord(meta) ? meta : {} };
@@ -65,7 +65,7 @@ export function decodeEsBulk(body: Buffer, pathIndex: string | undefined): BulkI
     }
     const source = lines.next();
     lineNumber += 1;
-    if (source.done === true) throw invalidArgument(`The bulk request must be terminated by a newline [${lineNumber}]`, { wireCode: 'illegal_argument_exception' });
+    if (source.done === true) throw ingestErrors.unterminatedBulk(lineNumber);
     if (action === 'update') {
       items.push({ action, index: index ?? '', error: { type: 'illegal_argument_exception', reason: 'update is not supported: logs are immutable', status: 400 } });
       continue;

@@ -1,4 +1,4 @@
-import type { ListenerProtocol } from './listener-errors.js';
+import type { ListenerProtocol } from './listener-error-reply.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { AppError } from '../../shared/app-error.js';
+import { toAppError } from '../../http/errors/error-reply.js';
 import type { Logger } from '../../shared/logger.js';
 import { redactUrl } from '../../shared/redact-url.js';
-import { overloaded, type Batcher } from '../batcher.js';
+import type { Batcher } from '../batcher.js';
+import { ingestErrors } from '../ingest-errors.js';
 import type { IngestPipeline } from '../ingest-pipeline.js';
 import type { ShippingAccounts } from '../shipping-accounts.js';
 import { elasticsearchRoutes } from './elasticsearch-routes.js';
 import './fastify-types.js';
 import { createListenerAuth } from './listener-auth.js';
-import { protocolOf, sendListenerError, toAppError } from './listener-errors.js';
+import { protocolOf, sendListenerError } from './listener-error-reply.js';
 import { logzioBulkRoutes } from './logzio-bulk-routes.js';
 import { MAX_BODY_BYTES } from './request-body.js';
 
@@ -53,7 +54,7 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
     inFlight += 1;
     counted.add(request);
     if (request.method === 'POST' || request.method === 'PUT') {
-      if (inFlight > maxConcurrent || deps.batcher.isOverloaded()) throw overloaded();
+      if (inFlight > maxConcurrent || deps.batcher.isOverloaded()) throw ingestErrors.overloaded(1);
     }
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -67,15 +68,15 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     // Over-cap and overload answers on Elasticsearch routes use 429, which its clients retry.
     if (appError.code === 'unavailable' && protocolOf(request) === 'elasticsearch') {
-      return sendListenerError(request, reply, new AppError('resource_exhausted', appError.message, { retryAfterSeconds: appError.retryAfterSeconds ?? 1, wireCode: appError.wireCode }));
+      return sendListenerError(request, reply, ingestErrors.asTooManyRequests(appError));
     }
     if (appError.code === 'internal') deps.logger.error({ err: error, url: redactUrl(request.url) }, 'listener request failed');
     return sendListenerError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) => sendListenerError(request, reply, new AppError('not_found', `no handler found for uri [${redactUrl(request.url)}] and method [${request.method}]`)));
+  app.setNotFoundHandler((request, reply) => sendListenerError(request, reply, ingestErrors.unknownRoute(request.method, redactUrl(request.url))));
 
   logzioBulkRoutes(app, { pipeline: deps.pipeline, auth });
   elasticsearchRoutes(app, { pipeline: deps.pipeline, auth, clusterName: deps.clusterName ?? 'logward' });

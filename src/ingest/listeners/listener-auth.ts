@@ -1,7 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { AppError } from '../../shared/app-error.js';
+import { ingestErrors } from '../ingest-errors.js';
 import type { IngestAccount, ShippingAccounts } from '../shipping-accounts.js';
-import { LOGGING_TOKEN_MISSING, LOGGING_TOKEN_NOT_VALID } from './listener-errors.js';
 
 /**
  * The shipping token of a request: `?token=` (Logz.io, any client), `Authorization: ApiKey <token>`
@@ -45,7 +44,7 @@ export function createListenerAuth(accounts: ShippingAccounts): ListenerAuth {
   return {
     async require(request: FastifyRequest) {
       const candidates = tokenCandidates(request);
-      if (candidates.length === 0) throw new AppError('unauthenticated', LOGGING_TOKEN_MISSING);
+      if (candidates.length === 0) throw ingestErrors.tokenMissing();
       for (const token of candidates) {
         const account = await accounts.resolve(token);
         if (account !== undefined) {
@@ -53,11 +52,11 @@ export function createListenerAuth(accounts: ShippingAccounts): ListenerAuth {
           return;
         }
       }
-      throw new AppError('unauthenticated', LOGGING_TOKEN_NOT_VALID);
+      throw ingestErrors.tokenNotValid();
     },
     accountOf(request) {
       const account = resolved.get(request);
-      if (account === undefined) throw new AppError('internal', 'route without authentication');
+      if (account === undefined) throw ingestErrors.routeWithoutAuthentication();
       return account;
     },
   };

@@ -1,7 +1,8 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
-import { AppError, invalidArgument } from '../../shared/app-error.js';
+import { isAppError } from '../../shared/app-error.js';
+import { ingestErrors } from '../ingest-errors.js';
 
 /** Logz.io's body limit, applied to the body as sent and again after decompression. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -9,9 +10,7 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 
-function tooLarge(): AppError {
-  return new AppError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
-}
+const tooLarge = () => ingestErrors.bodyTooLarge(MAX_BODY_BYTES);
 
 /** The request body as bytes, decompressed when `Content-Encoding` says gzip or deflate. */
 export async function readBody(request: FastifyRequest): Promise<Buffer> {
@@ -20,7 +19,7 @@ export async function readBody(request: FastifyRequest): Promise<Buffer> {
   const encoding = String(request.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (raw.length === 0 || encoding === '' || encoding === 'identity') return raw;
   if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate') {
-    throw invalidArgument(`Unsupported Content-Encoding ${encoding}`);
+    throw ingestErrors.unsupportedEncoding(encoding);
   }
   try {
     const options = { maxOutputLength: MAX_BODY_BYTES + 1 };
@@ -28,8 +27,8 @@ export async function readBody(request: FastifyRequest): Promise<Buffer> {
     if (decoded.length > MAX_BODY_BYTES) throw tooLarge();
     return decoded;
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
-    throw invalidArgument(`The body is not valid ${encoding} data`);
+    throw ingestErrors.badlyEncodedBody(encoding);
   }
 }

@@ -1,6 +1,9 @@
-import type { ErrorCode } from './app-error.js';
+import type { ErrorCode } from '../../shared/app-error.js';
 
-/** The only table from error codes to HTTP statuses, shared by the API and the log listener. */
+/**
+ * The only table from error codes to HTTP statuses. It lives at the HTTP edge (domain code names a kind of
+ * failure, never a status) and serves both HTTP servers: the API and the log listener.
+ */
 export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   invalid_argument: 400,
   // Logz.io answers a duplicate with 400 (user-management/USER_ALREADY_EXIST), not 409.
@@ -12,6 +15,19 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   resource_exhausted: 429,
   internal: 500,
   unavailable: 503,
+};
+
+/** The wire code of an error whose catalog names none (errors Fastify itself raises, mostly). */
+export const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
+  invalid_argument: 'GENERAL/INVALID_REQUEST',
+  already_exists: 'GENERAL/ALREADY_EXISTS',
+  unauthenticated: 'GENERAL/UNAUTHENTICATED',
+  permission_denied: 'GENERAL/INSUFFICIENT_PRIVILEGES',
+  not_found: 'GENERAL/NOT_FOUND',
+  payload_too_large: 'GENERAL/PAYLOAD_TOO_LARGE',
+  resource_exhausted: 'GENERAL/TOO_MANY_REQUESTS',
+  internal: 'GENERAL/INTERNAL_ERROR',
+  unavailable: 'GENERAL/UNAVAILABLE',
 };
 
 /**
