@@ -21,7 +21,7 @@ export interface ControlPlaneBackend {
   open(): Promise<OpenedControlPlane>;
 }
 
-async function createPostgresSchema(): Promise<string> {
+export async function createPostgresSchema(): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   try {
@@ -38,7 +38,7 @@ async function createPostgresSchema(): Promise<string> {
   return schema;
 }
 
-async function dropPostgresSchema(schema: string): Promise<void> {
+export async function dropPostgresSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {

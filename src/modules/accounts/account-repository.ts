@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { AccountsTable, ControlPlaneDb } from '../../storage/control-plane/index.js';
+import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import type { AccountsTable } from './account-tables.js';
 import { DEFAULT_EXTRA_SETTINGS, type Account, type AccountExtraSettings, type AccountType } from './account.js';
 
 type AccountRow = Selectable<AccountsTable>;

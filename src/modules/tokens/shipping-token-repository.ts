@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { ControlPlaneDb, ShippingTokensTable } from '../../storage/control-plane/index.js';
+import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import type { ShippingTokensTable } from './token-tables.js';
 
 export interface ShippingToken {
   readonly id: number;

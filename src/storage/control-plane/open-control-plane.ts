@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations/index.js';
+import { collectMigrations, migrationAreas, type MigrationArea } from './migration-areas.js';
 import type { ControlPlaneDb, ControlPlaneTables } from './tables.js';
 
 export type ControlPlaneDialect = 'sqlite' | 'postgres';
@@ -74,11 +74,15 @@ function openPostgres(url: string, schema: string | undefined): Kysely<ControlPl
 /**
  * `schema` must be given for a PostgreSQL store kept in its own schema: without it Kysely looks for its
  * migration tables in every schema, finds another store's, and skips creating its own.
+ * Unordered migrations are allowed because areas number independently (decision 0320): a database that ran an
+ * alerts migration 0901 still runs an accounts migration 0201 that lands after it.
  */
-export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string, areas: readonly MigrationArea[] = migrationAreas): Promise<void> {
+  const migrations = collectMigrations(areas);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    allowUnorderedMigrations: true,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   const { error } = await migrator.migrateToLatest();
