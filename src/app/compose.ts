@@ -37,6 +37,7 @@ import { createUserService, userRoutes } from '../modules/users/index.js';
 import { parseSearchRequest } from '../query/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
+import { createAddressPolicy, createOutboundClient } from '../outbound/index.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
 import { createJobRunner, type Job } from '../scheduler/job-runner.js';
 import { enforceRetentionJob } from '../scheduler/jobs/enforce-retention.js';
@@ -149,6 +150,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     email,
     retryPolicy: deps.deliveryRetryPolicy ?? DEFAULT_RETRY_POLICY,
     integrationUrls: deps.integrationUrls ?? DEFAULT_INTEGRATION_URLS,
+    outbound: createOutboundClient({ policy: createAddressPolicy(config.outboundAllowCidrs) }),
   });
 
   /** The accounts an account may search: itself and, for a main account, its searchable sub accounts. */

@@ -2,6 +2,8 @@
  * Every setting Logward reads, with its default and a description. `loadConfig` is the only reader;
  * `npx logward config` prints this table.
  */
+import type { Cidr } from '../shared/cidr.js';
+
 export type Role = 'api' | 'ingest' | 'scheduler';
 export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
 
@@ -29,6 +31,8 @@ export interface AppConfig {
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
   readonly secretKey: string | undefined;
+  /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
+  readonly outboundAllowCidrs: readonly Cidr[];
 }
 
 export interface SettingDefinition {
@@ -60,5 +64,6 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_SMTP_URL', defaultText: undefined, secret: true, description: 'SMTP server for alert e-mail, e.g. smtp://user:pass@host:587.' },
   { env: 'LOGWARD_SMTP_FROM', defaultText: 'logward@localhost', description: 'Sender address of alert e-mail.' },
   { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
+  { env: 'LOGWARD_OUTBOUND_ALLOW_CIDRS', defaultText: undefined, description: 'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).' },
   { env: 'LOGWARD_SECRET_KEY', defaultText: undefined, secret: true, description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.' },
 ];
