@@ -2,6 +2,8 @@
  * Every setting Logward reads, with its default and a description. `loadConfig` is the only reader;
  * `npx logward config` prints this table.
  */
+import type { Cidr } from '../shared/cidr.js';
+
 export type Role = 'api' | 'ingest' | 'scheduler';
 export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
 
@@ -32,6 +34,8 @@ export interface AppConfig {
   readonly logStoreMemoryBytes: number;
   readonly secretKey: string | undefined;
   readonly smtpTimeoutMs: number;
+  /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
+  readonly outboundAllowCidrs: readonly Cidr[];
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
@@ -89,5 +93,6 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_SMTP_FROM', defaultText: 'logward@localhost', description: 'Sender address of alert e-mail.' },
   { env: 'LOGWARD_SMTP_TIMEOUT_MS', defaultText: '10000', description: 'Connection and send timeout of alert e-mail.' },
   { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
+  { env: 'LOGWARD_OUTBOUND_ALLOW_CIDRS', defaultText: undefined, description: 'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).' },
   { env: 'LOGWARD_SECRET_KEY', defaultText: undefined, secret: true, description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.' },
 ];

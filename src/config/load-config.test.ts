@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ LOGWARD_BOOTSTRAP_API_TOKEN: 'short' }), /LOGWARD_BOOTSTRAP_API_TOKEN/);
   });
 
+  it('reads the outbound allow ranges and names a bad one', () => {
+    assert.deepEqual(loadConfig({}).outboundAllowCidrs, []);
+    assert.deepEqual(loadConfig({ LOGWARD_OUTBOUND_ALLOW_CIDRS: '10.20.0.0/16, fd00::/8' }).outboundAllowCidrs, [
+      { network: '10.20.0.0', prefix: 16, family: 'ipv4' },
+      { network: 'fd00::', prefix: 8, family: 'ipv6' },
+    ]);
+    assert.throws(() => loadConfig({ LOGWARD_OUTBOUND_ALLOW_CIDRS: '10.0.0.0/8,intranet' }), /LOGWARD_OUTBOUND_ALLOW_CIDRS must list CIDR ranges.*"intranet"/);
+  });
+
   it('rejects a misspelt LOGWARD_ variable instead of silently ignoring it', () => {
     assert.throws(() => loadConfig({ LOGWARD_API_PROT: '1' }), /LOGWARD_API_PROT is not a Logward setting/);
   });

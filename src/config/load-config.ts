@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { parseCidr, type Cidr } from '../shared/cidr.js';
 import { ALL_ROLES, SETTINGS, type AppConfig, type Role } from './config-schema.js';
 
 export class ConfigError extends Error {
@@ -69,6 +70,16 @@ function resolveLogStoreUrl(env: Env, dataDir: string): string {
   throw new ConfigError(`LOGWARD_LOG_STORE_URL must be chdb:<path> or an http(s):// ClickHouse URL, got "${raw}"`);
 }
 
+function readCidrs(env: Env, name: string): readonly Cidr[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  return raw.split(',').filter((part) => part.trim() !== '').map((part) => {
+    const cidr = parseCidr(part);
+    if (cidr === undefined) throw new ConfigError(`${name} must list CIDR ranges such as 10.0.0.0/8 or fd00::/8, got "${part.trim()}"`);
+    return cidr;
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const KNOWN = new Set(SETTINGS.map((setting) => setting.env));
 
@@ -131,6 +142,7 @@ export function loadConfig(env: Env): AppConfig {
     logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,
     secretKey: read(env, 'LOGWARD_SECRET_KEY'),
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
+    outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
   };
   return Object.freeze(config);
 }

@@ -10,6 +10,7 @@ import {
   type NotificationService,
   type RetryPolicy,
 } from '../../modules/notifications/index.js';
+import { createAddressPolicy, createOutboundClient } from '../../outbound/index.js';
 import { loadSecretKey } from '../secret-key.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
@@ -38,6 +39,7 @@ export function wireNotifications(ctx: WiringContext, options: NotificationWirin
     email,
     retryPolicy: options.deliveryRetryPolicy ?? DEFAULT_RETRY_POLICY,
     integrationUrls: options.integrationUrls ?? DEFAULT_INTEGRATION_URLS,
+    outbound: createOutboundClient({ policy: createAddressPolicy(config.outboundAllowCidrs) }),
   });
   return { services: { notifications, email }, routes: [endpointRoutes(notifications)], jobs: [] };
 }

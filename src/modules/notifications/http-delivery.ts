@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
+import { OutboundFailure, type OutboundClient } from '../../outbound/index.js';
 import type { OutgoingRequest } from './endpoint-requests.js';
 
 export interface RetryPolicy {
@@ -26,6 +26,7 @@ function isRetryable(status: number): boolean {
 }
 
 function describe(error: unknown): string {
+  if (error instanceof OutboundFailure) return `refused: ${error.reason}`;
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return typeof code === 'string' ? `${error.name} ${code}` : error.name;
@@ -34,10 +35,10 @@ function describe(error: unknown): string {
 }
 
 /**
- * Sends one request with retries and exponential back-off; a 4xx other than 408/429 is final. The
- * signal aborts waiting and sending (shutdown).
+ * Sends one request with retries and exponential back-off; a 4xx other than 408/429 is final, and so
+ * is an address the outbound policy refuses. The signal aborts waiting and sending (shutdown).
  */
-export async function deliverHttp(outgoing: OutgoingRequest, policy: RetryPolicy, signal?: AbortSignal): Promise<DeliveryOutcome> {
+export async function deliverHttp(outbound: OutboundClient, outgoing: OutgoingRequest, policy: RetryPolicy, signal?: AbortSignal): Promise<DeliveryOutcome> {
   let lastStatus: number | null = null;
   let lastError: string | null = null;
   for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
@@ -51,14 +52,10 @@ export async function deliverHttp(outgoing: OutgoingRequest, policy: RetryPolicy
     const timeout = AbortSignal.timeout(policy.timeoutMs);
     const attemptSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     try {
-      const response = await request(outgoing.url, {
-        method: outgoing.method,
-        headers: { ...outgoing.headers },
-        body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
-        signal: attemptSignal,
-      });
-      // The body is not needed, but it must be consumed to free the connection.
-      await response.body.dump();
+      const response = await outbound.send(
+        { url: outgoing.url, method: outgoing.method, headers: outgoing.headers, ...(outgoing.body === undefined ? {} : { body: JSON.stringify(outgoing.body) }) },
+        attemptSignal,
+      );
       lastStatus = response.statusCode;
       if (response.statusCode >= 200 && response.statusCode < 300) {
         return { delivered: true, attempts: attempt, httpStatus: response.statusCode, error: null };
@@ -67,6 +64,7 @@ export async function deliverHttp(outgoing: OutgoingRequest, policy: RetryPolicy
       if (!isRetryable(response.statusCode)) return { delivered: false, attempts: attempt, httpStatus: lastStatus, error: lastError };
     } catch (error) {
       lastError = timeout.aborted ? `timed out after ${policy.timeoutMs} ms` : describe(error);
+      if (error instanceof OutboundFailure) return { delivered: false, attempts: attempt, httpStatus: null, error: lastError };
       if (signal?.aborted === true) return { delivered: false, attempts: attempt, httpStatus: lastStatus, error: 'aborted' };
     }
   }

@@ -3,6 +3,7 @@ import { invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
+import type { OutboundClient } from '../../outbound/index.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { deliveryRepository, type DeliveryChannel, type DeliveryRecord } from './delivery-repository.js';
 import type { EmailSender } from './email-delivery.js';
@@ -22,6 +23,8 @@ export interface NotificationServiceDeps {
   readonly email: EmailSender;
   readonly retryPolicy: RetryPolicy;
   readonly integrationUrls: IntegrationUrls;
+  /** Every request to a URL is sent through it: refused addresses, pinned DNS, timeouts, size caps. */
+  readonly outbound: OutboundClient;
 }
 
 export interface NotifyInput {
@@ -51,17 +54,21 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   const endpoints = createEndpointRepository(deps.secretBox);
 
   const send = (settings: EndpointSettings, message: NotificationMessage, signal?: AbortSignal): Promise<DeliveryOutcome> =>
-    deliverHttp(requestFor(settings, message, deps.integrationUrls), deps.retryPolicy, signal);
+    deliverHttp(deps.outbound, requestFor(settings, message, deps.integrationUrls), deps.retryPolicy, signal);
+
+  /** The URL a user gave, checked at save: the check at send alone would let a refused URL be stored. */
+  async function assertAllowedUrl(settings: EndpointSettings): Promise<void> {
+    if ('url' in settings) await deps.outbound.assertAllowedUrl(settings.url, 'body.url');
+  }
 
   async function sendTest(accountId: number, title: string, settings: EndpointSettings): Promise<{ id: number }> {
     const sourceKey = `test:${randomUUID()}`;
     const outcome = await send(settings, testMessage(title, clock.now(), randomUUID()));
     await deliveryRepository.record(db, { accountId, sourceKey, channel: 'endpoint', target: 'test', outcome, at: clock.now() });
+    // One answer for every failure: telling a refused connection from an HTTP 404 would make the
+    // test button a port scanner of whatever network the service sits in.
     if (!outcome.delivered) {
-      throw invalidArgument(`The test message could not be delivered: ${outcome.error ?? 'unknown error'}`, {
-        wireCode: 'endpoints/TEST_MESSAGE_FAILED',
-        parameters: { httpStatus: outcome.httpStatus, attempts: outcome.attempts },
-      });
+      throw invalidArgument('The test message could not be delivered', { wireCode: 'endpoints/TEST_MESSAGE_FAILED', parameters: {} });
     }
     return { id: -1 };
   }
@@ -85,6 +92,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
 
     async create(accountId: number, slug: EndpointSlug, body: EndpointRequest, test: boolean): Promise<{ id: number }> {
       const settings = settingsFromRequest(slug, body);
+      await assertAllowedUrl(settings);
       const title = String(body.title);
       if (test) return sendTest(accountId, title, settings);
       const now = clock.now();
@@ -104,6 +112,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     async update(accountId: number, id: number, slug: EndpointSlug, body: EndpointRequest, test: boolean): Promise<{ id: number }> {
       const existing = await requireEndpoint(accountId, id);
       const settings = settingsFromRequest(slug, body);
+      await assertAllowedUrl(settings);
       const title = String(body.title);
       if (test) return sendTest(accountId, title, settings);
       const description = typeof body.description === 'string' ? body.description : '';
