@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startService, waitFor, type RunningService } from './child-process.js';
+import { freePort } from './external-process.js';
+
+export const PROCESS_API_TOKEN = 'suite-api-token-00000000000000001';
+export const PROCESS_SHIPPING_TOKEN = 'suiteshippingtoken00000000000001';
+
+export interface LogwardProcess {
+  readonly service: RunningService;
+  readonly apiUrl: string;
+  readonly listenerUrl: string;
+  readonly apiToken: string;
+  readonly shippingToken: string;
+  readonly dataDir: string;
+  /** True while the process has not exited. */
+  alive(): boolean;
+  /** SIGTERM and wait; with `keepData` the data dir stays for a restart. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** SIGKILL and wait (the data dir stays). */
+  kill(): Promise<void>;
+}
+
+/**
+ * The whole service as `npm start` runs it (src/main.ts in a child process, all roles unless told), on free ports
+ * and a data dir of its own, with known bootstrap tokens: the suites talk to it over HTTP only.
+ */
+export async function startLogwardProcess(options: { env?: Readonly<Record<string, string>>; dataDir?: string; startTimeoutMs?: number } = {}): Promise<LogwardProcess> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-suite-'));
+  const apiPort = await freePort();
+  const listenerPort = await freePort();
+  const service = startService({
+    LOGWARD_DATA_DIR: dataDir,
+    LOGWARD_API_HOST: '127.0.0.1',
+    LOGWARD_API_PORT: String(apiPort),
+    LOGWARD_LISTENER_PORT: String(listenerPort),
+    LOGWARD_SYSLOG_TCP_PORT: String(await freePort()),
+    LOGWARD_SYSLOG_UDP_PORT: String(await freePort()),
+    LOGWARD_BOOTSTRAP_API_TOKEN: PROCESS_API_TOKEN,
+    LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: PROCESS_SHIPPING_TOKEN,
+    LOGWARD_LOG_STORE_MEMORY_MB: '512',
+    LOGWARD_LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  let exited = false;
+  void service.exited.then(() => (exited = true));
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const listenerUrl = `http://127.0.0.1:${listenerPort}`;
+  const roles = options.env?.LOGWARD_ROLES ?? 'api,ingest,scheduler';
+  const probeUrl = roles.includes('api') ? `${apiUrl}/health` : `${listenerUrl}/`;
+  try {
+    await waitFor(async () => {
+      if (exited) throw new Error('exited');
+      return (await fetch(probeUrl)).ok ? true : undefined;
+    }, options.startTimeoutMs ?? 60_000, `the service to start\n${service.stderr()}`);
+  } catch (error) {
+    service.child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    service,
+    apiUrl,
+    listenerUrl,
+    apiToken: PROCESS_API_TOKEN,
+    shippingToken: PROCESS_SHIPPING_TOKEN,
+    dataDir,
+    alive: () => !exited,
+    async stop(stopOptions = {}) {
+      if (!exited) service.child.kill('SIGTERM');
+      const code = await service.exited;
+      if (stopOptions.keepData !== true && options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+    async kill() {
+      if (!exited) service.child.kill('SIGKILL');
+      await service.exited;
+    },
+  };
+}
+
+/** One JSON API call over real HTTP with an API token; answers the status and the parsed (or raw) body. */
+export async function apiCall(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown; text: string }> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'x-api-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON (e.g. _cat): keep the text.
+  }
+  return { status: response.status, body: parsed, text };
+}
