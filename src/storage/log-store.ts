@@ -7,7 +7,7 @@
  * belong to the log-store work (issue 4); `search` and its request/result types are added by the search
  * work (issue 5) in this file.
  */
-import type { SearchRequest } from '../query/index.js';
+import type { QueryAst, SearchRequest } from '../query/index.js';
 
 /** A primitive a flattened field may hold; arrays keep primitives only (objects are flattened). */
 export type FieldValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
@@ -117,6 +117,11 @@ export interface SearchScope {
   /** Exclusive upper bound on `@timestamp`, or null for none. */
   readonly toMs: number | null;
   readonly types: TypeSelection | null;
+  /**
+   * What the caller's principal restricts every search to (a shared token's filters), or null: compiled into the
+   * scope conjunct itself, so hits, counts, aggregations, scores and scroll pages all see only matching logs.
+   */
+  readonly filter: QueryAst | null;
 }
 
 export interface LogSearchQuery {

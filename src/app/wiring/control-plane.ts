@@ -41,7 +41,7 @@ export async function wireControlPlane(ctx: WiringContext): Promise<AreaWiring<C
     shippingToken: config.bootstrapShippingToken,
   });
   const actorOf = createActorResolver({
-    creatorOf: (tokenId) => tokens.creatorOf(tokenId),
+    creatorOf: (principal) => tokens.creatorOf(principal),
     accountEmailOf: async (accountId) => (await accounts.getAccount(accountId))?.email,
     fallbackEmail: config.bootstrapAdminEmail,
   });

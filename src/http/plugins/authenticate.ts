@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Principal } from '../../shared/principal.js';
 import type { ApiTokenOwner } from '../../modules/tokens/index.js';
 import { httpErrors } from '../errors/http-errors.js';
 
@@ -25,7 +24,8 @@ export function isPublicRoute(request: FastifyRequest): boolean {
  * answers to a bad token: 403 `{"code":403,"message":"Insufficient privileges"}`.
  */
 export function installAuthentication(app: FastifyInstance, deps: AuthenticateDeps): void {
-  app.decorateRequest('principal', null as unknown as Principal);
+  // A placeholder the onRequest hook replaces; null keeps the request object's shape stable.
+  app.decorateRequest('principal', null, []);
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request)) return;
     const token = headerValue(request, 'x-api-token')?.trim();
@@ -36,6 +36,7 @@ export function installAuthentication(app: FastifyInstance, deps: AuthenticateDe
       throw httpErrors.regionMismatch(owner.region, deps.region);
     }
     request.principal = {
+      kind: 'api-token',
       accountId: owner.accountId,
       accountName: owner.accountName,
       region: owner.region,

@@ -36,7 +36,7 @@ for (const backend of controlPlaneBackends) {
       assert.ok(boot.created);
       const owner = await tokens.authenticateApiToken(boot.apiToken);
       assert.ok(owner);
-      principal = { accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: null, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
+      principal = { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: null, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
     });
     after(async () => opened.dispose());
 

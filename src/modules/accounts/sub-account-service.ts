@@ -89,7 +89,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
 
   /** The user id behind the caller's token, for `lastUpdaterUserId`. */
   async function actingUserId(principal: Principal): Promise<number | null> {
-    const email = await tokens.creatorOf(principal.tokenId);
+    const email = await tokens.creatorOf(principal);
     const user = email === null ? undefined : await userRepository.findByUsername(db, email);
     return user?.id ?? null;
   }

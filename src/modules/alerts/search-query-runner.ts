@@ -16,7 +16,7 @@ const METRIC = 'alert_metric';
 
 /** The alert account acting as the searcher: scoping then applies exactly as for its API tokens. */
 function principalOf(account: Account): Principal {
-  return { accountId: account.id, accountName: account.name, region: account.region, ownerAccountId: account.ownerAccountId, accountType: account.type, tokenId: 0, retentionDays: account.retentionDays };
+  return { kind: 'api-token', accountId: account.id, accountName: account.name, region: account.region, ownerAccountId: account.ownerAccountId, accountType: account.type, tokenId: 0, retentionDays: account.retentionDays };
 }
 
 function windowRange(fromMs: number, toMs: number): Record<string, unknown> {

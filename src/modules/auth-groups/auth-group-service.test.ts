@@ -10,7 +10,7 @@ const START = Date.UTC(2026, 0, 5);
 for (const backend of controlPlaneBackends) {
   describe(`authentication groups end user sessions (${backend.name})`, () => {
     let opened: OpenedControlPlane;
-    const principal: Principal = { accountId: 1001, accountName: 'main', region: 'us', ownerAccountId: null, accountType: 'OWNER_ACCOUNT', tokenId: 1, retentionDays: 30 };
+    const principal: Principal = { kind: 'api-token', accountId: 1001, accountName: 'main', region: 'us', ownerAccountId: null, accountType: 'OWNER_ACCOUNT', tokenId: 1, retentionDays: 30 };
     before(async () => {
       opened = await backend.open();
       await opened.controlPlane.db

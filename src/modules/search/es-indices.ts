@@ -6,6 +6,7 @@ import type { NamedAggregation, SearchRequest } from '../../query/index.js';
 import { invalidArgument } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
+import { viewKeyOf } from './principal-view.js';
 import type { TypeSelection } from '../../storage/log-store.js';
 import { globMatches } from './index-expression.js';
 import type { SearchService } from './search-service.js';
@@ -42,16 +43,17 @@ const INDEX_LIST_TTL_MS = 2000;
 /** `fresh`: bypass the cache (before answering that an index does not exist). */
 export type IndexLister = (principal: Principal, fresh?: boolean) => Promise<IndexInfo[]>;
 
-/** Lists indices with a short per-account cache; a name the cache lacks is looked up again before a 404. */
+/** Lists indices with a short cache per view (`viewKeyOf`); a name the cache lacks is looked up again before a 404. */
 export function createIndexLister(search: SearchService, clock: Clock): IndexLister {
-  const cache = new Map<number, { atMs: number; indices: Promise<IndexInfo[]> }>();
+  const cache = new Map<string, { atMs: number; indices: Promise<IndexInfo[]> }>();
   return (principal, fresh = false) => {
     const now = clock.now();
-    const hit = cache.get(principal.accountId);
+    const view = viewKeyOf(principal);
+    const hit = cache.get(view);
     if (!fresh && hit !== undefined && now - hit.atMs < INDEX_LIST_TTL_MS) return hit.indices;
     const indices = queryIndices(search, principal);
-    cache.set(principal.accountId, { atMs: now, indices });
-    indices.catch(() => cache.delete(principal.accountId));
+    cache.set(view, { atMs: now, indices });
+    indices.catch(() => cache.delete(view));
     return indices;
   };
 }

@@ -7,7 +7,8 @@ import type { LogSearchQuery, SearchCursor } from '../../storage/log-store.js';
  * and the keyset position of the last page. Holding a cursor, not results, keeps each context tiny.
  */
 export interface ScrollContext {
-  readonly accountId: number;
+  /** Who may continue it: the view of the principal that opened it (`viewKeyOf`). */
+  readonly owner: string;
   readonly query: LogSearchQuery;
   readonly pageSize: number;
   readonly total: number;
@@ -20,10 +21,10 @@ export interface ScrollContext {
 
 export interface ScrollStore {
   open(context: Omit<ScrollContext, 'expiresAtMs'>): string;
-  /** The caller's live context, or undefined (unknown, expired, or another account's). */
-  get(scrollId: string, accountId: number): ScrollContext | undefined;
+  /** The caller's live context, or undefined (unknown, expired, or another owner's). */
+  get(scrollId: string, owner: string): ScrollContext | undefined;
   touch(context: ScrollContext, keepAliveMs: number): void;
-  delete(scrollId: string, accountId: number): boolean;
+  delete(scrollId: string, owner: string): boolean;
 }
 
 /** Open scrolls kept at most; past it the oldest is dropped (its client gets "expired"). */
@@ -49,22 +50,22 @@ export function createScrollStore(clock: Clock): ScrollStore {
       contexts.set(id, { ...context, expiresAtMs: clock.now() + context.keepAliveMs });
       return id;
     },
-    get(scrollId, accountId) {
+    get(scrollId, owner) {
       const context = contexts.get(scrollId);
       if (context === undefined) return undefined;
       if (context.expiresAtMs <= clock.now()) {
         contexts.delete(scrollId);
         return undefined;
       }
-      return context.accountId === accountId ? context : undefined;
+      return context.owner === owner ? context : undefined;
     },
     touch(context, keepAliveMs) {
       context.keepAliveMs = keepAliveMs;
       context.expiresAtMs = clock.now() + keepAliveMs;
     },
-    delete(scrollId, accountId) {
+    delete(scrollId, owner) {
       const context = contexts.get(scrollId);
-      if (context === undefined || context.accountId !== accountId) return false;
+      if (context === undefined || context.owner !== owner) return false;
       return contexts.delete(scrollId);
     },
   };

@@ -1,6 +1,7 @@
 import { invalidArgument, permissionDenied } from '../../shared/app-error.js';
 import { MS_PER_DAY, startOfUtcDay } from '../../shared/clock.js';
-import type { Principal } from '../../shared/principal.js';
+import { parseQuery, type QueryAst } from '../../query/index.js';
+import { filtersOf, type Principal, type PrincipalFilter } from '../../shared/principal.js';
 import type { SearchScope, TypeSelection } from '../../storage/log-store.js';
 import { isSearchableBy, type Account } from '../accounts/index.js';
 
@@ -23,6 +24,20 @@ export type AccountLookup = (accountId: number) => Promise<Account | undefined>;
 /** What the window of a searched account depends on. */
 type Searched = Pick<Account, 'id' | 'retentionDays'>;
 
+function filterAst(filter: PrincipalFilter, nowMs: number, index: number): QueryAst {
+  if (filter.kind === 'query-ast') return filter.query;
+  // Date math in a stored filter (`now-1d`) means the time of this search.
+  return parseQuery(filter.query, { now: nowMs, profile: 'elasticsearch' }, `principal.filters[${index}]`);
+}
+
+/** Every filter of the principal as one QueryAst (all must match, none scores), or null when it has none. */
+export function principalFilter(principal: Principal, nowMs: number): QueryAst | null {
+  const filters = filtersOf(principal).map((filter, index) => filterAst(filter, nowMs, index));
+  if (filters.length === 0) return null;
+  if (filters.length === 1) return filters[0] ?? null;
+  return { kind: 'bool', must: [], should: [], mustNot: [], filter: filters, minimumShouldMatch: null, boost: 1 };
+}
+
 /**
  * The one place that decides which logs a search may see (ARCHITECTURE.md "The path of a search"): every
  * search, scroll, msearch and count goes through it, and the store refuses to search without its result.
@@ -30,6 +45,9 @@ type Searched = Pick<Account, 'id' | 'retentionDays'>;
 export async function resolveSearchScope(input: ScopeInput, lookup: AccountLookup): Promise<SearchScope> {
   const ids = input.requestedAccountIds === null ? [input.principal.accountId] : [...new Set(input.requestedAccountIds)];
   if (ids.length === 0) throw invalidArgument('accountIds must list at least one account', { parameters: { field: 'accountIds' } });
+  // A shared token reaches its own account's logs only, whatever the account could search.
+  if (input.principal.kind === 'shared-token' && ids.some((id) => id !== input.principal.accountId)) throw permissionDenied();
+  const filter = principalFilter(input.principal, input.nowMs);
   const accounts: Searched[] = [];
   for (const id of ids) {
     // The caller's own account was read with its token, in this request.
@@ -44,7 +62,7 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
   }
   const retentionStart = (account: Searched): number => input.nowMs - account.retentionDays * MS_PER_DAY;
   if (input.window.kind === 'retention') {
-    return { accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })), toMs: null, types: input.types };
+    return { accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })), toMs: null, types: input.types, filter };
   }
   const { dayOffset } = input.window;
   const maxOffset = Math.min(...accounts.map((a) => a.retentionDays));
@@ -60,5 +78,6 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     accounts: accounts.map((a) => ({ accountId: a.id, fromMs: Math.max(fromMs, retentionStart(a)) })),
     toMs,
     types: input.types,
+    filter,
   };
 }

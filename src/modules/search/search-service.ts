@@ -9,6 +9,7 @@ import type { Principal } from '../../shared/principal.js';
 import type { LogSearchQuery, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './search-response.js';
+import { viewKeyOf } from './principal-view.js';
 import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
 
 export interface SearchServiceDeps {
@@ -72,7 +73,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const request: SearchRequest = { ...input.request, size: pageSize };
     const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
     const scrollId = scrolls.open({
-      accountId: input.principal.accountId,
+      owner: viewKeyOf(input.principal),
       // Later pages continue after the cursor: no offset, no aggregations.
       query: { ...scopeQuery, request: { ...request, from: 0, aggregations: [] } },
       pageSize,
@@ -86,7 +87,7 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /** The next page of a scroll, or 404 when it is unknown or expired. */
   async function continueScroll(principal: Principal, scrollId: string, keepAliveMs: number | undefined): Promise<{ context: ScrollContext; result: LogSearchResult }> {
-    const context = scrolls.get(scrollId, principal.accountId);
+    const context = scrolls.get(scrollId, viewKeyOf(principal));
     if (context === undefined) throw notFound('scroll context has expired', { wireCode: 'SEARCH/SCROLL_EXPIRED' });
     scrolls.touch(context, keepAliveMs ?? context.keepAliveMs);
     if (context.finished || context.cursor === null) {
@@ -112,7 +113,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     continueScroll,
     scrollKeepAlive,
     parse,
-    clearScroll: (principal: Principal, scrollId: string): boolean => scrolls.delete(scrollId, principal.accountId),
+    clearScroll: (principal: Principal, scrollId: string): boolean => scrolls.delete(scrollId, viewKeyOf(principal)),
 
     /** POST /v1/search. */
     async search(principal: Principal, body: unknown, options: LogzioSearchOptions): Promise<LogzioSearchResponse> {

@@ -52,7 +52,7 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
 
   return {
     async createShippingToken(principal: Principal, input: { name: string; enabled?: boolean | undefined }): Promise<ShippingToken> {
-      const actor = await tokens.creatorOf(principal.tokenId);
+      const actor = await tokens.creatorOf(principal);
       return db.transaction().execute(async (tx) => {
         const enabled = input.enabled ?? true;
         if (enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw limitReached();
@@ -70,7 +70,7 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
 
     /** Renames and/or enables or disables; omitted fields stay as they are. */
     async updateShippingToken(principal: Principal, id: number, input: { name?: string | undefined; enabled?: boolean | undefined }): Promise<ShippingToken> {
-      const actor = await tokens.creatorOf(principal.tokenId);
+      const actor = await tokens.creatorOf(principal);
       return db.transaction().execute(async (tx) => {
         const current = await getOwn(tx, principal, id);
         const enabled = input.enabled ?? current.enabled;
@@ -113,7 +113,7 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
       if (!(await scope.tree(principal)).includes(input.accountId)) {
         throw notFound('Not Found. Could not find the sub account associated with this request.', { parameters: { accountId: input.accountId } });
       }
-      return tokens.createApiToken({ accountId: input.accountId, name: input.name, createdBy: await tokens.creatorOf(principal.tokenId) });
+      return tokens.createApiToken({ accountId: input.accountId, name: input.name, createdBy: await tokens.creatorOf(principal) });
     },
   };
 }

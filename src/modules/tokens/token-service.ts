@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
+import type { Principal } from '../../shared/principal.js';
 import { hashToken, newAlphanumericToken, newInt32Id } from '../../shared/ids.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { apiTokenRepository, type ApiTokenOwner, type ApiTokenRecord } from './api-token-repository.js';
@@ -44,8 +45,16 @@ export function createTokenService(deps: TokenServiceDeps) {
     },
 
     /** The e-mail behind an API token: Logz.io records the acting user as `createdBy`/`updatedBy`. */
-    creatorOf(tokenId: number): Promise<string | null> {
-      return apiTokenRepository.createdBy(db, tokenId);
+    /** The person behind a principal's writes: an API token's creator, a signed-in user; none for a shared token. */
+    async creatorOf(principal: Principal): Promise<string | null> {
+      switch (principal.kind) {
+        case 'api-token':
+          return apiTokenRepository.createdBy(db, principal.tokenId);
+        case 'session':
+          return principal.email;
+        case 'shared-token':
+          return null;
+      }
     },
 
     listApiTokens(accountId: number): Promise<ApiTokenRecord[]> {

@@ -70,7 +70,7 @@ describe('day counts projection', () => {
   });
 
   it('serves terms on path and type over whole days of every log, and nothing else', async () => {
-    const days: SearchScope = { accounts: [{ accountId: 1, fromMs: FROM }], toMs: FROM + 2 * DAY, types: null };
+    const days: SearchScope = { accounts: [{ accountId: 1, fromMs: FROM }], toMs: FROM + 2 * DAY, types: null, filter: null };
     assert.equal(await servedByDayCounts({ match_all: {} }, 'path', days), true);
     assert.equal(await servedByDayCounts({ match_all: {} }, 'type', { ...days, types: { include: ['ngi*'], exclude: [] } }), true);
     // A key it does not hold, a query of its own, a window inside a day: the logs themselves.

@@ -43,7 +43,7 @@ const BASE: SearchRequest = {
 describe('search executor on chDB', () => {
   let store: LogStore;
   let dir: string;
-  const scope: SearchScope = { accounts: [{ accountId: 7, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
+  const scope: SearchScope = { accounts: [{ accountId: 7, fromMs: NOW - 86_400_000 }], toMs: null, types: null, filter: null };
   const run = (query: unknown, extra: Partial<SearchRequest> = {}, within: SearchScope = scope): Promise<LogSearchResult> =>
     store.search({ scope: within, request: { ...BASE, query: parseQuery(query, { now: NOW, profile: 'elasticsearch' }), ...extra }, receivedAtMostMs: null, after: null });
   const ids = (result: LogSearchResult): string[] => result.hits.map((h) => h.id).sort();
@@ -145,7 +145,7 @@ describe('search executor on chDB', () => {
   });
 
   it('never reads outside the scope', async () => {
-    const other: SearchScope = { accounts: [{ accountId: 8, fromMs: NOW - 86_400_000 }], toMs: null, types: { include: ['ngi*'], exclude: [] } };
+    const other: SearchScope = { accounts: [{ accountId: 8, fromMs: NOW - 86_400_000 }], toMs: null, types: { include: ['ngi*'], exclude: [] }, filter: null };
     assert.deepEqual(ids(await run({ match_all: {} }, {}, other)).length, 5);
     assert.ok(ids(await run({ match_all: {} }, {}, other)).every((id) => id.startsWith('a8-')));
     assert.equal((await run({ match_all: {} }, {}, { ...other, types: { include: ['app'], exclude: [] } })).total, 0);
@@ -185,7 +185,7 @@ describe('search executor on chDB', () => {
       { city: 'Bern', level: 'WARN', message: 'user_id=7 it\'s java.net.X' },
     ].map(({ message, ...fields }, i) => ({ id: `u${i}`, accountId: 10, timestampMs: NOW - 1000 + i, receivedAtMs: NOW, type: 'app', message, fields, sizeBytes: 10 }));
     await store.append(docs, { dedupToken: 'unicode', retentionDaysOf: () => 30 });
-    const within: SearchScope = { accounts: [{ accountId: 10, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
+    const within: SearchScope = { accounts: [{ accountId: 10, fromMs: NOW - 86_400_000 }], toMs: null, types: null, filter: null };
     const found = async (query: unknown) => ids(await run(query, {}, within));
     assert.deepEqual(await found({ match: { city: 'ZÜRICH' } }), ['u0', 'u1']);
     assert.deepEqual(await found({ match: { city: 'nord' } }), ['u0']);
@@ -215,7 +215,7 @@ describe('search executor on chDB', () => {
       sizeBytes: 10,
     }));
     await store.append(tied, { dedupToken: 'ties', retentionDaysOf: () => 30 });
-    const within: SearchScope = { accounts: [{ accountId: 9, fromMs: NOW - 86_400_000 }], toMs: null, types: null };
+    const within: SearchScope = { accounts: [{ accountId: 9, fromMs: NOW - 86_400_000 }], toMs: null, types: null, filter: null };
     const sort = (order: 'asc' | 'desc') => [{ kind: 'field', field: '@timestamp', order, missing: '_last', unmappedType: null, mode: null, format: null }] as const;
     const expected = (order: 'asc' | 'desc') =>
       [...tied].sort((a, b) => (order === 'desc' ? b.timestampMs - a.timestampMs : a.timestampMs - b.timestampMs) || (a.id < b.id ? -1 : 1)).map((d) => d.id);
@@ -258,7 +258,7 @@ describe('search executor on chDB', () => {
       return (result.aggregations?.t as { buckets: { key: string; doc_count: number }[] }).buckets.map((b) => [b.key, b.doc_count]);
     };
     // d6 is 65,536 days after d2: the day toDate() would wrap it round to (toDate32 does not).
-    const days: SearchScope = { accounts: [{ accountId: 10, fromMs: from }], toMs: to, types: null };
+    const days: SearchScope = { accounts: [{ accountId: 10, fromMs: from }], toMs: to, types: null, filter: null };
     assert.deepEqual(await keys('path', days), [['/a', 2], ['/b', 1]]);
     assert.deepEqual(await keys('type', { ...days, types: { include: ['ngi*'], exclude: [] } }), [['nginx', 2]]);
     // Not whole days: the same question answered from the logs.

@@ -76,7 +76,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());
       const context = new CompileContext(catalog, deps.helpers);
-      const scope = scopeWhereSql(query.scope, query.receivedAtMostMs);
+      const scope = scopeWhereSql(context, query.scope, query.receivedAtMostMs);
       const main = compileQuery(context, request.query);
       const post = request.postFilter === null ? null : compileQuery(context, request.postFilter).where;
       const plan = sortPlan(catalog, request.sort);

@@ -1,5 +1,7 @@
 import { MS_PER_DAY } from '../../../../shared/clock.js';
 import type { SearchScope } from '../../../log-store.js';
+import type { CompileContext } from './compile-context.js';
+import { compileQuery } from './query-compiler.js';
 import { DAY_COUNTS } from '../../log-table-schema.js';
 import { sqlString, sqlTimestampMs, sqlUInt32 } from '../../sql-literals.js';
 import { wildcardToRe2 } from '../text-sql.js';
@@ -32,11 +34,13 @@ function whereSql(scope: SearchScope, receivedAtMostMs: number | null, bound: Bo
 
 /**
  * The WHERE prefix of every search statement: the accounts the scope resolver authorised, each from its own
- * oldest visible `@timestamp`, the window's end, the selected log types, and the scroll snapshot. Written
- * once here; the compiler appends the query's own predicate after it with AND.
+ * oldest visible `@timestamp`, the window's end, the selected log types, the scroll snapshot, and the
+ * principal's filter. Written once here; the compiler appends the query's own predicate after it with AND.
  */
-export function scopeWhereSql(scope: SearchScope, receivedAtMostMs: number | null): string {
-  return whereSql(scope, receivedAtMostMs, onTimestamp);
+export function scopeWhereSql(context: CompileContext, scope: SearchScope, receivedAtMostMs: number | null): string {
+  const where = whereSql(scope, receivedAtMostMs, onTimestamp);
+  // The principal's filter is part of the scope, never a filter applied to results afterwards (decision 0301).
+  return scope.filter === null || where === '0' ? where : `${where} AND (${compileQuery(context, scope.filter).where})`;
 }
 
 /**
@@ -47,6 +51,7 @@ export function scopeWhereSql(scope: SearchScope, receivedAtMostMs: number | nul
 export function wholeDaysScopeSql(scope: SearchScope, receivedAtMostMs: number | null): string | null {
   // Inside toDate32's range (that of DateTime64 too), where it neither saturates nor wraps.
   const wholeDay = (ms: number): boolean => Number.isSafeInteger(ms) && ms % MS_PER_DAY === 0 && ms >= DATE32_MIN_MS && ms <= DATE32_MAX_MS;
-  if (receivedAtMostMs !== null || scope.toMs === null || !wholeDay(scope.toMs) || !scope.accounts.every((a) => wholeDay(a.fromMs))) return null;
+  // The day-counts projection holds counts of everything: it cannot answer a filtered scope.
+  if (scope.filter !== null || receivedAtMostMs !== null || scope.toMs === null || !wholeDay(scope.toMs) || !scope.accounts.every((a) => wholeDay(a.fromMs))) return null;
   return whereSql(scope, null, onDay);
 }
