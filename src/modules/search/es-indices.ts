@@ -3,11 +3,11 @@
  * bytes, for index existence checks, `_cat/indices`, `_stats` and `_resolve/index`.
  */
 import type { NamedAggregation, SearchRequest } from '../../query/index.js';
-import { invalidArgument } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { TypeSelection } from '../../storage/log-store.js';
 import { globMatches } from './index-expression.js';
+import { searchErrors } from './search-errors.js';
 import type { SearchService } from './search-service.js';
 
 export interface IndexInfo {
@@ -66,7 +66,7 @@ const CAT_PARAMS = new Set(['format', 'h', 'health', 'pretty', 'expand_wildcards
 /** `_cat/indices?format=json[&h=…][&health=…]` rows. */
 export function catIndices(indices: readonly IndexInfo[], params: Readonly<Record<string, unknown>>): Record<string, string>[] {
   const unknown = Object.keys(params).find((key) => !CAT_PARAMS.has(key));
-  if (unknown !== undefined) throw invalidArgument(`request [/_cat/indices] contains unrecognized parameter: [${unknown}]`);
+  if (unknown !== undefined) throw searchErrors.unrecognizedCatParameter(unknown);
   if (params.health !== undefined && params.health !== 'green') return [];
   const columns = typeof params.h === 'string' ? params.h.split(',').map((c) => c.trim()) : null;
   return indices.map((i) => {
