@@ -8,11 +8,12 @@ import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { CatalogField, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
 import { bodyWithParams, withoutTransportKeys, type EsParams } from './es-request.js';
-import { catIndices, createIndexLister, indexStats, resolveIndex, selectIndices, type IndexInfo } from './es-indices.js';
+import { createIndexLister, selectIndices, type IndexInfo } from './es-indices.js';
+import { catIndices, indexStats, resolveIndex } from './es-indices-wire.js';
 import { concreteIndexNames, parseIndexExpression } from './index-expression.js';
-import { mappingProperties, fieldCaps } from './es-mapping.js';
+import { mappingProperties, fieldCaps } from './es-mapping-wire.js';
 import { searchErrors } from './search-errors.js';
-import { searchResponse } from './search-response.js';
+import { searchResponse } from './es-hits-wire.js';
 import type { SearchService } from './search-service.js';
 
 const ES_SCROLL_MAX_MS = 24 * 3_600_000;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EsCompatService } from './es-compat-service.js';
-import { CLUSTER_HEALTH } from './es-indices.js';
+import { CLUSTER_HEALTH } from './es-indices-wire.js';
 import { EsBody, EsResponse, EsSearchQuerystring } from './es-wire.js';
 import { searchErrors } from './search-errors.js';
 

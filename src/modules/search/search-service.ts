@@ -8,7 +8,7 @@ import type { Principal } from '../../shared/principal.js';
 import type { LogSearchQuery, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
 import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
-import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './search-response.js';
+import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
 import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
 
 export interface SearchServiceDeps {
