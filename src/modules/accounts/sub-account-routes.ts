@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AccountService } from './account-service.js';
-import { detailedAccountToWire, subAccountToWire } from './sub-account-views.js';
 import {
   CreateSubAccountBody,
   CreateSubAccountResponse,
   DetailedAccountResponse,
+  detailedAccountToWire,
   SubAccountIdParams,
   SubAccountResponse,
+  subAccountToWire,
   UpdateSubAccountBody,
 } from './sub-account-wire.js';
 

@@ -1,4 +1,3 @@
-import { invalidArgument, notFound, permissionDenied } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Principal } from '../../shared/principal.js';
@@ -6,6 +5,7 @@ import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { TokenService } from '../tokens/index.js';
 import { isAdminRole, userRepository } from '../users/index.js';
 import { DEFAULT_EXTRA_SETTINGS, type Account } from './account.js';
+import { accountErrors } from './account-errors.js';
 import { accountRepository } from './account-repository.js';
 import { settingsWithDefaults, type SubAccountSettingsInput } from './sub-account-settings.js';
 
@@ -45,11 +45,8 @@ export interface DetailedAccount extends AccountWithSharing {
 
 const TIME_BASED_TYPES = new Set(['OWNER_ACCOUNT', 'SUB_ACCOUNT']);
 
-const missingSubAccount = (id: number) =>
-  notFound(`sub account ${id} not found`, { wireCode: 'TimeBasedAccount/ACCOUNT_NOT_FOUND', parameters: { accountId: id } });
-
 function requireMain(principal: Principal): number {
-  if (principal.ownerAccountId !== null) throw permissionDenied();
+  if (principal.ownerAccountId !== null) throw accountErrors.mainAccountTokenRequired();
   return principal.accountId;
 }
 
@@ -72,7 +69,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
   async function getInTree(tx: ControlPlaneDb, mainId: number, id: number): Promise<Account> {
     const account = await accountRepository.get(tx, id);
     if (account === undefined || !TIME_BASED_TYPES.has(account.type) || (account.id !== mainId && account.ownerAccountId !== mainId)) {
-      throw missingSubAccount(id);
+      throw accountErrors.notFound(id);
     }
     return account;
   }
@@ -81,9 +78,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
     const tree = new Set((await timeBasedTree(tx, mainId)).map((a) => a.id));
     const unknown = ids.find((id) => !tree.has(id) || id === selfId);
     if (unknown !== undefined) {
-      throw invalidArgument(`body.sharingObjectsAccounts: ${unknown} is not another account of this main account`, {
-        parameters: { field: 'body.sharingObjectsAccounts', rule: 'known-account', accountId: unknown },
-      });
+      throw accountErrors.unknownSharingAccount(unknown);
     }
   }
 
@@ -111,7 +106,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
     async getSubAccount(principal: Principal, id: number): Promise<AccountWithSharing> {
       const mainId = requireMain(principal);
       const [entry] = await withSharing(db, mainId, [await getInTree(db, mainId, id)]);
-      if (entry === undefined) throw missingSubAccount(id);
+      if (entry === undefined) throw accountErrors.notFound(id);
       return entry;
     },
 
@@ -125,7 +120,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
         const admin = await userRepository.findByUsername(tx, input.email);
         const membership = admin === undefined ? undefined : await userRepository.getMembership(tx, mainId, admin.id);
         if (membership === undefined || !membership.active || !isAdminRole(membership.role)) {
-          throw invalidArgument('body.email must be the e-mail of an admin user of the main account', { parameters: { field: 'body.email', rule: 'admin-user' } });
+          throw accountErrors.emailNotAnAdmin();
         }
         const id = newInt32Id();
         await checkSharing(tx, mainId, settings.sharingObjectsAccounts, id);
@@ -175,7 +170,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
     /** Deletes a sub account with its users' memberships and tokens; then runs `onAccountDeleted`. */
     async deleteSubAccount(principal: Principal, id: number): Promise<void> {
       const mainId = requireMain(principal);
-      if (id === mainId) throw invalidArgument('the main account cannot be deleted', { parameters: { field: 'params.id', rule: 'not-main-account' } });
+      if (id === mainId) throw accountErrors.mainAccountUndeletable();
       await db.transaction().execute(async (tx) => {
         await getInTree(tx, mainId, id);
         for (const other of await timeBasedTree(tx, mainId)) {
@@ -198,7 +193,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
     async getDetailed(principal: Principal, id: number): Promise<DetailedAccount> {
       const mainId = requireMain(principal);
       const [entry] = await withSharing(db, mainId, [await getInTree(db, mainId, id)]);
-      if (entry === undefined) throw missingSubAccount(id);
+      if (entry === undefined) throw accountErrors.notFound(id);
       return detail(mainId, entry);
     },
 
@@ -207,7 +202,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
       async target(principal: Principal, requested: number | undefined): Promise<number> {
         if (requested === undefined || requested === principal.accountId) return principal.accountId;
         if (principal.ownerAccountId === null && (await accountRepository.get(db, requested))?.ownerAccountId === principal.accountId) return requested;
-        throw permissionDenied();
+        throw accountErrors.notAnAccountOfTheTree(requested);
       },
       async tree(principal: Principal): Promise<readonly number[]> {
         return (await accountRepository.listTree(db, requireMain(principal))).map((a) => a.id);

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../shared/app-error.js';
+import { accountErrors } from './account-errors.js';
 import { DEFAULT_UTILIZATION_FREQUENCY_MINUTES, type Account, type UtilizationSettings } from './account.js';
 
 /** What create and update of a sub account carry besides e-mail and retention (SPEC.md "Sub account"). */
@@ -43,17 +43,14 @@ export function settingsWithDefaults(input: SubAccountSettingsInput): SubAccount
   const reservedDailyGB = isFlexible ? (input.reservedDailyGB ?? null) : null;
   if (reservedDailyGB !== null && reservedDailyGB > maxDailyGB) {
     const reason = `reserved daily volume=${reservedDailyGB} is bigger than max daily volume=${maxDailyGB}`;
-    throw invalidArgument(`Failed to create or update sub-account due to illegal plan: ${reason}`, {
-      wireCode: 'TimeBasedAccount/ILLEGAL_PLAN_REQUEST',
-      parameters: { reason, field: 'body.reservedDailyGB' },
-    });
+    throw accountErrors.illegalPlan(reason, 'body.reservedDailyGB');
   }
   const utilizationSettings: UtilizationSettings = {
     frequencyMinutes: input.utilizationSettings?.frequencyMinutes ?? DEFAULT_UTILIZATION_FREQUENCY_MINUTES,
     utilizationEnabled: input.utilizationSettings?.utilizationEnabled ?? false,
   };
   const name = input.accountName.trim();
-  if (name === '') throw invalidArgument('body.accountName must not be blank', { parameters: { field: 'body.accountName', rule: 'minLength' } });
+  if (name === '') throw accountErrors.blankName();
   return {
     name,
     sharingObjectsAccounts: [...input.sharingObjectsAccounts],

@@ -1,9 +1,9 @@
-import { invalidArgument } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { AuthenticationGroup } from './auth-group.js';
+import { authGroupErrors } from './auth-group-errors.js';
 import { authGroupRepository } from './auth-group-repository.js';
 import { sessionRevocationRepository } from './session-revocation-repository.js';
 
@@ -30,7 +30,7 @@ export function createAuthGroupService(deps: AuthGroupServiceDeps) {
     async replace(principal: Principal, groups: readonly AuthenticationGroup[]): Promise<AuthenticationGroup[]> {
       const seen = new Set<string>();
       groups.forEach((g, index) => {
-        if (seen.has(g.group)) throw invalidArgument(`body.${index}.group: group ${g.group} appears twice`, { parameters: { field: `body.${index}.group`, rule: 'unique' } });
+        if (seen.has(g.group)) throw authGroupErrors.duplicateGroup(index, g.group);
         seen.add(g.group);
       });
       return db.transaction().execute(async (tx) => {

@@ -4,15 +4,16 @@
  * everything the account still retains (clients send their own time range).
  */
 import type { SearchRequest } from '../../query/index.js';
-import { invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { CatalogField, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
 import { bodyWithParams, withoutTransportKeys, type EsParams } from './es-request.js';
-import { catIndices, createIndexLister, indexStats, resolveIndex, selectIndices, type IndexInfo } from './es-indices.js';
+import { createIndexLister, selectIndices, type IndexInfo } from './es-indices.js';
+import { catIndices, indexStats, resolveIndex } from './es-indices-wire.js';
 import { concreteIndexNames, parseIndexExpression } from './index-expression.js';
-import { mappingProperties, fieldCaps } from './es-mapping.js';
-import { searchResponse } from './search-response.js';
+import { mappingProperties, fieldCaps } from './es-mapping-wire.js';
+import { searchErrors } from './search-errors.js';
+import { searchResponse } from './es-hits-wire.js';
 import type { SearchService } from './search-service.js';
 
 const ES_SCROLL_MAX_MS = 24 * 3_600_000;
@@ -29,7 +30,7 @@ export type EsCompatService = ReturnType<typeof createEsCompatService>;
 
 function objectOf(value: unknown, what: string): Record<string, unknown> {
   if (value === undefined || value === null || value === '') return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidArgument(`${what} must be a JSON object`);
+  if (typeof value !== 'object' || Array.isArray(value)) throw searchErrors.bodyNotAnObject(what);
   return value as Record<string, unknown>;
 }
 
@@ -47,7 +48,7 @@ export function createEsCompatService(deps: EsCompatDeps) {
     // A type written since the list was cached is not missing: look again before answering 404.
     if (concrete.some((name) => !existing.has(name))) existing = await known(true);
     const missing = concrete.find((name) => !existing.has(name));
-    if (missing !== undefined) throw notFound(`no such index [${missing}]`, { parameters: { index: missing } });
+    if (missing !== undefined) throw searchErrors.noSuchIndex(missing);
     return selected;
   }
 
@@ -86,7 +87,7 @@ export function createEsCompatService(deps: EsCompatDeps) {
     async msearch(principal: Principal, index: string | undefined, text: string, params: EsParams): Promise<Record<string, unknown>> {
       const started = Date.now();
       const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-      if (lines.length % 2 !== 0) throw invalidArgument('The msearch body must hold header and body lines in pairs');
+      if (lines.length % 2 !== 0) throw searchErrors.unpairedMsearchLines();
       const responses: Record<string, unknown>[] = [];
       for (let i = 0; i < lines.length; i += 2) {
         try {
@@ -106,7 +107,7 @@ export function createEsCompatService(deps: EsCompatDeps) {
       const started = Date.now();
       const merged = { ...objectOf(body, 'The scroll body'), ...params };
       const scrollId = merged.scroll_id;
-      if (typeof scrollId !== 'string' || scrollId === '') throw invalidArgument('scroll_id is required', { parameters: { field: 'scroll_id' } });
+      if (typeof scrollId !== 'string' || scrollId === '') throw searchErrors.scrollIdRequired();
       const keepAlive = merged.scroll === undefined ? undefined : search.scrollKeepAlive(merged.scroll, ES_SCROLL_MAX_MS, '1m');
       const { context, result } = await search.continueScroll(principal, scrollId, keepAlive);
       const style = String(params.rest_total_hits_as_int) === 'true' ? 'number' : 'object';
@@ -144,7 +145,7 @@ export function createEsCompatService(deps: EsCompatDeps) {
       if (request.index_filter !== undefined) {
         // Validated as Elasticsearch does; the catalog is per account, so it does not narrow the fields.
         if (typeof request.index_filter !== 'object' || request.index_filter === null || Object.keys(request.index_filter).length === 0) {
-          throw invalidArgument('index_filter must be a query', { parameters: { field: 'index_filter' } });
+          throw searchErrors.indexFilterNotAQuery();
         }
         search.parse({ query: request.index_filter }, 'elasticsearch');
       }

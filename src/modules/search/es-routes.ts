@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, invalidArgument } from '../../shared/app-error.js';
 import type { EsCompatService } from './es-compat-service.js';
-import { CLUSTER_HEALTH } from './es-indices.js';
+import { CLUSTER_HEALTH } from './es-indices-wire.js';
 import { EsBody, EsResponse, EsSearchQuerystring } from './es-wire.js';
+import { searchErrors } from './search-errors.js';
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -20,7 +20,7 @@ async function readRaw(stream: AsyncIterable<Buffer | string>): Promise<string> 
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buffer.length;
-    if (size > MAX_GET_BODY_BYTES) throw new AppError('payload_too_large', 'request body is too large');
+    if (size > MAX_GET_BODY_BYTES) throw searchErrors.bodyTooLarge();
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -33,7 +33,7 @@ function parseBody(url: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw invalidArgument('Failed to parse the request body as JSON');
+    throw searchErrors.bodyNotJson();
   }
 }
 

@@ -1,9 +1,9 @@
-import { invalidArgument, permissionDenied } from '../../shared/app-error.js';
 import { MS_PER_DAY, startOfUtcDay } from '../../shared/clock.js';
 import { parseQuery, type QueryAst } from '../../query/index.js';
 import { filtersOf, type Principal, type PrincipalFilter } from '../../shared/principal.js';
 import type { SearchScope, TypeSelection } from '../../storage/log-store.js';
 import { isSearchableBy, type Account } from '../accounts/index.js';
+import { searchErrors } from './search-errors.js';
 
 export interface ScopeInput {
   readonly principal: Principal;
@@ -44,9 +44,9 @@ export function principalFilter(principal: Principal, nowMs: number): QueryAst |
  */
 export async function resolveSearchScope(input: ScopeInput, lookup: AccountLookup): Promise<SearchScope> {
   const ids = input.requestedAccountIds === null ? [input.principal.accountId] : [...new Set(input.requestedAccountIds)];
-  if (ids.length === 0) throw invalidArgument('accountIds must list at least one account', { parameters: { field: 'accountIds' } });
+  if (ids.length === 0) throw searchErrors.noAccountIds();
   // A shared token reaches its own account's logs only, whatever the account could search.
-  if (input.principal.kind === 'shared-token' && ids.some((id) => id !== input.principal.accountId)) throw permissionDenied();
+  if (input.principal.kind === 'shared-token' && ids.some((id) => id !== input.principal.accountId)) throw searchErrors.accountNotSearchable();
   const filter = principalFilter(input.principal, input.nowMs);
   const accounts: Searched[] = [];
   for (const id of ids) {
@@ -57,7 +57,7 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     }
     const account = await lookup(id);
     // An unknown account and a forbidden one answer the same, so ids of other tenants cannot be probed.
-    if (account === undefined || !isSearchableBy(input.principal, account)) throw permissionDenied();
+    if (account === undefined || !isSearchableBy(input.principal, account)) throw searchErrors.accountNotSearchable();
     accounts.push(account);
   }
   const retentionStart = (account: Searched): number => input.nowMs - account.retentionDays * MS_PER_DAY;
@@ -67,9 +67,7 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
   const { dayOffset } = input.window;
   const maxOffset = Math.min(...accounts.map((a) => a.retentionDays));
   if (!Number.isSafeInteger(dayOffset) || dayOffset < 0 || dayOffset > maxOffset) {
-    throw invalidArgument(`dayOffset must be an integer between 0 and the account retention (${maxOffset} days)`, {
-      parameters: { field: 'dayOffset', rule: 'range' },
-    });
+    throw searchErrors.dayOffsetOutOfRange(maxOffset);
   }
   const today = startOfUtcDay(input.nowMs);
   const fromMs = today - (1 + dayOffset) * MS_PER_DAY;

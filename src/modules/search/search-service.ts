@@ -3,12 +3,12 @@
  * → LogStore.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
 import type { parseSearchRequest, SearchProfile, SearchRequest } from '../../query/index.js';
-import { invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { LogSearchQuery, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
+import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
-import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './search-response.js';
+import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
 import { viewKeyOf } from './principal-view.js';
 import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
 
@@ -45,7 +45,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === null || body === undefined) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalidArgument('The request body must be a JSON object', { parameters: { field: 'body' } });
+  if (typeof body !== 'object' || Array.isArray(body)) throw searchErrors.searchBodyNotAnObject();
   return body as Record<string, unknown>;
 }
 
@@ -88,7 +88,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** The next page of a scroll, or 404 when it is unknown or expired. */
   async function continueScroll(principal: Principal, scrollId: string, keepAliveMs: number | undefined): Promise<{ context: ScrollContext; result: LogSearchResult }> {
     const context = scrolls.get(scrollId, viewKeyOf(principal));
-    if (context === undefined) throw notFound('scroll context has expired', { wireCode: 'SEARCH/SCROLL_EXPIRED' });
+    if (context === undefined) throw searchErrors.scrollExpired();
     scrolls.touch(context, keepAliveMs ?? context.keepAliveMs);
     if (context.finished || context.cursor === null) {
       return { context, result: { total: context.total, maxScore: null, hits: [], aggregations: null, lastCursor: null } };
@@ -102,8 +102,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   function scrollKeepAlive(value: unknown, maxMs: number, fallback: string): number {
     const text = value === undefined ? fallback : String(value);
     const ms = parseTimeValue(text);
-    if (ms === undefined) throw invalidArgument(`scroll must be a time value such as 1m or 30s, got [${text}]`, { parameters: { field: 'scroll' } });
-    if (ms > maxMs) throw invalidArgument(`Scroll can't exceed [${maxMs / 60_000}m]`, { parameters: { field: 'scroll' } });
+    if (ms === undefined) throw searchErrors.badScrollKeepAlive(text);
+    if (ms > maxMs) throw searchErrors.scrollKeepAliveTooLong(maxMs);
     return ms;
   }
 
@@ -134,19 +134,19 @@ export function createSearchService(deps: SearchServiceDeps) {
       const body = objectBody(rawBody);
       const scrollId = body.scroll_id;
       if (scrollId !== undefined) {
-        if (body.query !== undefined) throw invalidArgument('ScrollId and query parameter can not co-exist in request', { parameters: { field: 'scroll_id' } });
-        if (typeof scrollId !== 'string') throw invalidArgument('scroll_id must be a string', { parameters: { field: 'scroll_id' } });
+        if (body.query !== undefined) throw searchErrors.scrollIdWithQuery();
+        if (typeof scrollId !== 'string') throw searchErrors.scrollIdNotAString();
         const keepAlive = body.scroll === undefined ? undefined : scrollKeepAlive(body.scroll, LOGZIO_SCROLL_MAX_MS, LOGZIO_SCROLL_DEFAULT);
         const { result } = await continueScroll(principal, scrollId, keepAlive);
         return { code: 200, scrollId, hits: JSON.stringify(hitsObject(result, 'number', false)) };
       }
       const { scroll, ...searchBody } = body;
       for (const field of ['dayOffset', 'accountIds']) {
-        if (field in searchBody) throw invalidArgument(`${field} is not supported by scroll`, { parameters: { field } });
+        if (field in searchBody) throw searchErrors.notSupportedByScroll(field);
       }
       const size = searchBody.size ?? 10;
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0 || size > SCROLL_MAX_PAGE) {
-        throw invalidArgument(`size must be an integer between 0 and ${SCROLL_MAX_PAGE} for scroll`, { parameters: { field: 'size', rule: 'maximum' } });
+        throw searchErrors.scrollPageTooLarge(SCROLL_MAX_PAGE);
       }
       const keepAliveMs = scrollKeepAlive(scroll, LOGZIO_SCROLL_MAX_MS, LOGZIO_SCROLL_DEFAULT);
       const request = parse(searchBody, 'logzio');

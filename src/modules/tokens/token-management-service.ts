@@ -1,9 +1,9 @@
 import type { AccountScope } from '../../shared/account-scope.js';
-import { invalidArgument, notFound, permissionDenied } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { shippingTokenRepository, type ShippingToken, type ShippingTokenSearch } from './shipping-token-repository.js';
+import { tokenErrors } from './token-errors.js';
 import type { CreatedApiToken, TokenService } from './token-service.js';
 
 /** Enabled log shipping tokens an account may hold (Logz.io's documented example limit). */
@@ -25,28 +25,13 @@ export interface ShippingTokenSearchInput {
 
 export type TokenManagementService = ReturnType<typeof createTokenManagementService>;
 
-const missingToken = (id: number) =>
-  notFound(`log shipping token ${id} not found`, { wireCode: 'log-shipping-tokens/TOKEN_NOT_FOUND', parameters: { tokenId: id } });
-
-const limitReached = () =>
-  invalidArgument(`an account may have at most ${MAX_ENABLED_SHIPPING_TOKENS} enabled log shipping tokens; disable or delete one first`, {
-    wireCode: 'log-shipping-tokens/MAX_TOKENS_REACHED',
-    parameters: { field: 'body.enabled', maxAllowedTokens: MAX_ENABLED_SHIPPING_TOKENS },
-  });
-
-const lastEnabledToken = () =>
-  invalidArgument('an account must keep at least one enabled log shipping token', {
-    wireCode: 'log-shipping-tokens/LAST_ENABLED_TOKEN',
-    parameters: { field: 'params.id', rule: 'last-enabled-token' },
-  });
-
 /** Tokens over the API: the account's log shipping tokens, and API tokens made with a main-account token. */
 export function createTokenManagementService(deps: TokenManagementDeps) {
   const { db, clock, tokens, scope } = deps;
 
   async function getOwn(tx: ControlPlaneDb, principal: Principal, id: number): Promise<ShippingToken> {
     const token = await shippingTokenRepository.get(tx, id);
-    if (token === undefined || token.accountId !== principal.accountId) throw missingToken(id);
+    if (token === undefined || token.accountId !== principal.accountId) throw tokenErrors.shippingTokenNotFound(id);
     return token;
   }
 
@@ -55,7 +40,7 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
       const actor = await tokens.creatorOf(principal);
       return db.transaction().execute(async (tx) => {
         const enabled = input.enabled ?? true;
-        if (enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw limitReached();
+        if (enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
         const created = await tokens.createShippingToken({ accountId: principal.accountId, name: input.name, createdBy: actor, tx });
         if (enabled) return created;
         const disabled = { ...created, enabled: false };
@@ -74,8 +59,8 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
       return db.transaction().execute(async (tx) => {
         const current = await getOwn(tx, principal, id);
         const enabled = input.enabled ?? current.enabled;
-        if (enabled && !current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw limitReached();
-        if (!enabled && current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw lastEnabledToken();
+        if (enabled && !current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
+        if (!enabled && current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw tokenErrors.lastEnabledShippingToken();
         const updated: ShippingToken = { ...current, name: input.name ?? current.name, enabled, updatedAt: clock.now(), updatedBy: actor };
         await shippingTokenRepository.update(tx, updated);
         return updated;
@@ -86,7 +71,7 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
     async deleteShippingToken(principal: Principal, id: number): Promise<ShippingToken> {
       return db.transaction().execute(async (tx) => {
         const current = await getOwn(tx, principal, id);
-        if (current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw lastEnabledToken();
+        if (current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw tokenErrors.lastEnabledShippingToken();
         await shippingTokenRepository.delete(tx, id, principal.accountId);
         return current;
       });
@@ -109,10 +94,8 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
 
     /** `POST /v1/api-tokens/sub-account`: a main-account token creates an API token for an account of its tree. */
     async createApiToken(principal: Principal, input: { name: string; accountId: number }): Promise<CreatedApiToken> {
-      if (principal.ownerAccountId !== null) throw permissionDenied('Forbidden. Attempted to create an API token for a sub account using an illegal owner account token.');
-      if (!(await scope.tree(principal)).includes(input.accountId)) {
-        throw notFound('Not Found. Could not find the sub account associated with this request.', { parameters: { accountId: input.accountId } });
-      }
+      if (principal.ownerAccountId !== null) throw tokenErrors.apiTokenNeedsMainAccount();
+      if (!(await scope.tree(principal)).includes(input.accountId)) throw tokenErrors.apiTokenAccountNotFound(input.accountId);
       return tokens.createApiToken({ accountId: input.accountId, name: input.name, createdBy: await tokens.creatorOf(principal) });
     },
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TokenManagementService } from './token-management-service.js';
-import { apiTokenToWire, shippingTokenToWire } from './token-views.js';
 import {
+  apiTokenToWire,
   ApiTokenResponse,
   CreateApiTokenBody,
   CreateShippingTokenBody,
@@ -9,6 +9,7 @@ import {
   ShippingTokenLimits,
   ShippingTokenPage,
   ShippingTokenResponse,
+  shippingTokenToWire,
   TokenIdParams,
   UpdateShippingTokenBody,
 } from './token-wire.js';

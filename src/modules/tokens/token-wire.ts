@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { ShippingToken } from './shipping-token-repository.js';
+import type { CreatedApiToken } from './token-service.js';
 
 const Int32 = (description: string) => Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647, description });
 
@@ -91,3 +93,24 @@ export const ApiTokenResponse = Type.Object({
   token: Type.String({ description: 'The API token; shown only here' }),
   createdAt: Type.Number({ description: 'Epoch seconds' }),
 });
+export type ApiTokenResponse = Static<typeof ApiTokenResponse>;
+
+/** Reference §1.7: shipping-token and API-token dates are epoch seconds (with a fraction). */
+const toSeconds = (epochMs: number): number => epochMs / 1000;
+
+export function shippingTokenToWire(token: ShippingToken): ShippingTokenResponse {
+  return {
+    name: token.name,
+    id: token.id,
+    token: token.token,
+    updatedAt: toSeconds(token.updatedAt),
+    updatedBy: token.updatedBy,
+    createdAt: toSeconds(token.createdAt),
+    createdBy: token.createdBy,
+    enabled: token.enabled,
+  };
+}
+
+export function apiTokenToWire(created: CreatedApiToken): ApiTokenResponse {
+  return { id: created.record.id, name: created.record.name, token: created.token, createdAt: toSeconds(created.record.createdAt) };
+}

@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { AccountUser } from './user.js';
 import type { UserService } from './user-service.js';
-import { AccountIdQuery, MessageResponse, UpsertUserBody, UserIdParams, UserIdResponse, UserResponse } from './user-wire.js';
+import { AccountIdQuery, MessageResponse, UpsertUserBody, UserIdParams, UserIdResponse, UserResponse, userToWire } from './user-wire.js';
 
 const NoBody = Type.Null({ description: 'Done; the body is empty' });
-
-const toWire = (user: AccountUser): UserResponse => ({
-  id: user.id,
-  username: user.username,
-  fullName: user.fullName,
-  accountID: user.accountId,
-  role: user.role,
-  active: user.active,
-});
 
 const errors = { 400: { $ref: 'ErrorBody#' }, 403: { $ref: 'LegacyErrorBody#' }, 404: { $ref: 'ErrorBody#' } } as const;
 const tags = ['users'];
@@ -24,17 +14,17 @@ export function userRoutes(users: UserService): FastifyPluginAsyncTypebox {
     app.get(
       '/v1/user-management',
       { schema: { tags, summary: 'Users of the account', querystring: AccountIdQuery, response: { 200: Type.Array(UserResponse), ...errors } } },
-      async (request) => (await users.list(request.principal, request.query.accountId)).map(toWire),
+      async (request) => (await users.list(request.principal, request.query.accountId)).map(userToWire),
     );
     app.get(
       '/v1/user-management/recursive',
       { schema: { tags, summary: 'Users of the main account and all sub accounts (main-account token)', response: { 200: Type.Array(UserResponse), ...errors } } },
-      async (request) => (await users.listRecursive(request.principal)).map(toWire),
+      async (request) => (await users.listRecursive(request.principal)).map(userToWire),
     );
     app.get(
       '/v1/user-management/:id',
       { schema: { tags, summary: 'One user', params: UserIdParams, querystring: AccountIdQuery, response: { 200: UserResponse, ...errors } } },
-      async (request) => toWire(await users.get(request.principal, request.params.id, request.query.accountId)),
+      async (request) => userToWire(await users.get(request.principal, request.params.id, request.query.accountId)),
     );
     app.post(
       '/v1/user-management',

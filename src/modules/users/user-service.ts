@@ -1,10 +1,10 @@
 import type { AccountScope } from '../../shared/account-scope.js';
-import { alreadyExists, invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { DEFAULT_USER_ROLE, type AccountUser, type UserRole } from './user.js';
+import { userErrors } from './user-errors.js';
 import { userRepository } from './user-repository.js';
 
 export interface UserServiceDeps {
@@ -21,8 +21,6 @@ export interface UpsertUserInput {
 }
 
 export type UserService = ReturnType<typeof createUserService>;
-
-const missingUser = (id: number) => notFound(`user ${id} not found`, { wireCode: 'user-management/USER_NOT_FOUND', parameters: { userId: id } });
 
 /** Where to look for a user, resolved before any transaction (SQLite has one connection). */
 interface Lookup {
@@ -52,7 +50,7 @@ export function createUserService(deps: UserServiceDeps) {
     const own = await userRepository.getMembership(tx, where.target, userId);
     if (own !== undefined) return own;
     const [first] = await userRepository.membershipsOfUser(tx, userId, where.fallback);
-    if (first === undefined) throw missingUser(userId);
+    if (first === undefined) throw userErrors.notFound(userId);
     return first;
   }
 
@@ -60,7 +58,7 @@ export function createUserService(deps: UserServiceDeps) {
     const tree = await scope.tree(principal);
     return db.transaction().execute(async (tx) => {
       const found = await userRepository.membershipsOfUser(tx, userId, tree);
-      if (found.length === 0) throw missingUser(userId);
+      if (found.length === 0) throw userErrors.notFound(userId);
       const skipped: number[] = [];
       for (const membership of found) {
         // SPEC.md state table: the recursive forms never lock an account out by removing its last user.
@@ -108,7 +106,7 @@ export function createUserService(deps: UserServiceDeps) {
         const now = clock.now();
         const existing = await userRepository.findByUsername(tx, input.username);
         if (existing !== undefined && (await userRepository.getMembership(tx, accountId, existing.id)) !== undefined) {
-          throw alreadyExists(`User ${input.username} already exists.`, { wireCode: 'user-management/USER_ALREADY_EXIST', parameters: { username: input.username } });
+          throw userErrors.alreadyExists(input.username);
         }
         const id = existing?.id ?? newInt32Id();
         if (existing === undefined) await userRepository.insertUser(tx, { id, username: input.username, fullName: input.fullName, now });
@@ -123,10 +121,8 @@ export function createUserService(deps: UserServiceDeps) {
       const accountId = await scope.target(principal, input.accountID);
       return db.transaction().execute(async (tx) => {
         const membership = await userRepository.getMembership(tx, accountId, userId);
-        if (membership === undefined) throw missingUser(userId);
-        if (membership.username !== input.username) {
-          throw invalidArgument('body.username cannot be changed by an update', { parameters: { field: 'body.username', rule: 'immutable' } });
-        }
+        if (membership === undefined) throw userErrors.notFound(userId);
+        if (membership.username !== input.username) throw userErrors.usernameImmutable();
         await userRepository.updateFullName(tx, userId, input.fullName, clock.now());
         await userRepository.setRole(tx, accountId, userId, input.role ?? membership.role);
         return { id: userId };

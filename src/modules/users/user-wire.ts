@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { USER_ROLES, type UserRole } from './user.js';
+import { USER_ROLES, type AccountUser, type UserRole } from './user.js';
 
 /** SPEC.md's e-mail pattern (user names and sub-account e-mails). */
 export const EMAIL_PATTERN = '^[_A-Za-z0-9-\\+]+(\\.[_A-Za-z0-9-]+)*@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(\\.[A-Za-z]{2,})$';
@@ -39,6 +39,11 @@ export const UserResponse = Type.Object(
   { description: 'A user as seen in one account' },
 );
 export type UserResponse = Static<typeof UserResponse>;
+
+/** A membership in the Logz.io spelling (`accountID`, reference §2.3). */
+export function userToWire(user: AccountUser): UserResponse {
+  return { id: user.id, username: user.username, fullName: user.fullName, accountID: user.accountId, role: user.role, active: user.active };
+}
 
 export const UserIdResponse = Type.Object({ id: Type.Integer({ description: 'Id of the user' }) });
 export const MessageResponse = Type.Object({ message: Type.String({ description: 'What was done, and which accounts were skipped' }) });

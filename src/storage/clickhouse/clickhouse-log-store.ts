@@ -3,10 +3,11 @@
  * token, the field catalog, retention and account deletion. Search is compiled against the same
  * schema (docs/log-schema.md).
  */
-import { AppError } from '../../shared/app-error.js';
+import type { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { retentionFloorMs, type AccountLogStats, type EncodedLogs, type EncodeOptions, type LogDocument, type LogEncoder, type LogStore } from '../log-store.js';
+import { clickhouseErrors } from './clickhouse-errors.js';
 import { singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 import { catalogDeleteSql, createFieldCatalogCache, type CatalogBatch } from './field-catalog.js';
@@ -43,7 +44,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
   function tracked<T>(operation: () => Promise<T>): Promise<T> {
-    if (closing) return Promise.reject(new AppError('unavailable', 'The log store is shutting down.', { retryAfterSeconds: 5 }));
+    if (closing) return Promise.reject(clickhouseErrors.shuttingDown());
     const promise = operation();
     inFlight.add(promise);
     const forget = () => inFlight.delete(promise);
@@ -53,7 +54,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
 
   function unavailable(action: string, cause: unknown): AppError {
     logger.error({ err: cause, action }, 'log store operation failed');
-    return new AppError('unavailable', `The log store could not ${action}; retry later.`, { cause, retryAfterSeconds: 5 });
+    return clickhouseErrors.operationFailed(action, cause);
   }
 
   /** What an EncodedLogs of this store holds; the caller only ever sees the row count. */
@@ -76,7 +77,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     let finished = false;
     return {
       add(doc) {
-        if (finished) throw new AppError('internal', 'The encoder was already finished.');
+        if (finished) throw clickhouseErrors.encoderFinished();
         let account = perAccount.get(doc.accountId);
         if (account === undefined) {
           const days = Math.min(MAX_RETENTION_DAYS, Math.max(1, Math.trunc(options.retentionDaysOf(doc.accountId))));
@@ -126,7 +127,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   async function writeEncoded(handles: readonly EncodedLogs[], token: string): Promise<void> {
     const pieces = handles.map((handle) => {
       const piece = encodedByHandle.get(handle);
-      if (piece === undefined) throw new AppError('internal', 'Encoded logs of another store were given to this one.');
+      if (piece === undefined) throw clickhouseErrors.foreignEncodedLogs();
       return piece;
     });
     // Catalog first: a stored log never has a field the catalog does not list.

@@ -1,4 +1,5 @@
-import { AppError } from '../../../shared/app-error.js';
+import { isAppError, type AppError } from '../../../shared/app-error.js';
+import { clickhouseErrors } from '../clickhouse-errors.js';
 
 const TIMEOUT_CODES = new Set([159, 160, 209]);
 const RESOURCE_CODES = new Set([241, 158, 396, 307]);
@@ -18,23 +19,17 @@ function engineCode(error: unknown): number | null {
  * other tenants' field names), a timeout as 503 and anything else as Logz.io's 400 `Query has failed`.
  */
 export function toSearchError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  if (isAppError(error)) return error;
   const transportCode = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
   if (transportCode === 'CHDB_CONNECTION' || transportCode === 'ECONNREFUSED' || transportCode === 'ECONNRESET') {
-    return new AppError('unavailable', 'The log store is unavailable; retry later.', { cause: error, retryAfterSeconds: 5 });
+    return clickhouseErrors.engineUnreachable(error);
   }
   const code = engineCode(error);
   if (code !== null && TIMEOUT_CODES.has(code)) {
-    return new AppError('unavailable', 'The search took too long and was stopped; narrow the query or the time range.', { cause: error, retryAfterSeconds: 5 });
+    return clickhouseErrors.searchTimedOut(error);
   }
   if (code !== null && RESOURCE_CODES.has(code)) {
-    return new AppError('invalid_argument', "This search can't be executed: it needs more resources than a search may use. Please contact customer support for more details", {
-      cause: error,
-      wireCode: 'SEARCH/QUERY_FAILED',
-    });
+    return clickhouseErrors.searchTooExpensive(error);
   }
-  return new AppError('invalid_argument', 'Query has failed. Elasticsearch Response: [the query could not be executed on the stored logs]', {
-    cause: error,
-    wireCode: 'SEARCH/QUERY_FAILED',
-  });
+  return clickhouseErrors.searchFailed(error);
 }

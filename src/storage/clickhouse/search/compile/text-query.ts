@@ -6,7 +6,7 @@
  * against the average token count.
  */
 import { editsFor, type QueryAst } from '../../../../query/index.js';
-import { invalidArgument } from '../../../../shared/app-error.js';
+import { clickhouseErrors } from '../../clickhouse-errors.js';
 import { MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL, PAIRED_TOKEN } from '../../log-table-schema.js';
 import { sqlNumber, sqlString } from '../../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
@@ -107,7 +107,7 @@ function termScore(context: CompileContext, field: FieldRef, value: string, term
 function checkNumeric(field: FieldRef, text: string, lenient: boolean): void {
   if (lenient || field.shape !== 'number' || field.kinds.includes('string')) return;
   if (text.trim() === '' || !Number.isFinite(Number(text))) {
-    throw invalidArgument(`failed to create query: For input string: "${text}"`, { parameters: { field: field.name } });
+    throw clickhouseErrors.notANumber(field.name, text);
   }
 }
 

@@ -3,7 +3,7 @@
  * reports in `sort`, and the keyset condition of `search_after` (also what scroll pages with).
  */
 import type { SortClause } from '../../../../query/index.js';
-import { invalidArgument } from '../../../../shared/app-error.js';
+import { clickhouseErrors } from '../../clickhouse-errors.js';
 import type { SortValue } from '../../../log-store.js';
 import { sqlNumber, sqlString, sqlTimestampMs } from '../../sql-literals.js';
 import { dateMsOf, scalarOf, type FieldCatalog } from '../fields/field-access.js';
@@ -77,7 +77,7 @@ function literalFor(key: SortKey, value: SortValue, path: string): string {
   if (value === null) return 'NULL';
   if (key.numeric) {
     const n = typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : Number(value);
-    if (!Number.isFinite(n)) throw invalidArgument(`${path} must be a number for this sort`, { parameters: { field: path } });
+    if (!Number.isFinite(n)) throw clickhouseErrors.notANumberForSort(path);
     return sqlNumber(n);
   }
   return sqlString(String(value));
@@ -90,7 +90,7 @@ function literalFor(key: SortKey, value: SortValue, path: string): string {
 export function searchAfterSql(allKeys: readonly SortKey[], values: readonly SortValue[], afterId: string | null): string {
   const keys = allKeys.slice(0, values.length);
   if (values.length !== keys.length || values.length === 0) {
-    throw invalidArgument(`search_after has ${values.length} values but the sort has ${keys.length}`, { parameters: { field: 'search_after' } });
+    throw clickhouseErrors.searchAfterLength(values.length, keys.length);
   }
   const columns = keys.map((key, i) => (isTimestampKey(key) ? 'ts' : `__s${i}`));
   const literals = keys.map((key, i) => {

@@ -1,3 +1,4 @@
+/** Search results in Elasticsearch's response shape: /v1/search, /v1/scroll and the Elasticsearch-compatible read API. */
 import type { LogHit, LogSearchResult } from '../../storage/log-store.js';
 
 /** `hits.total` as Logz.io returns it (a number) or as Elasticsearch 7+ does (`{value, relation}`). */
