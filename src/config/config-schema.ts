@@ -36,6 +36,8 @@ export interface AppConfig {
   readonly smtpTimeoutMs: number;
   /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
   readonly outboundAllowCidrs: readonly Cidr[];
+  /** Where snapshot images and exports are kept (decision 0323). */
+  readonly blobStore: BlobStoreConfig;
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
@@ -56,6 +58,19 @@ export interface RetentionTuning {
   /** How often logs past retention are deleted (TTL alone waits for merges). */
   readonly enforceIntervalMs: number;
 }
+
+export type BlobStoreConfig =
+  | { readonly kind: 'files'; readonly root: string; readonly maxBlobBytes: number }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      /** Key prefix inside the bucket, '' or ending with '/'. */
+      readonly prefix: string;
+      readonly endpoint: string | undefined;
+      readonly region: string;
+      readonly forcePathStyle: boolean;
+      readonly maxBlobBytes: number;
+    };
 
 export interface SettingDefinition {
   readonly env: string;
@@ -94,5 +109,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_SMTP_TIMEOUT_MS', defaultText: '10000', description: 'Connection and send timeout of alert e-mail.' },
   { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
   { env: 'LOGWARD_OUTBOUND_ALLOW_CIDRS', defaultText: undefined, description: 'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).' },
+  { env: 'LOGWARD_BLOB_STORE_URL', defaultText: 'files in <data dir>/blobs', description: 'Blob store for snapshot images and exports: a directory path or files:<path>, or s3://bucket[/prefix] for an S3-compatible store.' },
+  { env: 'LOGWARD_BLOB_S3_ENDPOINT', defaultText: undefined, description: 'URL of an S3-compatible server (MinIO, Ceph…); unset for AWS S3. Credentials come from the AWS_* variables.' },
+  { env: 'LOGWARD_BLOB_S3_REGION', defaultText: 'us-east-1', description: 'Region of the S3 bucket.' },
+  { env: 'LOGWARD_BLOB_S3_PATH_STYLE', defaultText: 'true with an endpoint, else false', description: 'Address the bucket in the URL path (true) rather than the host name (false).' },
+  { env: 'LOGWARD_BLOB_MAX_MB', defaultText: '64', description: 'Largest blob (snapshot image, export) accepted, in MB.' },
   { env: 'LOGWARD_SECRET_KEY', defaultText: undefined, secret: true, description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.' },
 ];

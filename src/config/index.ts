@@ -1,2 +1,11 @@
 export { loadConfig, ConfigError } from './load-config.js';
-export { SETTINGS, ALL_ROLES, type AppConfig, type AlertTuning, type RetentionTuning, type Role, type SettingDefinition } from './config-schema.js';
+export {
+  SETTINGS,
+  ALL_ROLES,
+  type AppConfig,
+  type AlertTuning,
+  type BlobStoreConfig,
+  type RetentionTuning,
+  type Role,
+  type SettingDefinition,
+} from './config-schema.js';

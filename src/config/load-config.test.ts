@@ -66,4 +66,28 @@ describe('loadConfig', () => {
     assert.equal(tuned.retention.enforceIntervalMs, 60_000);
     assert.throws(() => loadConfig({ LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '0' }), /LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE must be an integer between 1 and 1000/);
   });
+
+  it('keeps blobs in files under the data dir by default, or in an S3-compatible bucket', () => {
+    assert.deepEqual(loadConfig({ LOGWARD_DATA_DIR: '/srv/lw' }).blobStore, { kind: 'files', root: '/srv/lw/blobs', maxBlobBytes: 64 * 1024 * 1024 });
+    assert.deepEqual(loadConfig({ LOGWARD_BLOB_STORE_URL: 'files:/mnt/blobs', LOGWARD_BLOB_MAX_MB: '8' }).blobStore, {
+      kind: 'files',
+      root: '/mnt/blobs',
+      maxBlobBytes: 8 * 1024 * 1024,
+    });
+    assert.deepEqual(loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://logward-blobs/prod/eu/', LOGWARD_BLOB_S3_ENDPOINT: 'http://127.0.0.1:9000' }).blobStore, {
+      kind: 's3',
+      bucket: 'logward-blobs',
+      prefix: 'prod/eu/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      maxBlobBytes: 64 * 1024 * 1024,
+    });
+    const aws = loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://logward-blobs', LOGWARD_BLOB_S3_REGION: 'eu-west-1' }).blobStore;
+    assert.ok(aws.kind === 's3' && aws.prefix === '' && aws.endpoint === undefined && !aws.forcePathStyle && aws.region === 'eu-west-1');
+    assert.throws(() => loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://Bad_Bucket' }), /LOGWARD_BLOB_STORE_URL/);
+    assert.throws(() => loadConfig({ LOGWARD_BLOB_STORE_URL: 'gs://bucket' }), /LOGWARD_BLOB_STORE_URL/);
+    assert.throws(() => loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://bucket', LOGWARD_BLOB_S3_PATH_STYLE: 'yes' }), /LOGWARD_BLOB_S3_PATH_STYLE/);
+    assert.throws(() => loadConfig({ LOGWARD_BLOB_MAX_MB: '0' }), /LOGWARD_BLOB_MAX_MB/);
+  });
 });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseCidr, type Cidr } from '../shared/cidr.js';
-import { ALL_ROLES, SETTINGS, type AppConfig, type Role } from './config-schema.js';
+import { ALL_ROLES, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -80,6 +80,38 @@ function readCidrs(env: Env, name: string): readonly Cidr[] {
   });
 }
 
+function resolveBlobStore(env: Env, dataDir: string): BlobStoreConfig {
+  const raw = read(env, 'LOGWARD_BLOB_STORE_URL');
+  const maxBlobBytes = readInteger(env, 'LOGWARD_BLOB_MAX_MB', 64, 1, 1_048_576) * 1024 * 1024;
+  if (raw === undefined) return { kind: 'files', root: path.join(dataDir, 'blobs'), maxBlobBytes };
+  if (raw.startsWith('s3://')) {
+    const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+    const bucket = match?.[1];
+    const prefix = (match?.[2] ?? '').replace(/\/*$/, '');
+    if (bucket === undefined || !/^[A-Za-z0-9._/-]*$/.test(prefix)) {
+      throw new ConfigError(`LOGWARD_BLOB_STORE_URL must be s3://<bucket>[/<prefix>] with an S3 bucket name, got "${raw}"`);
+    }
+    const endpoint = read(env, 'LOGWARD_BLOB_S3_ENDPOINT');
+    if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new ConfigError(`LOGWARD_BLOB_S3_ENDPOINT must be an http(s):// URL, got "${endpoint}"`);
+    const pathStyle = read(env, 'LOGWARD_BLOB_S3_PATH_STYLE');
+    if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') {
+      throw new ConfigError(`LOGWARD_BLOB_S3_PATH_STYLE must be true or false, got "${pathStyle}"`);
+    }
+    return {
+      kind: 's3',
+      bucket,
+      prefix: prefix === '' ? '' : `${prefix}/`,
+      endpoint,
+      region: read(env, 'LOGWARD_BLOB_S3_REGION') ?? 'us-east-1',
+      forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
+      maxBlobBytes,
+    };
+  }
+  if (/^[a-z0-9]+:\/\//i.test(raw)) throw new ConfigError(`LOGWARD_BLOB_STORE_URL must be a directory, files:<path> or s3://…, got "${raw}"`);
+  const dir = raw.startsWith('files:') ? raw.slice('files:'.length) : raw;
+  return { kind: 'files', root: path.resolve(dir), maxBlobBytes };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const KNOWN = new Set(SETTINGS.map((setting) => setting.env));
 
@@ -143,6 +175,7 @@ export function loadConfig(env: Env): AppConfig {
     secretKey: read(env, 'LOGWARD_SECRET_KEY'),
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
+    blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../shared/logger.js';
-import type { EncodedLogs, LogStore } from '../storage/log-store.js';
+import type { EncodedLogs, LogWriter } from '../storage/log-store.js';
 import { ingestErrors } from './ingest-errors.js';
 
 export interface BatcherDeps {
-  readonly store: Pick<LogStore, 'write'>;
+  readonly store: Pick<LogWriter, 'write'>;
   readonly logger: Logger;
   /** A store batch closes at this many rows (a single larger request still goes whole). */
   readonly maxBatchRows?: number;

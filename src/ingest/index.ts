@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
-import type { LogStore } from '../storage/log-store.js';
+import type { LogWriter } from '../storage/log-store.js';
 import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
 import { createIngestPipeline } from './ingest-pipeline.js';
@@ -13,7 +13,7 @@ import { createShippingAccounts, type ShippingAccountsDeps } from './shipping-ac
 export interface IngestDeps {
   readonly logger: Logger;
   readonly clock: Clock;
-  readonly store: Pick<LogStore, 'openEncoder' | 'write'>;
+  readonly store: Pick<LogWriter, 'openEncoder' | 'write'>;
   readonly usage: UsageStore;
   readonly resolveShippingToken: ShippingAccountsDeps['resolveShippingToken'];
   readonly getAccount: ShippingAccountsDeps['getAccount'];

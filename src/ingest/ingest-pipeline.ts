@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.js';
-import type { EncodedLogs, LogStore } from '../storage/log-store.js';
+import type { EncodedLogs, LogWriter } from '../storage/log-store.js';
 import type { Batcher } from './batcher.js';
 import type { DailyQuota } from './daily-quota.js';
 import { normaliseLog, type RawLog } from './normalise/normalise-log.js';
@@ -8,7 +8,7 @@ import type { IngestAccount } from './shipping-accounts.js';
 export interface IngestPipelineDeps {
   readonly quota: DailyQuota;
   readonly batcher: Batcher;
-  readonly store: Pick<LogStore, 'openEncoder'>;
+  readonly store: Pick<LogWriter, 'openEncoder'>;
   readonly clock: Clock;
 }
 

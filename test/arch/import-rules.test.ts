@@ -102,4 +102,31 @@ describe('import rules (npm run check:arch)', () => {
     assert.notEqual(result.status, 0);
     assert.match(result.output, /http-errors-kit-imports-only-shared/);
   });
+
+  it('lets only the control plane gather module table declarations, which import nothing', () => {
+    const tables = {
+      'src/shared/clock.ts': 'export const c = 1;\n',
+      'src/modules/alerts/index.ts': 'export const i = 1;\n',
+      'src/modules/alerts/migrations/index.ts': 'export const m = 1;\n',
+    };
+    const gathered = cruise({
+      ...tables,
+      'src/modules/alerts/alert-tables.ts': 'export interface AlertTables { alerts: { id: number } }\n',
+      'src/storage/control-plane/tables.ts': "import type { AlertTables } from '../../modules/alerts/alert-tables.ts';\nimport { m } from '../../modules/alerts/migrations/index.ts';\nexport type T = AlertTables;\nexport const n = m;\n",
+    });
+    assert.equal(gathered.status, 0, gathered.output);
+    const leaking = cruise({
+      ...tables,
+      'src/modules/alerts/alert-tables.ts': "import { c } from '../../shared/clock.ts';\nexport const t = c;\n",
+    });
+    assert.notEqual(leaking.status, 0);
+    assert.match(leaking.output, /table-declarations-import-nothing/);
+    const reaching = cruise({
+      ...tables,
+      'src/modules/alerts/alert-tables.ts': 'export const t = 1;\n',
+      'src/http/x.ts': "import { t } from '../modules/alerts/alert-tables.ts';\nexport const x = t;\n",
+    });
+    assert.notEqual(reaching.status, 0);
+    assert.match(reaching.output, /only-control-plane-reads-module-schemas/);
+  });
 });

@@ -6,7 +6,7 @@
 import type { SearchRequest } from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
-import type { CatalogField, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
+import type { CatalogField, LogSearcher, LogSearchResult, TypeSelection } from '../../storage/log-store.js';
 import { bodyWithParams, withoutTransportKeys, type EsParams } from './es-request.js';
 import { createIndexLister, selectIndices, type IndexInfo } from './es-indices.js';
 import { catIndices, indexStats, resolveIndex } from './es-indices-wire.js';
@@ -20,7 +20,7 @@ const ES_SCROLL_MAX_MS = 24 * 3_600_000;
 
 export interface EsCompatDeps {
   readonly search: SearchService;
-  readonly logStore: LogStore;
+  readonly logStore: Pick<LogSearcher, 'fieldCatalog'>;
   readonly clock: Clock;
   /** An error as Elasticsearch reports one item of `_msearch` (`{error, status}`), from the HTTP edge's table. */
   readonly describeError: (error: unknown) => Record<string, unknown>;

@@ -1,11 +1,11 @@
 /**
  * The search use cases behind /v1/search and /v1/scroll: parse (Logz.io profile) → scope (the one resolver)
- * → LogStore.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
+ * → LogSearcher.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
 import type { parseSearchRequest, SearchProfile, SearchRequest } from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
-import type { LogSearchQuery, LogSearchResult, LogStore, TypeSelection } from '../../storage/log-store.js';
+import type { LogSearcher, LogSearchQuery, LogSearchResult, TypeSelection } from '../../storage/log-store.js';
 import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
@@ -13,7 +13,7 @@ import { viewKeyOf } from './principal-view.js';
 import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
 
 export interface SearchServiceDeps {
-  readonly logStore: LogStore;
+  readonly logStore: Pick<LogSearcher, 'search'>;
   readonly clock: Clock;
   readonly getAccount: AccountLookup;
   readonly parseSearchRequest: typeof parseSearchRequest;

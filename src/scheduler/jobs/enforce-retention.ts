@@ -1,12 +1,12 @@
 import type { Account } from '../../modules/accounts/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
-import type { LogStore } from '../../storage/log-store.js';
+import type { LogAdmin } from '../../storage/log-store.js';
 import type { Job } from '../job-runner.js';
 
 export interface EnforceRetentionDeps {
   readonly listAccounts: () => Promise<readonly Account[]>;
-  readonly logStore: Pick<LogStore, 'enforceRetention'>;
+  readonly logStore: Pick<LogAdmin, 'enforceRetention'>;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly intervalMs: number;
