@@ -1,0 +1,95 @@
+import { alertErrors } from '../alert-errors.js';
+import type { Clock } from '../../../shared/clock.js';
+import { newInt32Id } from '../../../shared/ids.js';
+import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
+import type { Alert, AlertDefinition } from './alert.js';
+import { definitionFromRequest } from './alert-definition.js';
+import { alertRepository } from './alert-repository.js';
+import type { AlertRequest } from '../routes/alert-wire.js';
+
+export interface AlertServiceDeps {
+  readonly db: ControlPlaneDb;
+  readonly clock: Clock;
+  /** Ids among `ids` that are not notification endpoints of the account. */
+  readonly unknownEndpointIds: (accountId: number, ids: readonly number[]) => Promise<number[]>;
+  /** The accounts an account may search: itself and, for a main account, its searchable sub accounts. */
+  readonly searchableAccountIds: (accountId: number) => Promise<readonly number[]>;
+}
+
+/** Who acts: the account and the e-mail recorded in createdBy/updatedBy. */
+export interface AlertActor {
+  readonly accountId: number;
+  readonly email: string;
+}
+
+export type AlertService = ReturnType<typeof createAlertService>;
+
+export function createAlertService(deps: AlertServiceDeps) {
+  const { db, clock } = deps;
+
+  async function validated(accountId: number, request: AlertRequest): Promise<AlertDefinition> {
+    const definition = definitionFromRequest(request);
+    const endpointIds = definition.output?.recipients?.notificationEndpointIds ?? [];
+    const unknown = await deps.unknownEndpointIds(accountId, endpointIds);
+    if (unknown.length > 0) {
+      throw alertErrors.unknownEndpoints(unknown);
+    }
+    const searchable = new Set(await deps.searchableAccountIds(accountId));
+    for (const [index, sub] of definition.subComponents.entries()) {
+      const refused = (sub.queryDefinition.accountIdsToQueryOn ?? []).filter((id) => !searchable.has(id));
+      if (refused.length > 0) {
+        throw alertErrors.accountsNotSearchable(index, refused);
+      }
+    }
+    return definition;
+  }
+
+  async function require(accountId: number, id: number): Promise<Alert> {
+    const alert = await alertRepository.get(db, accountId, id);
+    if (alert === undefined) throw alertErrors.notFound(id);
+    return alert;
+  }
+
+  return {
+    list: (accountId: number): Promise<Alert[]> => alertRepository.list(db, accountId),
+
+    get: require,
+
+    async create(actor: AlertActor, request: AlertRequest): Promise<Alert> {
+      const definition = await validated(actor.accountId, request);
+      const now = clock.now();
+      const alert: Alert = { id: newInt32Id(), accountId: actor.accountId, definition, createdAt: now, updatedAt: now, createdBy: actor.email, updatedBy: actor.email };
+      await alertRepository.insert(db, alert);
+      return alert;
+    },
+
+    /** Full replace (PUT): fields left out return to their defaults. */
+    async update(actor: AlertActor, id: number, request: AlertRequest): Promise<Alert> {
+      const existing = await require(actor.accountId, id);
+      const definition = await validated(actor.accountId, request);
+      const alert: Alert = { ...existing, definition, updatedAt: clock.now(), updatedBy: actor.email };
+      await db.transaction().execute(async (tx) => {
+        await alertRepository.update(tx, alert);
+        if (definition.enabled && !existing.definition.enabled) await alertRepository.resetWatermark(tx, id);
+      });
+      return alert;
+    },
+
+    async delete(accountId: number, id: number): Promise<Alert> {
+      const existing = await require(accountId, id);
+      await db.transaction().execute(async (tx) => {
+        if (!(await alertRepository.delete(tx, accountId, id))) throw alertErrors.notFound(id);
+        // The engine's watermark went with the alert row before it moved to the detection tables.
+        await alertRepository.resetWatermark(tx, id);
+      });
+      return existing;
+    },
+
+    async setEnabled(actor: AlertActor, id: number, enabled: boolean): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        if (!(await alertRepository.setEnabled(tx, actor.accountId, id, enabled, clock.now(), actor.email))) throw alertErrors.notFound(id);
+        if (enabled) await alertRepository.resetWatermark(tx, id);
+      });
+    },
+  };
+}
