@@ -131,27 +131,27 @@ export const MESSAGE_PAIRS_SQL =
   `arrayPopBack(${MESSAGE_TOKENS_SQL}), arrayPopFront(${MESSAGE_TOKENS_SQL}))`;
 
 /**
- * How a number is written in the all-fields index (NUMBER_TOKEN in search/compile/all-fields.ts writes it the
- * same way): an integer of up to 15 digits as its digits, any other as the engine prints a Float64.
- */
-export const numberTokenSql = (value: string): string => `if(${value} = trunc(${value}) AND abs(${value}) < 1e15, toString(toInt64(${value})), toString(${value}))`;
-
-/**
- * What the all-fields index holds for a log: the analyzer-like tokens of every string value but `message`
- * (asciiCJK, as `message_text`), each number as one whole entry (numberTokenSql) and each boolean as `true` or
- * `false`. On a row whose message is plain, entries already among the message's tokens are left out: a field-less
- * word matches when it is in `message_text` or here, so they would only be stored twice (parsed access logs repeat
- * their message in their fields). A query for a number written otherwise (`500.0`) checks the numbers themselves
- * where the message holds the usual form (decision 0136).
+ * What the all-fields index holds for a log: the asciiCJK tokens (as `message_text`) of every value but `message`:
+ * strings, array elements, numbers as toString prints a Float64 (`500`, `1.5`, `-3` → `3`) and booleans (`true`).
+ * On a row whose message is plain, tokens already among the message's are left out: a field-less word matches when
+ * it is in `message_text` or here, so they would only be stored twice (parsed access logs repeat their message in
+ * their fields). A number query tests its tokens on both indexes and then the numbers (decision 0136).
  */
 export const FIELDS_TEXT_INDEX = 'fields_text';
 
 export const FIELDS_TOKENS_SQL = (() => {
-  const strings = `tokens(lower(arrayStringConcat(${FIELD_STRINGS_SQL}, ' ')), 'asciiCJK')`;
-  const numbers = `arrayMap(v -> ${numberTokenSql('assumeNotNull(v)')}, arrayFilter(v -> isNotNull(v), arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))))`;
-  const booleans = `arrayMap(v -> if(assumeNotNull(v), 'true', 'false'), arrayFilter(v -> isNotNull(v), mapValues(${MAP_COLUMNS.boolean})))`;
-  const all = `arrayConcat(${strings}, ${numbers}, ${booleans})`;
-  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayFilter(t -> NOT has(${MESSAGE_TOKENS_SQL}, t), ${all}), ${all})`;
+  // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does; no lambda, which would
+  // keep the engine from answering the index from its posting lists.
+  const texts = [
+    `[${HOT_STRING_COLUMNS.join(', ')}]`,
+    `mapValues(${MAP_COLUMNS.string})`,
+    `arrayFlatten(mapValues(${MAP_COLUMNS.array}))`,
+    `arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))`,
+    `mapValues(${MAP_COLUMNS.boolean})`,
+  ].map((values) => `arrayStringConcat(${values}, ' ')`);
+  const all = `tokens(lower(concat(${texts.join(", ' ', ")})), 'asciiCJK')`;
+  // lowerUTF8 is lower() on the plain rows it applies to; a node of its own rather than MESSAGE_TOKENS_SQL's.
+  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, tokens(lowerUTF8(message), 'asciiCJK')), ${all})`;
 })();
 
 /** Delta-coded, bit-packed posting lists: a third smaller than plain ones (decision 0131). */

@@ -45,9 +45,8 @@ function fieldsPrefilter(context: CompileContext, terms: readonly string[]): str
 const withFilter = (filter: string | null, exact: string): string => (filter === null ? exact : `(${filter} AND ${exact})`);
 const or = (parts: readonly string[]): string => (parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`);
 
-/** A number as numberTokenSql writes it in the index. */
-export function numberToken(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
+/** A number as the engine prints a Float64 (`1e21`, not JavaScript's `1e+21`). */
+export function numberText(value: number): string {
   return String(value).replace('e+', 'e');
 }
 
@@ -66,11 +65,10 @@ function wordQuery(term: string): Of<'match'> {
   };
 }
 
-/** Rows where a numeric field equals `value`: its entry in the index, checked on the numbers where `message` holds it. */
-function fieldsNumberSql(value: number): string {
-  const token = sqlString(numberToken(value));
+/** Rows where a numeric field equals `value`: the tokens of its text in either index, then the numbers. */
+function fieldsNumberSql(context: CompileContext, value: number): string {
   const exact = anyOf(anyNumber(otherFields(false), (x) => `${x} = ${sqlNumber(value)}`));
-  return `(has(${FIELDS_TOKENS_SQL}, ${token}) OR (has(${MESSAGE_TOKENS_SQL}, ${token}) AND ${exact}))`;
+  return withFilter(fieldsPrefilter(context, [numberText(value)]), exact);
 }
 
 export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): Compiled {
@@ -86,7 +84,7 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
   const presences = terms.map((term) => or([messageWordSql(context, message, term), fieldsWordSql(context, term)]));
   const number = query.text.trim() === '' ? Number.NaN : Number(query.text);
   if (presences.length === 0) {
-    const where = Number.isFinite(number) ? fieldsNumberSql(number) : query.zeroTermsQuery === 'all' ? '1' : '0';
+    const where = Number.isFinite(number) ? fieldsNumberSql(context, number) : query.zeroTermsQuery === 'all' ? '1' : '0';
     return { where, score: sqlNumber(query.boost) };
   }
   const required =
@@ -100,7 +98,7 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
         ? or(presences)
         : `((${presences.map((p) => `toUInt8(${p})`).join(' + ')}) >= ${sqlNumber(required)})`;
   // A number also matches numeric fields holding it (ES tries each field with its own type).
-  if (Number.isFinite(number)) where = `(${where} OR ${fieldsNumberSql(number)})`;
+  if (Number.isFinite(number)) where = `(${where} OR ${fieldsNumberSql(context, number)})`;
   const score = `${sqlNumber(query.boost)} * (${presences.map((p) => `if(${p}, ${context.idf(p)}, 0)`).join(' + ')})`;
   return { where, score };
 }
