@@ -1,7 +1,9 @@
 /**
  * `npm run bench:search [-- --lines=1000000 --runs=7 --data=<dir>]`: the reference queries through /v1/search
  * over HTTP against the bench:ingest generator's logs, and each one written by hand in SQL against the same
- * store in the same run. The query condition cache is dropped before every run of both. Prints p50/p95 (ms).
+ * store in the same run; then the field-less queries people type, each beside the same query on `message`, on
+ * that data set (spread over two days) and on a live-traffic one (a sub account whose logs mostly arrived in the
+ * last minutes). The query condition cache is dropped before every run of both. Prints p50/p95 (ms).
  * A `--data` directory is reused across runs (loaded once); `--only=<text>` runs the queries whose name holds it.
  */
 import fs from 'node:fs';
@@ -15,8 +17,8 @@ import { loadConfig } from '../src/config/index.js';
 import { createManualClock } from '../src/shared/clock.js';
 import type { LogDocument } from '../src/storage/log-store.js';
 import { documentOf } from './bench-documents.js';
-import { BENCH_START_MS, generateLogs } from './generate-logs.js';
-import { REFERENCE_QUERIES } from './search-queries.js';
+import { BENCH_START_MS, generateLogs, seededRandom } from './generate-logs.js';
+import { FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
 
 const argument = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LINES = Number(argument('lines', '1000000'));
@@ -26,6 +28,10 @@ const MAX_RUNS = 300;
 /** `--only=count`: the reference queries whose name holds this text (all by default). */
 const ONLY = argument('only', '');
 const API_TOKEN = 'bench-api-token-000000000000000001';
+/** The live-traffic data set: this share of its logs within the last LIVE_RECENT_MS of the window. */
+const LIVE_RECENT_SHARE = 0.7;
+const LIVE_RECENT_MS = 15 * 60_000;
+const LIVE_ACCOUNT_NAME = 'bench-live';
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,28 +46,31 @@ async function main(): Promise<void> {
   const app = await composeApp({ config, clock, logger: createLogger('warn') });
   const mainAccount = (await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()).id;
   const hand = new Session(config.logStoreUrl.slice('chdb:'.length));
-  const count = async (): Promise<number> => Number((await hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${mainAccount}`, { format: 'JSONEachRow' })).text().split('\n')[0]?.match(/\d+/)?.[0] ?? 0);
 
-  if ((await count()) === 0) {
+  const count = async (accountId: number): Promise<number> =>
+    Number((await hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${accountId}`, { format: 'JSONEachRow' })).text().split('\n')[0]?.match(/\d+/)?.[0] ?? 0);
+  /** Appends the generator's logs of one of its accounts, each document reshaped by `reshape`. */
+  const load = async (generated: number, accountId: number, reshape: (doc: LogDocument, i: number) => LogDocument): Promise<void> => {
     const started = performance.now();
     let batch: LogDocument[] = [];
     let n = 0;
     for (const { account, line } of generateLogs(LINES)) {
-      if (account !== 0) continue;
-      batch.push(documentOf(line, mainAccount, BENCH_START_MS));
+      if (account !== generated) continue;
+      batch.push(reshape(documentOf(line, accountId, BENCH_START_MS), n * 20_000 + batch.length));
       if (batch.length === 20_000) {
-        await app.logStore.append(batch, { dedupToken: `bench-${(n += 1)}`, retentionDaysOf: () => 3650 });
+        await app.logStore.append(batch, { dedupToken: `bench-${accountId}-${(n += 1)}`, retentionDaysOf: () => 3650 });
         batch = [];
       }
     }
-    if (batch.length > 0) await app.logStore.append(batch, { dedupToken: `bench-${n + 1}`, retentionDaysOf: () => 3650 });
+    if (batch.length > 0) await app.logStore.append(batch, { dedupToken: `bench-${accountId}-${n + 1}`, retentionDaysOf: () => 3650 });
     await hand.queryAsync('OPTIMIZE TABLE logs FINAL');
-    console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+    console.log(`account ${accountId} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
+  if ((await count(mainAccount)) === 0) await load(0, mainAccount, (doc) => doc);
   // A data directory from an earlier build gets new indexes and projections by background mutations: measure once built.
   const pending = async (): Promise<boolean> => !(await hand.queryAsync('SELECT count() AS n FROM system.mutations WHERE NOT is_done', { format: 'JSONEachRow' })).text().includes('"n":0');
   while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
-  const stored = await count();
+  const stored = await count(mainAccount);
   const scope = `account = ${mainAccount} AND ts >= fromUnixTimestamp64Milli(${BENCH_START_MS}, 'UTC') AND ts < fromUnixTimestamp64Milli(${BENCH_START_MS + 2 * 86_400_000}, 'UTC')`;
   const day = (ms: number): string => `toDate32('${new Date(ms).toISOString().slice(0, 10)}')`;
   const days = `account = ${mainAccount} AND toDate32(ts) >= ${day(BENCH_START_MS)} AND toDate32(ts) < ${day(BENCH_START_MS + 2 * 86_400_000)}`;
@@ -75,20 +84,41 @@ async function main(): Promise<void> {
   // A keep-alive client with little overhead of its own (global fetch adds about 1 ms per request in this process).
   const client = new Pool(`http://127.0.0.1:${address.port}`, { connections: 1 });
   const dropCache = () => hand.queryAsync('SYSTEM DROP QUERY CONDITION CACHE');
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
+    const response = await client.request({ path, method, headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await response.body.text();
+    if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
+    return JSON.parse(text) as unknown;
+  };
+  const live = await liveAccount(call, mainAccount);
+  if ((await count(live.accountId)) === 0) {
+    // Live traffic: most logs in the last minutes before the window's end, the rest spread over the two days.
+    const end = clock.now();
+    const random = seededRandom(7);
+    await load(1, live.accountId, (doc) => (random() < LIVE_RECENT_SHARE ? { ...doc, timestampMs: end - Math.floor(random() * LIVE_RECENT_MS) } : doc));
+    while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const liveStored = await count(live.accountId);
 
   const rows: string[] = [];
-  const measure = async (name: string, path: string, body: unknown, statements: readonly string[]): Promise<void> => {
-    /** One run of each side, each after dropping the cache: [API ms, hand SQL ms]. */
+  const request = async (name: string, path: string, body: unknown, token: string): Promise<number> => {
+    await dropCache();
+    const started = performance.now();
+    const response = await client.request({ path, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-token': token }, body: JSON.stringify(body) });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${text}`);
+    return performance.now() - started;
+  };
+  /** The second column: hand-written statements, or the same question through the API (the field-less rows). */
+  type Compared = { readonly statements: readonly string[] } | { readonly path: string; readonly body: unknown; readonly token: string };
+  const measure = async (name: string, path: string, body: unknown, compared: Compared, token = API_TOKEN): Promise<void> => {
+    /** One run of each side, each after dropping the cache: [API ms, other ms]. */
     const once = async (): Promise<[number, number]> => {
+      const took = await request(name, path, body, token);
+      if (!('statements' in compared)) return [took, await request(name, compared.path, compared.body, compared.token)];
       await dropCache();
-      let started = performance.now();
-      const response = await client.request({ path, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN }, body: JSON.stringify(body) });
-      const text = await response.body.text();
-      if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${text}`);
-      const took = performance.now() - started;
-      await dropCache();
-      started = performance.now();
-      for (const statement of statements) (await hand.queryAsync(statement, { format: 'JSONEachRow' })).text();
+      const started = performance.now();
+      for (const statement of compared.statements) (await hand.queryAsync(statement, { format: 'JSONEachRow' })).text();
       return [took, performance.now() - started];
     };
     // Quick queries get more runs (up to ~2 s of them): a 5 ms p50 from 7 runs moves by 20 % between runs.
@@ -108,14 +138,40 @@ async function main(): Promise<void> {
     rows.push(`| ${name} | ${p50.toFixed(1)} | ${percentile(api, 0.95).toFixed(1)} | ${sql50.toFixed(1)} | ${percentile(sql, 0.95).toFixed(1)} | ${(p50 / sql50).toFixed(2)} | ${runs} |`);
     console.log(rows[rows.length - 1]);
   };
-  for (const query of REFERENCE_QUERIES.filter((q) => q.name.includes(ONLY))) await measure(query.name, '/v1/search', query.body, query.sql(scope, days));
-  await measure('count over a bare HTTP route (calibration)', '/bench/bare-count', {}, [countSql]);
+  for (const query of REFERENCE_QUERIES.filter((q) => q.name.includes(ONLY))) await measure(query.name, '/v1/search', query.body, { statements: query.sql(scope, days) });
+  if (ONLY === '') await measure('count over a bare HTTP route (calibration)', '/bench/bare-count', {}, { statements: [countSql] });
+  const referenceRows = rows.splice(0);
+  for (const [set, token] of [['spread', API_TOKEN], ['live', live.token]] as const) {
+    for (const query of FIELDLESS_QUERIES.filter((q) => `${set}: ${q.name}`.includes(ONLY))) {
+      await measure(`${set}: ${query.name}`, query.path, query.body, { path: query.path, body: query.onMessage, token }, token);
+    }
+  }
   console.log(`\n${stored} logs in the searched account (${LINES} generated), at least ${RUNS} runs after warm-up runs (a tenth as many), ${os.cpus().length} cores`);
   console.log('| query | /v1/search p50 | p95 | hand SQL p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
+  for (const row of referenceRows) console.log(row);
+  console.log(`\nField-less queries; spread: the account above; live: ${liveStored} logs, ${LIVE_RECENT_SHARE * 100} % of them in the last ${LIVE_RECENT_MS / 60_000} minutes`);
+  console.log('| query | field-less p50 | p95 | on `message` p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   hand.close();
   await client.close();
   await app.stop();
+}
+
+/** The live data set's sub account (created on the first run, searchable) and an API token of its own. */
+async function liveAccount(call: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>, mainAccount: number): Promise<{ accountId: number; token: string }> {
+  const accounts = (await call('GET', '/v1/account-management/time-based-accounts')) as { accountId: number; accountName: string }[];
+  let accountId = accounts.find((a) => a.accountName === LIVE_ACCOUNT_NAME)?.accountId;
+  if (accountId === undefined) {
+    // Creating a sub account takes the e-mail of an admin of the main account (the bootstrap one is admin@localhost).
+    const email = 'bench-admin@bench.example.com';
+    await call('POST', '/v1/user-management', { username: email, fullName: 'Bench Admin', accountID: mainAccount, role: 'USER_ROLE_ACCOUNT_ADMIN' });
+    const created = (await call('POST', '/v1/account-management/time-based-accounts', {
+      email, accountName: LIVE_ACCOUNT_NAME, retentionDays: 3650, maxDailyGB: 1000, sharingObjectsAccounts: [], searchable: true, accessible: true,
+    })) as { accountId: number };
+    accountId = created.accountId;
+  }
+  const token = (await call('POST', '/v1/api-tokens/sub-account', { name: `bench-${Date.now()}`, accountId })) as { token: string };
+  return { accountId, token: token.token };
 }
 
 await main();

@@ -83,3 +83,52 @@ export const REFERENCE_QUERIES: readonly ReferenceQuery[] = [
     sql: (s) => newest('1', s, 9950),
   },
 ];
+
+/**
+ * What people type in a search bar: a `query_string` without a field (every field, Elasticsearch's default), each
+ * beside the same query written on `message` (the comparison the bar is set against). Discover sends these newest
+ * first with a date histogram; alerts and scripts send them with `size: 0`.
+ */
+export interface FieldlessQuery {
+  readonly name: string;
+  /** `/v1/search`, or the Elasticsearch API where /v1/search refuses the syntax (a leading wildcard). */
+  readonly path: string;
+  readonly body: Record<string, unknown>;
+  /** The same question on `message` alone (`message:word`). */
+  readonly onMessage: Record<string, unknown>;
+}
+
+const queryString = (query: string): Record<string, unknown> => ({ query_string: { query } });
+
+/** Each case with the page Discover asks for (newest 50) and without hits (`size: 0`). */
+function bothSizes(name: string, path: string, fieldless: string, onMessage: string, extra: Record<string, unknown> = {}): FieldlessQuery[] {
+  return [50, 0].map((size) => ({
+    name: `${name}, ${size === 0 ? 'size 0' : 'newest 50'}`,
+    path,
+    body: { query: queryString(fieldless), sort: desc, size, ...extra },
+    onMessage: { query: queryString(onMessage), sort: desc, size, ...extra },
+  }));
+}
+
+const histogram = { aggs: { t: { date_histogram: { field: '@timestamp', fixed_interval: '5m' } } } };
+const hostTerms = { aggs: { hosts: { terms: { field: 'host', size: 10 } } } };
+
+export const FIELDLESS_QUERIES: readonly FieldlessQuery[] = [
+  {
+    name: 'match_all, newest 50 (reference for the common word)',
+    path: '/v1/search',
+    body: { query: { match_all: {} }, sort: desc, size: 50 },
+    onMessage: { query: { match_all: {} }, sort: desc, size: 50 },
+  },
+  // `http`: in every nginx message and every application thread name (95 % of the logs); on `message` 55 %.
+  ...bothSizes('field-less common word "http"', '/v1/search', 'http', 'message:http'),
+  ...bothSizes('field-less rare word', '/v1/search', 'quaquaqua', 'message:quaquaqua'),
+  ...bothSizes('field-less word in no log', '/v1/search', 'zyzzogeton', 'message:zyzzogeton'),
+  ...bothSizes('field-less phrase "connection refused"', '/v1/search', '"connection refused"', 'message:"connection refused"'),
+  ...bothSizes('field-less word AND field', '/v1/search', 'refused AND level:ERROR', 'message:refused AND level:ERROR'),
+  ...bothSizes('field-less NOT word', '/v1/search', 'NOT timeout', 'NOT message:timeout'),
+  // /v1/search refuses leading wildcards (as Logz.io does); Elasticsearch clients send them.
+  ...bothSizes('field-less leading wildcard "*imeout" (ES API)', '/_search', '*imeout', 'message:*imeout'),
+  ...bothSizes('field-less word + terms host', '/v1/search', 'timeout', 'message:timeout', hostTerms),
+  ...bothSizes('field-less word + date_histogram 5m', '/v1/search', 'timeout', 'message:timeout', histogram),
+];

@@ -67,6 +67,23 @@ export const MAP_COLUMNS = {
 
 /** 1 when the text index tokenizes `message` exactly as the analyzer does (query/text/index-tokens.ts); 0 is always safe. */
 export const MESSAGE_PLAIN_COLUMN = 'message_plain';
+/** The same for every string value of the other fields (scalars and array elements); 0 is always safe. */
+export const FIELDS_PLAIN_COLUMN = 'fields_plain';
+
+const HOT_STRING_COLUMNS = HOT_FIELDS.filter((field) => field.kind === 'string').map((field) => field.column);
+const HOT_NUMBER_COLUMNS = HOT_FIELDS.filter((field) => field.kind === 'number').map((field) => field.column);
+
+/** Every string value of a log but `message` (hot columns, the string map, array elements), as Array(String). */
+export const FIELD_STRINGS_SQL =
+  `arrayConcat([${HOT_STRING_COLUMNS.map((c) => `ifNull(${c}, '')`).join(', ')}], ` +
+  `arrayMap(v -> ifNull(v, ''), mapValues(${MAP_COLUMNS.string})), arrayFlatten(mapValues(${MAP_COLUMNS.array})))`;
+
+/**
+ * The row-level form of isIndexExactText (query/text/index-tokens.ts) over FIELD_STRINGS_SQL: no non-ASCII
+ * character, no `,`/`;` between digits, no run of 255 token characters. Only for rows stored before ingest wrote
+ * the column; it may say 0 where the analyzer would agree (0 is always safe), never 1 where it would not.
+ */
+const FIELDS_PLAIN_DEFAULT_SQL = `NOT arrayExists(v -> match(v, '[^\\x00-\\x7f]|[0-9][,;][0-9]|[0-9A-Za-z_.:\\x27]{255}'), ${FIELD_STRINGS_SQL})`;
 
 export interface ColumnDefinition {
   readonly name: string;
@@ -82,6 +99,8 @@ export const LOG_COLUMNS: readonly ColumnDefinition[] = [
   { name: 'type', sqlType: 'LowCardinality(String)' },
   { name: 'message', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
   { name: MESSAGE_PLAIN_COLUMN, sqlType: 'UInt8' },
+  // Ingest writes it; the default gives rows stored before the column existed their value (decision 0136).
+  { name: FIELDS_PLAIN_COLUMN, sqlType: `UInt8 DEFAULT ${FIELDS_PLAIN_DEFAULT_SQL}` },
   { name: 'size_bytes', sqlType: 'UInt32 CODEC(ZSTD(1))' },
   { name: 'retention_days', sqlType: 'UInt16 CODEC(ZSTD(1))' },
   ...HOT_FIELDS.map((field) => ({ name: field.column, sqlType: field.sqlType })),
@@ -111,6 +130,30 @@ export const MESSAGE_PAIRS_SQL =
   `arrayMap((a, b) -> if(match(a, '${PAIRED_TOKEN.source}') AND match(b, '${PAIRED_TOKEN.source}'), concat(a, ' ', b), ''), ` +
   `arrayPopBack(${MESSAGE_TOKENS_SQL}), arrayPopFront(${MESSAGE_TOKENS_SQL}))`;
 
+/**
+ * What the all-fields index holds for a log: the asciiCJK tokens (as `message_text`) of every value but `message`:
+ * strings, array elements, numbers as toString prints a Float64 (`500`, `1.5`, `-3` → `3`) and booleans (`true`).
+ * On a row whose message is plain, tokens already among the message's are left out: a field-less word matches when
+ * it is in `message_text` or here, so they would only be stored twice (parsed access logs repeat their message in
+ * their fields). A number query tests its tokens on both indexes and then the numbers (decision 0136).
+ */
+export const FIELDS_TEXT_INDEX = 'fields_text';
+
+export const FIELDS_TOKENS_SQL = (() => {
+  // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does; no lambda, which would
+  // keep the engine from answering the index from its posting lists.
+  const texts = [
+    `[${HOT_STRING_COLUMNS.join(', ')}]`,
+    `mapValues(${MAP_COLUMNS.string})`,
+    `arrayFlatten(mapValues(${MAP_COLUMNS.array}))`,
+    `arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))`,
+    `mapValues(${MAP_COLUMNS.boolean})`,
+  ].map((values) => `arrayStringConcat(${values}, ' ')`);
+  const all = `tokens(lower(concat(${texts.join(", ' ', ")})), 'asciiCJK')`;
+  // lowerUTF8 is lower() on the plain rows it applies to; a node of its own rather than MESSAGE_TOKENS_SQL's.
+  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, tokens(lowerUTF8(message), 'asciiCJK')), ${all})`;
+})();
+
 /** Delta-coded, bit-packed posting lists: a third smaller than plain ones (decision 0131). */
 const TEXT_INDEX_TYPE = "text(tokenizer = 'array', posting_list_codec = 'bitpacking')";
 
@@ -128,6 +171,8 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   // is not used, unlike hasAllTokens(), which falls back to splitByNonAlpha there (decision 0127).
   { name: 'message_text', expression: MESSAGE_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'message_pairs', expression: MESSAGE_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
+  // Field-less words (query_string without a field): every other field's text, numbers and booleans (decision 0136).
+  { name: FIELDS_TEXT_INDEX, expression: FIELDS_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 

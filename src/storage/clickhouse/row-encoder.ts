@@ -6,7 +6,7 @@
 import { isIndexExactText } from '../../query/index.js';
 import type { FieldValue, LogDocument } from '../log-store.js';
 import { NONPLAIN_BIT, observationBit, typeOfPrimitive, type ObservedType } from './field-types.js';
-import { HOT_FIELDS, MAP_COLUMNS, MESSAGE_PLAIN_COLUMN, type HotField } from './log-table-schema.js';
+import { FIELDS_PLAIN_COLUMN, HOT_FIELDS, MAP_COLUMNS, MESSAGE_PLAIN_COLUMN, type HotField } from './log-table-schema.js';
 
 /** Per field name: its quoted JSON key and, for hot fields, the column it goes to. Names repeat endlessly. */
 interface FieldSlot {
@@ -50,16 +50,22 @@ export interface FieldTypeSink {
 const MAYBE_NOT_PLAIN = /[\u0080-\uffff]|\d[,;]\d|\\u[dD][89abAB]/;
 const LONGEST_PLAIN_WITHOUT_CHECK = 254;
 
-/** Records each string value that is not plain text (the slow path of encodeLogRow, rarely taken). */
-function recordNonPlain(fields: LogDocument['fields'], sink: FieldTypeSink): void {
+/** Records each string value that is not plain text (the slow path of encodeLogRow, rarely taken); true when all are. */
+function recordNonPlain(fields: LogDocument['fields'], sink: FieldTypeSink): boolean {
+  let plain = true;
+  const nonPlain = (name: string): void => {
+    sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+    plain = false;
+  };
   for (const name in fields) {
     const value = fields[name];
     if (typeof value === 'string') {
-      if (!isIndexExactText(value)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+      if (!isIndexExactText(value)) nonPlain(name);
     } else if (Array.isArray(value)) {
-      for (const element of value) if (typeof element === 'string' && !isIndexExactText(element)) sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+      for (const element of value) if (typeof element === 'string' && !isIndexExactText(element)) nonPlain(name);
     }
   }
+  return plain;
 }
 
 function arrayElementText(element: string | number | boolean): string {
@@ -115,14 +121,14 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     }
   }
   // One test over the encoded values instead of one per value: almost every log is plain text throughout.
-  if (longString || MAYBE_NOT_PLAIN.test(hot) || MAYBE_NOT_PLAIN.test(str) || MAYBE_NOT_PLAIN.test(arr)) recordNonPlain(fields, sink);
+  const plainFields = !(longString || MAYBE_NOT_PLAIN.test(hot) || MAYBE_NOT_PLAIN.test(str) || MAYBE_NOT_PLAIN.test(arr)) || recordNonPlain(fields, sink);
   const source = doc.source ?? (keepSource ? buildSource(doc) : undefined);
   const plainMessage = isIndexExactText(doc.message ?? '');
   if (!plainMessage) sink.seen(MESSAGE_CATALOG_NAME, 'nonplain', false, NONPLAIN_BIT);
   return (
     `{"account":${doc.accountId},"ts":${Math.trunc(doc.timestampMs)},"id":${JSON.stringify(doc.id)}` +
     `,"received_at":${Math.trunc(doc.receivedAtMs)},"type":${JSON.stringify(doc.type)}` +
-    `,"message":${JSON.stringify(doc.message ?? '')},"${MESSAGE_PLAIN_COLUMN}":${plainMessage ? 1 : 0},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
+    `,"message":${JSON.stringify(doc.message ?? '')},"${MESSAGE_PLAIN_COLUMN}":${plainMessage ? 1 : 0},"${FIELDS_PLAIN_COLUMN}":${plainFields ? 1 : 0},"size_bytes":${Math.max(0, Math.trunc(doc.sizeBytes))}` +
     `,"retention_days":${retentionDays}${hot}` +
     // Empty maps are left out (the column default is an empty map): the engine then parses ~12% faster.
     (str === '' ? '' : `,"${MAP_COLUMNS.string}":{${str}}`) +

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openChdbTransport } from './chdb-transport.js';
 import { singleNodeDdl } from './ddl.js';
-import { MESSAGE_PAIRS_SQL } from './log-table-schema.js';
+import { FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL } from './log-table-schema.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-upgrade-'));
@@ -21,13 +21,17 @@ describe('upgradeLogTable', () => {
     // The table as the first release created it.
     const older = current
       .replace(/\n {2}`message_plain` UInt8,/, '')
+      .replace(/\n {2}`fields_plain` [^\n]*,/, '')
+      .replace(/\n {2}INDEX `fields_text` [^\n]*/, '')
       .replace("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking')", 'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)')
       .replace(/\n {2}INDEX `message_pairs` [^\n]*/, '')
       .replace(/,\n {2}PROJECTION [^\n]*/, '')
       .replace(", lightweight_mutation_projection_mode = 'rebuild'", '');
     assert.notEqual(older, current);
     await transport.exec(older);
-    await transport.exec("INSERT INTO logs (account, ts, id, type, message, retention_days) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30)");
+    await transport.exec(
+      "INSERT INTO logs (account, ts, id, type, message, retention_days, f_host, str) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30, NULL, map()), (1, now64(3), 'b', 't', 'x', 30, 'web-1', map('city', 'Zürich'))",
+    );
 
     await upgradeLogTable(transport);
     await upgradeLogTable(transport);
@@ -44,9 +48,16 @@ describe('upgradeLogTable', () => {
     ]);
     // Old rows say 0 (not known to be plain): the compiler then checks their text exactly.
     const rows = await transport.query<{ message_plain: number; hit: number }>(
-      "SELECT message_plain, has(tokens(lower(message), 'asciiCJK'), 'java.net.sockettimeoutexception') AS hit FROM logs",
+      "SELECT message_plain, has(tokens(lower(message), 'asciiCJK'), 'java.net.sockettimeoutexception') AS hit FROM logs ORDER BY id",
     );
-    assert.deepEqual(rows, [{ message_plain: 0, hit: 1 }]);
+    assert.deepEqual(rows, [{ message_plain: 0, hit: 1 }, { message_plain: 0, hit: 0 }]);
+    // Rows stored before fields_plain get it from their fields (0 where any is not plain), and the all-fields index.
+    const fields = await transport.query<{ id: string; fields_plain: number; hit: number }>(
+      `SELECT id, fields_plain, has(${FIELDS_TOKENS_SQL}, 'web') AS hit FROM logs ORDER BY id`,
+    );
+    assert.deepEqual(fields, [{ id: 'a', fields_plain: 1, hit: 0 }, { id: 'b', fields_plain: 0, hit: 1 }]);
+    const all = await transport.query<{ name: string }>("SELECT name FROM system.data_skipping_indices WHERE table = 'logs' AND name = 'fields_text'");
+    assert.equal(all.length, 1);
     const projections = await transport.query<{ name: string }>("SELECT name FROM system.projections WHERE table = 'logs'");
     assert.deepEqual(projections, [{ name: 'day_counts' }]);
     // Built for the part written before it, and rebuilt by a lightweight DELETE (refused without the setting).
@@ -54,6 +65,6 @@ describe('upgradeLogTable', () => {
     // The build is a background mutation: wait for it (a few ms here), not for a fixed time.
     for (let tries = 0; tries < 100 && (await built()) !== 1; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await built(), 1);
-    await transport.exec("DELETE FROM logs WHERE id = 'a'", { mutations_sync: 2, lightweight_deletes_sync: 2 });
+    await transport.exec("DELETE FROM logs WHERE id IN ('a', 'b')", { mutations_sync: 2, lightweight_deletes_sync: 2 });
   });
 });

@@ -4,18 +4,23 @@
  * is rebuilt when its expression or tokenizer changed, and projections are added and built for the parts
  * already written. Codec changes need nothing: merges rewrite parts with the new codecs.
  */
-import { LOG_COLUMNS, LOG_INDEXES, LOG_PROJECTIONS, LOG_TABLE, MESSAGE_PLAIN_COLUMN } from './log-table-schema.js';
+import { FIELDS_PLAIN_COLUMN, LOG_COLUMNS, LOG_INDEXES, LOG_PROJECTIONS, LOG_TABLE, MESSAGE_PLAIN_COLUMN } from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
-const ADDED_COLUMNS = [MESSAGE_PLAIN_COLUMN];
+const ADDED_COLUMNS = [MESSAGE_PLAIN_COLUMN, FIELDS_PLAIN_COLUMN];
+/** Added columns whose default is computed from the row: written into the parts once, not computed by every read. */
+const MATERIALIZED_ON_UPGRADE = [FIELDS_PLAIN_COLUMN];
 
 export async function upgradeLogTable(transport: ClickHouseTransport): Promise<void> {
   const table = sqlIdentifier(LOG_TABLE.name);
   let previous = 'message';
+  const columns = await transport.query<{ name: string }>(`SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ${sqlString(LOG_TABLE.name)}`);
   for (const column of LOG_COLUMNS) {
-    if (ADDED_COLUMNS.includes(column.name)) {
+    if (ADDED_COLUMNS.includes(column.name) && !columns.some((row) => row.name === column.name)) {
       await transport.exec(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${sqlIdentifier(column.name)} ${column.sqlType} AFTER ${sqlIdentifier(previous)}`);
+      // A background mutation; until it has run, reads compute the default (same values, slower).
+      if (MATERIALIZED_ON_UPGRADE.includes(column.name)) await transport.exec(`ALTER TABLE ${table} MATERIALIZE COLUMN ${sqlIdentifier(column.name)}`);
     }
     previous = column.name;
   }

@@ -9,6 +9,7 @@ import type { FieldRef } from '../fields/field-access.js';
 import { patternExists } from '../fields/field-pattern.js';
 import { existsSql, fuzzySql, idsSql, prefixSql, rangeSql, regexpSql, termSql, termsSql, wildcardSql } from './term-level.js';
 import { matchQuerySql, phraseSql, type Compiled } from './text-query.js';
+import { allFieldsMatchSql, allFieldsPatternSql, allFieldsPhraseSql, isAllFields } from './all-fields.js';
 
 export type { Compiled };
 
@@ -31,6 +32,12 @@ function perField(context: CompileContext, pattern: string, lenient: boolean, le
   if (compiled.length === 0) return NONE;
   if (compiled.length === 1) return compiled[0] ?? NONE;
   return { where: or(compiled.map((c) => c.where)), score: `greatest(${compiled.map((c) => `if(${c.where}, ${c.score}, 0)`).join(', ')})` };
+}
+
+/** A term-level pattern query, constant-scored: over every field through all-fields.ts, else field by field. */
+function onFields(context: CompileContext, field: string, boost: number, leaf: (field: FieldRef) => string): Compiled {
+  if (isAllFields(field)) return constant(allFieldsPatternSql(context, leaf), boost);
+  return perField(context, field, true, (f) => constant(leaf(f), boost));
 }
 
 /** `exists` on an object name (`actor`) is true when any of its leaves exists. */
@@ -89,18 +96,20 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
     case 'exists':
       return constant(existsCompiled(context, query.field), query.boost);
     case 'prefix':
-      return perField(context, query.field, true, (f) => constant(prefixSql(f, query.prefix, query.caseInsensitive), query.boost));
+      return onFields(context, query.field, query.boost, (f) => prefixSql(f, query.prefix, query.caseInsensitive));
     case 'wildcard':
-      return perField(context, query.field, true, (f) => constant(wildcardSql(f, query), query.boost));
+      return onFields(context, query.field, query.boost, (f) => wildcardSql(f, query));
     case 'regexp':
-      return perField(context, query.field, true, (f) => constant(regexpSql(f, query), query.boost));
+      return onFields(context, query.field, query.boost, (f) => regexpSql(f, query));
     case 'fuzzy':
-      return perField(context, query.field, true, (f) => constant(fuzzySql(f, query), query.boost));
+      return onFields(context, query.field, query.boost, (f) => fuzzySql(f, query));
     case 'ids':
       return constant(idsSql(query.values), query.boost);
     case 'match':
+      if (isAllFields(query.field)) return allFieldsMatchSql(context, query);
       return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => matchQuerySql(context, f, query));
     case 'phrase':
+      if (isAllFields(query.field)) return allFieldsPhraseSql(context, query);
       return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => phraseSql(context, f, query));
     case 'dis_max': {
       const parts = query.queries.map((q) => compileQuery(context, q));

@@ -47,6 +47,11 @@ function messageTermSql(context: CompileContext, term: string, exact: string): s
   return onTextRows(context, plain, withFilter(indexPrefilter(context, [term]), exact));
 }
 
+/** Rows whose `message` holds the analyzer term `term` (the index alone where it is exact). */
+export function messageWordSql(context: CompileContext, field: FieldRef, term: string): string {
+  return messageTermSql(context, term, anyOf(anyString(field, (x) => hasTokenSql(field, x, term), true)));
+}
+
 /** The pair index's entries for the adjacent terms it holds (MESSAGE_PAIRS_SQL). */
 function indexedPairs(terms: readonly string[]): string[] {
   const pairs = terms.slice(1).flatMap((term, i) => {

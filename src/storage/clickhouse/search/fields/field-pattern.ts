@@ -9,6 +9,8 @@ import { wildcardToRe2 } from '../text-sql.js';
 
 export interface FieldPattern {
   readonly glob: string;
+  /** Every matching field but `message` (field-less queries test `message` on its own index, decision 0136). */
+  readonly withoutMessage?: boolean;
 }
 
 function globRegex(glob: string): RegExp {
@@ -20,10 +22,10 @@ function keyTest(glob: string, key: string): string {
 }
 
 /** Core and hot columns holding string values of fields the pattern matches. */
-function stringColumns(glob: string): string[] {
+function stringColumns(glob: string, withoutMessage = false): string[] {
   const re = globRegex(glob);
   const columns = HOT_FIELDS.filter((f) => f.kind === 'string' && re.test(f.name)).map((f) => f.column);
-  if (re.test('message')) columns.push('message');
+  if (re.test('message') && !withoutMessage) columns.push('message');
   return columns;
 }
 
@@ -33,7 +35,7 @@ function numberColumns(glob: string): string[] {
 }
 
 export function patternStrings(pattern: FieldPattern, test: (value: string) => string): string[] {
-  const parts = stringColumns(pattern.glob).map((column) => `ifNull(${test(column)}, 0)`);
+  const parts = stringColumns(pattern.glob, pattern.withoutMessage).map((column) => `ifNull(${test(column)}, 0)`);
   parts.push(`arrayExists((k, v) -> ${keyTest(pattern.glob, 'k')} AND ifNull(${test('v')}, 0), mapKeys(${MAP_COLUMNS.string}), mapValues(${MAP_COLUMNS.string}))`);
   parts.push(`arrayExists((k, vs) -> ${keyTest(pattern.glob, 'k')} AND arrayExists(x -> ifNull(${test('x')}, 0), vs), mapKeys(${MAP_COLUMNS.array}), mapValues(${MAP_COLUMNS.array}))`);
   return parts;

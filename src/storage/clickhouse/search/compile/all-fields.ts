@@ -1,0 +1,130 @@
+/**
+ * Field-less queries: `query_string` and `simple_query_string` without `default_field`/`fields`, and `multi_match`
+ * over `*`, which Elasticsearch runs on every field. A word matches a log when it is a token of `message` (its own
+ * text index) or of any other string value, equals a number, or is `true`/`false` of a boolean — all three held by
+ * the `fields_text` index (FIELDS_TOKENS_SQL, decision 0136) — so no value is read to find it. Rows whose fields hold
+ * text the engine tokenizes otherwise than the analyzer (`fields_plain = 0`) get the exact check after the index, as
+ * `message` does. Patterns (prefix, wildcard, regexp, fuzzy) test the tokens of each value: there is no index of
+ * token fragments.
+ */
+import type { QueryAst } from '../../../../query/index.js';
+import { FIELD_STRINGS_SQL, FIELDS_PLAIN_COLUMN, FIELDS_TOKENS_SQL, MESSAGE_TOKENS_SQL } from '../../log-table-schema.js';
+import { sqlNumber, sqlString } from '../../sql-literals.js';
+import { anyNumber, anyOf, type FieldRef } from '../fields/field-access.js';
+import type { CompileContext } from './compile-context.js';
+import { matchQuerySql, messageWordSql, phraseSql, type Compiled } from './text-query.js';
+
+type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
+
+/** `*` (and `*.*`): every field, what a query without a field searches. */
+export const isAllFields = (field: string): boolean => field === '*' || field === '*.*';
+
+/** Every field but `message`, read as one text field; `plain` when only rows with plain fields are tested. */
+function otherFields(plain: boolean): FieldRef {
+  return { name: '*', shape: 'text', column: null, kinds: ['string', 'number'], inArrays: false, plainText: plain, pattern: { glob: '*', withoutMessage: true } };
+}
+
+/** A predicate on the other fields: `plain` on rows whose field text the index tokenizes exactly, `other` elsewhere. */
+function onFieldRows(plain: string, other: string): string {
+  if (plain === other) return plain;
+  return `((${FIELDS_PLAIN_COLUMN} = 1 AND ${plain}) OR (${FIELDS_PLAIN_COLUMN} = 0 AND ${other}))`;
+}
+
+/**
+ * An entry of either index every row holding `piece` in some field has: a field's token is left out of
+ * fields_text where the plain message holds it already (FIELDS_TOKENS_SQL).
+ */
+const pieceSql = (piece: string): string => `(has(${FIELDS_TOKENS_SQL}, ${sqlString(piece)}) OR has(${MESSAGE_TOKENS_SQL}, ${sqlString(piece)}))`;
+
+/** The index test every row holding all `terms` in its other fields passes, null when none can help. */
+function fieldsPrefilter(context: CompileContext, terms: readonly string[]): string | null {
+  const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
+  return pieces.length === 0 ? null : pieces.map(pieceSql).join(' AND ');
+}
+
+const withFilter = (filter: string | null, exact: string): string => (filter === null ? exact : `(${filter} AND ${exact})`);
+const or = (parts: readonly string[]): string => (parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`);
+
+/** A number as the engine prints a Float64 (`1e21`, not JavaScript's `1e+21`). */
+export function numberText(value: number): string {
+  return String(value).replace('e+', 'e');
+}
+
+/** Rows where some field other than `message` holds the analyzer term `term` as a token. */
+function fieldsWordSql(context: CompileContext, term: string): string {
+  const plain = context.helpers.isIndexExactText(term) ? `has(${FIELDS_TOKENS_SQL}, ${sqlString(term)})` : '0';
+  const other = otherFields(false);
+  return onFieldRows(plain, withFilter(fieldsPrefilter(context, [term]), matchQuerySql(context, other, wordQuery(term)).where));
+}
+
+/** A single-term match, for the exact check of one term on the other fields. */
+function wordQuery(term: string): Of<'match'> {
+  return {
+    kind: 'match', field: '*', text: term, tokens: [{ term, position: 0, startOffset: 0, endOffset: term.length }], operator: 'or', minimumShouldMatch: null,
+    fuzziness: null, prefixLength: 0, lastTokenIsPrefix: false, zeroTermsQuery: 'none', lenient: true, boost: 1,
+  };
+}
+
+/** Rows where a numeric field equals `value`: the tokens of its text in either index, then the numbers. */
+function fieldsNumberSql(context: CompileContext, value: number): string {
+  const exact = anyOf(anyNumber(otherFields(false), (x) => `${x} = ${sqlNumber(value)}`));
+  return withFilter(fieldsPrefilter(context, [numberText(value)]), exact);
+}
+
+export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): Compiled {
+  const message = context.catalog.resolve('message');
+  // Fuzzy terms and a prefix last term test every token of every value, as before: no index holds fragments.
+  if (query.fuzziness !== null || query.lastTokenIsPrefix) {
+    const onMessage = matchQuerySql(context, message, query);
+    const fields = otherFields(false);
+    const onFields = matchQuerySql(context, fields, query);
+    return { where: or([onMessage.where, onFields.where]), score: `greatest(if(${onMessage.where}, ${onMessage.score}, 0), if(${onFields.where}, ${onFields.score}, 0))` };
+  }
+  const terms = [...new Set(query.tokens.map((token) => token.term))];
+  const presences = terms.map((term) => or([messageWordSql(context, message, term), fieldsWordSql(context, term)]));
+  const number = query.text.trim() === '' ? Number.NaN : Number(query.text);
+  if (presences.length === 0) {
+    const where = Number.isFinite(number) ? fieldsNumberSql(context, number) : query.zeroTermsQuery === 'all' ? '1' : '0';
+    return { where, score: sqlNumber(query.boost) };
+  }
+  const required =
+    query.operator === 'and'
+      ? presences.length
+      : Math.max(1, query.minimumShouldMatch === null ? 1 : context.helpers.resolveMinimumShouldMatch(query.minimumShouldMatch, presences.length));
+  let where =
+    required >= presences.length
+      ? `(${presences.join(' AND ')})`
+      : required === 1
+        ? or(presences)
+        : `((${presences.map((p) => `toUInt8(${p})`).join(' + ')}) >= ${sqlNumber(required)})`;
+  // A number also matches numeric fields holding it (ES tries each field with its own type).
+  if (Number.isFinite(number)) where = `(${where} OR ${fieldsNumberSql(context, number)})`;
+  const score = `${sqlNumber(query.boost)} * (${presences.map((p) => `if(${p}, ${context.idf(p)}, 0)`).join(' + ')})`;
+  return { where, score };
+}
+
+export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>): Compiled {
+  const onMessage = phraseSql(context, context.catalog.resolve('message'), query);
+  const terms = query.tokens.map((token) => token.term);
+  if (terms.length === 0) return onMessage;
+  const exact = (plain: boolean): string => phraseSql(context, otherFields(plain), query).where;
+  const wholeTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
+  const plain = terms.every((term) => context.helpers.isIndexExactText(term))
+    ? // Plain values: the engine's tokens are the analyzer's, so the phrase is tested on them value by value.
+      query.slop === 0 && !query.lastTokenIsPrefix
+      ? `arrayExists(v -> hasPhrase(lower(v), ${sqlString(terms.join(' '))}, 'asciiCJK'), ${FIELD_STRINGS_SQL})`
+      : exact(true)
+    : '0';
+  const filter = fieldsPrefilter(context, wholeTerms);
+  const onFields = onFieldRows(withFilter(filter, plain), withFilter(filter, exact(false)));
+  const where = or([onMessage.where, onFields]);
+  return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})` };
+}
+
+/**
+ * A term-level pattern (prefix, wildcard, regexp, fuzzy) on every field: on `message` as on that field, on the
+ * others over the engine's tokens where they are exact, else over the analyzer's pattern.
+ */
+export function allFieldsPatternSql(context: CompileContext, leaf: (field: FieldRef) => string): string {
+  return or([leaf(context.catalog.resolve('message')), onFieldRows(leaf(otherFields(true)), leaf(otherFields(false)))]);
+}

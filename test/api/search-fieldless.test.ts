@@ -1,0 +1,136 @@
+/**
+ * Words without a field (what people type in a search bar) match what Elasticsearch matches on the individual
+ * fields — nested fields, numbers, booleans, array elements, text in any script — through every read path:
+ * /v1/search, /v1/scroll, the Elasticsearch-compatible API and alerts (decision 0136).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { controlPlaneBackends } from '../support/control-plane-backends.js';
+import { shipLogs } from '../support/ship-logs.js';
+import { createManualClock, startTestApp, type TestApp } from '../support/test-app.js';
+
+const backend = controlPlaneBackends[0];
+const MINUTE = 60_000;
+const T0 = Math.floor(Date.now() / MINUTE) * MINUTE - 30 * MINUTE;
+const at = (offsetMs: number, log: Record<string, unknown>): Record<string, unknown> => ({ '@timestamp': new Date(T0 + offsetMs).toISOString(), ...log });
+
+const LOGS = [
+  at(1_000, { message: 'payment accepted', user: { name: 'Zelda' }, status: 500, tags: ['alpha', 'Beta'], ok: true }),
+  // The message repeats the fields' text, as a parsed access log does.
+  at(2_000, { message: 'GET /x 200', path: '/x', status: 200 }),
+  at(3_000, { message: 'only text here', order: { amount: 12.5 }, geo: { country: 'DE' }, level: 'ERROR' }),
+  at(4_000, { message: 'plain words', city: 'Zürich café' }),
+  at(5_000, { message: 'Grüße aus Köln', note: 'hello world', items: 7 }),
+];
+const NAMES = ['zelda', 'access', 'order', 'city', 'koln'];
+
+interface Hit {
+  _source: Record<string, unknown>;
+}
+
+describe('field-less words match every field as Elasticsearch does', () => {
+  assert.ok(backend !== undefined);
+  const clock = createManualClock(T0 + 10_000);
+  let t: TestApp;
+
+  const post = async (url: string, body: unknown) => {
+    const response = await t.api.inject({ method: 'POST', url, headers: { 'x-api-token': t.apiToken }, payload: body as object });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json<Record<string, unknown>>();
+  };
+  /** Which logs (by NAMES) a query matches, and the total the response gives. */
+  const found = async (query: unknown): Promise<[string[], number]> => {
+    const body = (await post('/v1/search', { query, size: 10 })) as { hits: { total: number; hits: Hit[] } };
+    return [namesOf(body.hits.hits), body.hits.total];
+  };
+  const namesOf = (hits: readonly Hit[]): string[] => hits.map((hit) => NAMES[LOGS.findIndex((log) => log.message === hit._source.message)] ?? '?').sort();
+  const typed = (query: string) => found({ query_string: { query } });
+
+  before(async () => {
+    t = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' }, compose: { alertSettleDelayMs: 0 } });
+    const { listenerUrl } = await t.listen();
+    await shipLogs(listenerUrl, t.shippingToken, 'app', LOGS);
+  });
+  after(async () => t.close());
+
+  it('finds a word only in another field, nested, in an array or a keyword-like value, counted once per log', async () => {
+    assert.deepEqual(await typed('zelda'), [['zelda'], 1]);
+    assert.deepEqual(await typed('Zelda'), [['zelda'], 1]);
+    assert.deepEqual(await typed('beta'), [['zelda'], 1]);
+    assert.deepEqual(await typed('de'), [['order'], 1]);
+    assert.deepEqual(await typed('hello'), [['koln'], 1]);
+    // In `message` and in `path` (text and its `.keyword`): one log, counted once.
+    assert.deepEqual(await typed('x'), [['access'], 1]);
+    assert.deepEqual(await typed('nothing'), [[], 0]);
+  });
+
+  it('compares numbers and booleans by value, whatever the spelling', async () => {
+    assert.deepEqual(await typed('500'), [['zelda'], 1]);
+    assert.deepEqual(await typed('500.0'), [['zelda'], 1]);
+    // 200 is also a word of the message; 200.0 only the number.
+    assert.deepEqual(await typed('200'), [['access'], 1]);
+    assert.deepEqual(await typed('200.0'), [['access'], 1]);
+    assert.deepEqual(await typed('12.5'), [['order'], 1]);
+    assert.deepEqual(await typed('7'), [['koln'], 1]);
+    assert.deepEqual(await typed('true'), [['zelda'], 1]);
+  });
+
+  it('applies the analyzer to text in any script, in fields and messages', async () => {
+    assert.deepEqual(await typed('café'), [['city'], 1]);
+    assert.deepEqual(await typed('ZÜRICH'), [['city'], 1]);
+    assert.deepEqual(await typed('köln'), [['koln'], 1]);
+    assert.deepEqual(await typed('caf'), [[], 0]);
+  });
+
+  it('answers phrases, boolean combinations, negations and patterns', async () => {
+    assert.deepEqual(await typed('"hello world"'), [['koln'], 1]);
+    assert.deepEqual(await typed('"world hello"'), [[], 0]);
+    assert.deepEqual(await typed('"payment accepted"'), [['zelda'], 1]);
+    assert.deepEqual(await typed('de AND level:ERROR'), [['order'], 1]);
+    assert.deepEqual(await typed('zelda AND level:ERROR'), [[], 0]);
+    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'koln', 'order'], 4]);
+    assert.deepEqual(await typed('zel*'), [['zelda'], 1]);
+    assert.deepEqual(await typed('zü*'), [['city'], 1]);
+    assert.deepEqual(await found({ simple_query_string: { query: 'zelda' } }), [['zelda'], 1]);
+    assert.deepEqual(await found({ multi_match: { query: 'hello' } }), [['koln'], 1]);
+  });
+
+  it('scrolls and answers the Elasticsearch API the same way', async () => {
+    const opened = (await post('/v1/scroll', { query: { query_string: { query: 'beta OR köln' } }, size: 1, scroll: '1m' })) as { scrollId: string; hits: string };
+    const first = JSON.parse(opened.hits) as { total: number; hits: Hit[] };
+    assert.equal(first.total, 2);
+    const next = (await post('/v1/scroll', { scroll_id: opened.scrollId })) as { hits: string };
+    const second = JSON.parse(next.hits) as { hits: Hit[] };
+    assert.deepEqual(namesOf([...first.hits, ...second.hits]), ['koln', 'zelda']);
+
+    // Elasticsearch clients may lead with a wildcard (/v1/search refuses it, as Logz.io does).
+    const es = (await post('/_search', { query: { query_string: { query: '*lda' } } })) as { hits: { total: { value: number }; hits: Hit[] } };
+    assert.deepEqual([namesOf(es.hits.hits), es.hits.total.value], [['zelda'], 1]);
+    const q = await t.api.inject({ method: 'GET', url: '/app/_search?q=500.0', headers: { 'x-api-token': t.apiToken } });
+    assert.deepEqual(namesOf(q.json<{ hits: { hits: Hit[] } }>().hits.hits), ['zelda']);
+  });
+
+  it('fires an alert whose query is a field-less word', async () => {
+    const created = await t.api.inject({
+      method: 'POST',
+      url: '/v2/alerts',
+      headers: { 'x-api-token': t.apiToken },
+      payload: {
+        title: 'Zelda seen',
+        searchTimeFrameMinutes: 5,
+        output: { recipients: { emails: ['oncall@example.com'] }, suppressNotificationsMinutes: 0, type: 'JSON' },
+        subComponents: [
+          {
+            queryDefinition: { query: 'zelda OR köln', aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { HIGH: 2 } },
+            output: { shouldUseAllFields: true },
+          },
+        ],
+      },
+    });
+    assert.equal(created.statusCode, 200, created.body);
+    clock.set(T0 + MINUTE + 1_000);
+    const report = await t.app.alertEvaluation.runCycle(new AbortController().signal);
+    assert.equal(report.firings, 1);
+  });
+});
