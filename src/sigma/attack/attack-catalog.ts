@@ -28,24 +28,32 @@ export interface AttackCatalog {
   readonly tacticBySlug: ReadonlyMap<string, string>;
 }
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown, what: string): string => {
   if (typeof value !== 'string') throw invalidArgument(`ATT&CK data: ${what} must be a string`);
   return value;
 };
 const strs = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-export const tacticSlug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const tacticSlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The parsed JSON of mitre-attack-enterprise.json → a catalog; throws on a file of another shape. */
 export function readAttackCatalog(json: unknown): AttackCatalog {
-  if (!isRecord(json) || !isRecord(json.tactics) || !isRecord(json.techniques)) throw invalidArgument('ATT&CK data: expected {tactics, techniques}');
+  if (!isRecord(json) || !isRecord(json.tactics) || !isRecord(json.techniques))
+    throw invalidArgument('ATT&CK data: expected {tactics, techniques}');
   const tactics = new Map<string, AttackTactic>();
   for (const [id, raw] of Object.entries(json.tactics)) {
     if (!isRecord(raw)) continue;
     tactics.set(id, { id, name: str(raw.name, `${id}.name`), url: str(raw.url, `${id}.url`) });
   }
-  const raws = new Map(Object.entries(json.techniques).filter((entry): entry is [string, Readonly<Record<string, unknown>>] => isRecord(entry[1])));
+  const raws = new Map(
+    Object.entries(json.techniques).filter((entry): entry is [string, Readonly<Record<string, unknown>>] => isRecord(entry[1])),
+  );
   const techniques = new Map<string, AttackTechnique>();
   for (const [id, raw] of raws) {
     const relation = isRecord(raw.relation) ? raw.relation : {};

@@ -35,7 +35,13 @@ describe('Sigma condition parser', () => {
   });
 
   it('reads an aggregation after the pipe', () => {
-    assert.deepEqual(parseCondition('selection | count() by SourceIp > 10', at).aggregation, { fn: 'count', field: null, groupBy: ['SourceIp'], operator: '>', threshold: 10 });
+    assert.deepEqual(parseCondition('selection | count() by SourceIp > 10', at).aggregation, {
+      fn: 'count',
+      field: null,
+      groupBy: ['SourceIp'],
+      operator: '>',
+      threshold: 10,
+    });
     assert.deepEqual(parseCondition('selection | count(TargetUserName) by IpAddress, WorkstationName >= 3', at).aggregation, {
       fn: 'count',
       field: 'TargetUserName',
@@ -55,8 +61,15 @@ describe('Sigma condition parser', () => {
       ['a | sum() > 1', /needs a field/],
       ['a & b', /unexpected character "&"/],
     ] as const) {
-      assert.throws(() => parseCondition(text, at), (error: unknown) => error instanceof SigmaError && message.test(error.message) && error.construct === null, text);
+      assert.throws(
+        () => parseCondition(text, at),
+        (error: unknown) => error instanceof SigmaError && message.test(error.message) && error.construct === null,
+        text,
+      );
     }
-    assert.throws(() => parseCondition('a | near b', at), (error: unknown) => error instanceof SigmaError && error.construct === 'aggregation');
+    assert.throws(
+      () => parseCondition('a | near b', at),
+      (error: unknown) => error instanceof SigmaError && error.construct === 'aggregation',
+    );
   });
 });

@@ -42,7 +42,9 @@ function tokenize(text: string, at: SigmaLocation): Token[] {
     re.lastIndex = index;
     const m = re.exec(text);
     if (m === null) throw invalidSigma(at, `unexpected character ${JSON.stringify(text.slice(index).trim()[0])} in the condition`);
-    tokens.push(m[1] !== undefined ? { type: '(', text: '(' } : m[2] !== undefined ? { type: ')', text: ')' } : { type: 'word', text: m[3] ?? '' });
+    tokens.push(
+      m[1] !== undefined ? { type: '(', text: '(' } : m[2] !== undefined ? { type: ')', text: ')' } : { type: 'word', text: m[3] ?? '' },
+    );
     index = re.lastIndex;
   }
   return tokens;
@@ -98,7 +100,8 @@ function parseExpression(tokens: readonly Token[], at: SigmaLocation): Condition
       if (lower !== '1' && lower !== 'all' && lower !== 'any') fail(`"${token.text} of" (only 1, any and all are defined)`);
       position += 2;
       const target = peek();
-      if (target?.type !== 'word' || (KEYWORDS.has(target.text.toLowerCase()) && target.text.toLowerCase() !== 'them')) return fail('a missing search after "of"');
+      if (target?.type !== 'word' || (KEYWORDS.has(target.text.toLowerCase()) && target.text.toLowerCase() !== 'them'))
+        return fail('a missing search after "of"');
       position += 1;
       const quantifier = lower === 'all' ? 'all' : 'any';
       return { kind: 'of', quantifier, pattern: target.text.toLowerCase() === 'them' ? null : target.text };
@@ -122,7 +125,13 @@ function parseAggregation(text: string, at: SigmaLocation): AggregationExpressio
   const field = m[2] === '' || m[2] === undefined ? null : m[2];
   const fn = (m[1] ?? 'count').toLowerCase() as AggregationFunction;
   if (fn !== 'count' && field === null) throw invalidSigma(at, `${fn}() needs a field`);
-  const groupBy = m[3] === undefined ? [] : m[3].split(',').map((f) => f.trim()).filter((f) => f !== '');
+  const groupBy =
+    m[3] === undefined
+      ? []
+      : m[3]
+          .split(',')
+          .map((f) => f.trim())
+          .filter((f) => f !== '');
   const operator = (m[4] === '=' ? '==' : m[4]) as ComparisonOperator;
   return { fn, field, groupBy, operator, threshold: Number(m[5]) };
 }

@@ -6,7 +6,12 @@ import type { ConditionNode } from './condition-parser.js';
 
 /** `selection_*` → a test on names; Sigma's patterns know only `*`. */
 function namePattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\-]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\-]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 export function conditionQuery(node: ConditionNode, searches: ReadonlyMap<string, QueryAst>, at: SigmaLocation): QueryAst {

@@ -38,14 +38,41 @@ export function not(part: QueryAst): QueryAst {
   return bool({ mustNot: [part] });
 }
 
-export const term = (field: string, value: TermValue, caseInsensitive: boolean): QueryAst => ({ kind: 'term', field, value, caseInsensitive, boost: 1 });
+export const term = (field: string, value: TermValue, caseInsensitive: boolean): QueryAst => ({
+  kind: 'term',
+  field,
+  value,
+  caseInsensitive,
+  boost: 1,
+});
 
-export const wildcard = (field: string, pattern: string, caseInsensitive: boolean): QueryAst => ({ kind: 'wildcard', field, pattern, caseInsensitive, normalize: false, boost: 1 });
+export const wildcard = (field: string, pattern: string, caseInsensitive: boolean): QueryAst => ({
+  kind: 'wildcard',
+  field,
+  pattern,
+  caseInsensitive,
+  normalize: false,
+  boost: 1,
+});
 
-export const prefix = (field: string, text: string, caseInsensitive: boolean): QueryAst => ({ kind: 'prefix', field, prefix: text, caseInsensitive, boost: 1 });
+export const prefix = (field: string, text: string, caseInsensitive: boolean): QueryAst => ({
+  kind: 'prefix',
+  field,
+  prefix: text,
+  caseInsensitive,
+  boost: 1,
+});
 
 /** Regular expressions run with no optional Lucene operators: `@`, `&`, `<`… stay literal characters. */
-export const regexp = (field: string, pattern: string, caseInsensitive: boolean): QueryAst => ({ kind: 'regexp', field, pattern, flags: ['NONE'], caseInsensitive, normalize: false, boost: 1 });
+export const regexp = (field: string, pattern: string, caseInsensitive: boolean): QueryAst => ({
+  kind: 'regexp',
+  field,
+  pattern,
+  flags: ['NONE'],
+  caseInsensitive,
+  normalize: false,
+  boost: 1,
+});
 
 export const exists = (field: string): QueryAst => ({ kind: 'exists', field, boost: 1 });
 

@@ -11,7 +11,10 @@ describe('Sigma value encodings', () => {
       for (const before of ['', 'x', 'xy', 'xyz', 'wxyz']) {
         for (const afterText of ['', 'q', 'qr', 'qrs']) {
           const encoded = Buffer.from(`${before}${value}${afterText}`).toString('base64');
-          assert.ok(forms.some((form) => encoded.includes(form)), `${before}|${value}|${afterText}`);
+          assert.ok(
+            forms.some((form) => encoded.includes(form)),
+            `${before}|${value}|${afterText}`,
+          );
         }
       }
     }
@@ -28,7 +31,13 @@ describe('Sigma value encodings', () => {
   it('windash spells option switches with every dash, keeping wildcards and other dashes', () => {
     const forms = windashForms(parseSigmaString(' -exec bypass*a-x'));
     assert.ok(forms !== null);
-    assert.deepEqual(forms.map(toLuceneWildcard), [' -exec bypass*a-x', ' /exec bypass*a-x', ' \u2013exec bypass*a-x', ' \u2014exec bypass*a-x', ' \u2015exec bypass*a-x']);
+    assert.deepEqual(forms.map(toLuceneWildcard), [
+      ' -exec bypass*a-x',
+      ' /exec bypass*a-x',
+      ' \u2013exec bypass*a-x',
+      ' \u2014exec bypass*a-x',
+      ' \u2015exec bypass*a-x',
+    ]);
     assert.equal(windashForms(parseSigmaString('a-b'))?.length, 1, 'a dash inside a word is not a switch');
     assert.equal(windashForms(parseSigmaString('-a -b'))?.length, 25);
     assert.equal(windashForms(parseSigmaString('-a -b -c -d')), null);

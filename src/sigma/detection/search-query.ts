@@ -21,7 +21,8 @@ const KEYWORD_MODIFIERS: Modifiers = {
   regexMultiline: false,
 };
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function mapQuery(map: Readonly<Record<string, unknown>>, logsource: SigmaLogsource, at: SigmaLocation): QueryAst {
   const items = Object.entries(map);

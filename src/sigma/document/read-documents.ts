@@ -13,7 +13,10 @@ export function readYamlDocuments(yamlText: string): unknown[] {
     const error = document.errors[0];
     if (error !== undefined) {
       const line = error.linePos?.[0].line;
-      throw invalidSigma({ rule: `document ${index + 1}`, path: line === undefined ? '$' : `line ${line}` }, `invalid YAML (${error.code})`);
+      throw invalidSigma(
+        { rule: `document ${index + 1}`, path: line === undefined ? '$' : `line ${line}` },
+        `invalid YAML (${error.code})`,
+      );
     }
     const value: unknown = document.toJS({ maxAliasCount: 100 });
     if (value !== null && value !== undefined) values.push(value);

@@ -60,7 +60,8 @@ export function readSigmaRule(doc: unknown, index: number): SigmaRule {
   const at = (path: string) => ({ rule, path });
   if (!isRecord(doc)) throw invalidSigma(at('$'), 'a rule must be a YAML mapping');
   if (doc.correlation !== undefined) throw unsupportedSigma(at('correlation'), 'correlation', 'a correlation rule');
-  if (doc.filter !== undefined && doc.detection === undefined) throw unsupportedSigma(at('filter'), 'correlation', 'a meta filter document');
+  if (doc.filter !== undefined && doc.detection === undefined)
+    throw unsupportedSigma(at('filter'), 'correlation', 'a meta filter document');
   const string = (key: string, required = false): string | null => {
     const value = doc[key];
     if (value === undefined || value === null) {
@@ -102,7 +103,8 @@ export function readSigmaRule(doc: unknown, index: number): SigmaRule {
     throw invalidSigma(at('detection.condition'), 'detection.condition must be a non-empty string or list of strings');
   }
   const timeframe = detection.timeframe;
-  if (timeframe !== undefined && typeof timeframe !== 'string') throw invalidSigma(at('detection.timeframe'), 'detection.timeframe must be a string');
+  if (timeframe !== undefined && typeof timeframe !== 'string')
+    throw invalidSigma(at('detection.timeframe'), 'detection.timeframe must be a string');
   const searches = new Map<string, SigmaSearch>();
   for (const [name, value] of Object.entries(detection)) {
     if (name === 'condition' || name === 'timeframe') continue;

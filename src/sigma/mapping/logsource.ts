@@ -77,7 +77,7 @@ const WINDOWS_CHANNELS: Readonly<Record<string, string>> = {
   openssh: 'OpenSSH/Operational',
   'appxdeployment-server': 'Microsoft-Windows-AppXDeploymentServer/Operational',
   'lsa-server': 'Microsoft-Windows-LSA/Operational',
-  'capi2': 'Microsoft-Windows-CAPI2/Operational',
+  capi2: 'Microsoft-Windows-CAPI2/Operational',
   'certificateservicesclient-lifecycle-system': 'Microsoft-Windows-CertificateServicesClient-Lifecycle-System/Operational',
   'diagnosis-scripted': 'Microsoft-Windows-Diagnosis-Scripted/Operational',
   'microsoft-servicebus-client': 'Microsoft-ServiceBus-Client',
