@@ -63,11 +63,11 @@ describe('Sigma rule conversion', () => {
     const good = 'title: a\nlogsource: {product: linux}\ndetection: {k: [x], condition: k}\n';
     assert.equal(convertSigmaYaml(`${good}---\n${good.replace('title: a', 'title: b')}---\n`).length, 2);
     const error = rejection(
-      `${good}---\ntitle: broken\nlogsource: {product: windows}\ndetection: {s: {Image|fieldref: ParentImage}, condition: s}\n`,
+      `${good}---\ntitle: broken\nlogsource: {product: windows}\ndetection: {s: {Image|expand: '%x%'}, condition: s}\n`,
     );
     assert.equal(error.rule, 'broken');
-    assert.equal(error.construct, 'fieldref');
-    assert.equal(error.path, 'detection.s.Image|fieldref');
+    assert.equal(error.construct, 'placeholder');
+    assert.equal(error.path, 'detection.s.Image|expand');
     assert.equal(error.code, 'invalid_argument');
   });
 

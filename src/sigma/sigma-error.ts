@@ -4,7 +4,7 @@ import { AppError } from '../shared/app-error.js';
  * Constructs the converter cannot express on Logward's query AST. The set is closed so an importer can count and
  * explain them (bench/sigma-regression.ts groups by it) and a client sees which one stopped its rule.
  */
-export type UnsupportedConstruct = 'modifier' | 'fieldref' | 'regex' | 'cidr' | 'aggregation' | 'correlation' | 'timeframe' | 'placeholder';
+export type UnsupportedConstruct = 'modifier' | 'regex' | 'cidr' | 'aggregation' | 'correlation' | 'timeframe' | 'placeholder';
 
 /**
  * A Sigma document Logward cannot use: an AppError `invalid_argument` (400) whose parameters name the rule (title

@@ -40,6 +40,7 @@ const EVENTS: Record<string, Record<string, unknown>> = {
     CommandLine: 'cmd.exe /c whoami /all',
     ParentImage: 'C:\\Windows\\explorer.exe',
     User: 'CORP\\alice',
+    ParentUser: 'corp\\ALICE',
   }),
   powershell: sysmon(
     1,
@@ -48,6 +49,7 @@ const EVENTS: Record<string, Record<string, unknown>> = {
       CommandLine: `powershell.exe -NoProfile -EncodedCommand ${encodedCommand}`,
       ParentImage: 'C:\\Windows\\System32\\cmd.exe',
       User: 'CORP\\bob',
+      ParentUser: 'CORP\\alice',
     },
     'ws-2',
   ),
@@ -230,6 +232,14 @@ describe('Sigma rules on the engine', () => {
     assert.deepEqual(await matched(processRule('selection:\n  ParentImage|exists: true\ncondition: selection')), ['cmd', 'powershell']);
   });
 
+  it('compares two fields of the same log with fieldref', async () => {
+    assert.deepEqual(await matched(processRule('selection:\n  User|fieldref: ParentUser\ncondition: selection')), ['cmd']);
+    assert.deepEqual(await matched(processRule('selection:\n  User|fieldref|cased: ParentUser\ncondition: selection')), []);
+    const crossUser =
+      'selection:\n  ParentUser|exists: true\nfilter_same:\n  User|fieldref: ParentUser\ncondition: selection and not filter_same';
+    assert.deepEqual(await matched(processRule(crossUser)), ['powershell']);
+  });
+
   it('keeps a rule to its log source', async () => {
     assert.deepEqual(await matched(windowsRule('registry_set', "selection:\n  Image|endswith: '.exe'\ncondition: selection")), [
       'registry',
@@ -288,7 +298,6 @@ describe('Sigma rules on the engine', () => {
       }
       assert.fail('expected a SigmaError');
     };
-    assert.equal(refused(processRule('selection:\n  User|fieldref: ParentUser\ncondition: selection')).construct, 'fieldref');
     assert.equal(refused(processRule("selection:\n  Image|re: '(?!cmd)'\ncondition: selection")).construct, 'regex');
     assert.equal(refused(processRule("selection:\n  SourceIp|cidr: 'fe80::/10'\ncondition: selection")).construct, 'cidr');
     assert.equal(refused(processRule("selection:\n  Image|expand: '%x%'\ncondition: selection")).construct, 'placeholder');

@@ -76,6 +76,14 @@ export const regexp = (field: string, pattern: string, caseInsensitive: boolean)
 
 export const exists = (field: string): QueryAst => ({ kind: 'exists', field, boost: 1 });
 
+export const fieldEquals = (field: string, otherField: string, caseInsensitive: boolean): QueryAst => ({
+  kind: 'field_equals',
+  field,
+  otherField,
+  caseInsensitive,
+  boost: 1,
+});
+
 const bound = (value: number, inclusive: boolean): RangeBound => ({ inclusive, original: value, number: value, epochMs: null });
 
 export function range(field: string, op: 'gt' | 'gte' | 'lt' | 'lte', value: number): QueryAst {

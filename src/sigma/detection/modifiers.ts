@@ -5,7 +5,8 @@
 import { unsupportedSigma, invalidSigma, type SigmaLocation } from '../sigma-error.js';
 import type { TextEncoding } from './encodings.js';
 
-export type Comparison = 'equals' | 'contains' | 'startswith' | 'endswith' | 're' | 'cidr' | 'exists' | 'gt' | 'gte' | 'lt' | 'lte';
+export type Comparison =
+  'equals' | 'contains' | 'startswith' | 'endswith' | 're' | 'cidr' | 'exists' | 'fieldref' | 'gt' | 'gte' | 'lt' | 'lte';
 
 export interface Modifiers {
   readonly comparison: Comparison;
@@ -22,10 +23,21 @@ export interface Modifiers {
 }
 
 const ENCODINGS: Readonly<Record<string, TextEncoding>> = { wide: 'utf16le', utf16le: 'utf16le', utf16be: 'utf16be', utf16: 'utf16' };
-const COMPARISONS: ReadonlySet<string> = new Set(['contains', 'startswith', 'endswith', 're', 'cidr', 'exists', 'gt', 'gte', 'lt', 'lte']);
+const COMPARISONS: ReadonlySet<string> = new Set([
+  'contains',
+  'startswith',
+  'endswith',
+  're',
+  'cidr',
+  'exists',
+  'fieldref',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+]);
 /** Known to Sigma, not expressible on the query AST. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
-  fieldref: 'fieldref',
   expand: 'placeholder',
   minute: 'modifier',
   hour: 'modifier',
@@ -57,7 +69,6 @@ export function readDetectionKey(key: string, at: SigmaLocation): DetectionKey {
   };
   for (const name of names) {
     const unsupported = UNSUPPORTED[name];
-    if (unsupported === 'fieldref') throw unsupportedSigma(at, 'fieldref', 'the fieldref modifier (comparing two fields)');
     if (unsupported === 'placeholder') throw unsupportedSigma(at, 'placeholder', 'the expand modifier (placeholders)');
     if (unsupported !== undefined) throw unsupportedSigma(at, 'modifier', `the ${name} modifier`);
     if (name === 'all') all = true;

@@ -25,6 +25,7 @@ const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function mapQuery(map: Readonly<Record<string, unknown>>, logsource: SigmaLogsource, at: SigmaLocation): QueryAst {
+  const mapField = (name: string): readonly string[] => logwardFieldsOf(name, logsource);
   const items = Object.entries(map);
   if (items.length === 0) throw invalidSigma(at, 'an empty search map');
   return allOf(
@@ -34,9 +35,9 @@ function mapQuery(map: Readonly<Record<string, unknown>>, logsource: SigmaLogsou
       if (field === null) {
         // `'|all': [...]` and friends: keywords with modifiers; a keyword is always found inside the line.
         const comparison = modifiers.comparison === 'equals' ? 'contains' : modifiers.comparison;
-        return itemQuery(KEYWORD_FIELDS, value, { ...modifiers, comparison }, where);
+        return itemQuery(KEYWORD_FIELDS, value, { ...modifiers, comparison }, where, mapField);
       }
-      return itemQuery(logwardFieldsOf(field, logsource), value, modifiers, where);
+      return itemQuery(logwardFieldsOf(field, logsource), value, modifiers, where, mapField);
     }),
   );
 }
@@ -46,5 +47,5 @@ export function searchQuery(search: SigmaSearch, logsource: SigmaLogsource, at: 
   if (search.length === 0) throw invalidSigma(at, 'an empty search list');
   if (search.every(isRecord)) return anyOf(search.map((map, i) => mapQuery(map, logsource, { rule: at.rule, path: `${at.path}[${i}]` })));
   if (search.some(isRecord) || search.some(Array.isArray)) throw invalidSigma(at, 'a search list mixing maps and values');
-  return itemQuery(KEYWORD_FIELDS, search, KEYWORD_MODIFIERS, at);
+  return itemQuery(KEYWORD_FIELDS, search, KEYWORD_MODIFIERS, at, (name) => logwardFieldsOf(name, logsource));
 }

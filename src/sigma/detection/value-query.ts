@@ -5,7 +5,7 @@
  */
 import type { QueryAst } from '../../query/index.js';
 import { unsupportedSigma, invalidSigma, type SigmaLocation } from '../sigma-error.js';
-import { allOf, anyOf, exists, not, prefix, range, regexp, term, wildcard } from './ast-builders.js';
+import { allOf, anyOf, exists, fieldEquals, not, prefix, range, regexp, term, wildcard } from './ast-builders.js';
 import { cidrPattern } from './cidr.js';
 import { base64Of, base64OffsetsOf, encodeText, windashForms } from './encodings.js';
 import type { Modifiers } from './modifiers.js';
@@ -48,9 +48,16 @@ function numberOf(value: unknown): number | null {
   return null;
 }
 
+/** The Logward fields a Sigma field name is read from (for `fieldref`, whose value names a field). */
+export type FieldMapper = (sigmaField: string) => readonly string[];
+
 /** One value on one target field. */
-function valueOnField(field: string, value: unknown, modifiers: Modifiers, at: SigmaLocation): QueryAst {
+function valueOnField(field: string, value: unknown, modifiers: Modifiers, at: SigmaLocation, mapField: FieldMapper): QueryAst {
   const { comparison } = modifiers;
+  if (comparison === 'fieldref') {
+    if (typeof value !== 'string' || value === '') throw invalidSigma(at, 'fieldref takes a field name');
+    return anyOf(mapField(value).map((other) => fieldEquals(field, other, !modifiers.cased)));
+  }
   if (comparison === 'exists') {
     if (typeof value !== 'boolean') throw invalidSigma(at, 'exists takes true or false');
     return value ? exists(field) : not(exists(field));
@@ -89,13 +96,20 @@ function valueOnField(field: string, value: unknown, modifiers: Modifiers, at: S
  * A field (mapped to `targets`) against its value or list of values: any value matches, or all with `all`.
  * A value on several targets matches when any target has it.
  */
-export function itemQuery(targets: readonly string[], rawValue: unknown, modifiers: Modifiers, at: SigmaLocation): QueryAst {
+export function itemQuery(
+  targets: readonly string[],
+  rawValue: unknown,
+  modifiers: Modifiers,
+  at: SigmaLocation,
+  mapField: FieldMapper,
+): QueryAst {
   const values = Array.isArray(rawValue) ? rawValue : [rawValue];
   if (values.length === 0) throw invalidSigma(at, 'an empty list of values');
   const perValue = values.map((value, i) => {
     const where = Array.isArray(rawValue) ? { rule: at.rule, path: `${at.path}[${i}]` } : at;
-    if (value === null && modifiers.comparison === 'equals') return allOf(targets.map((t) => valueOnField(t, null, modifiers, where)));
-    return anyOf(targets.map((t) => valueOnField(t, value, modifiers, where)));
+    if (value === null && modifiers.comparison === 'equals')
+      return allOf(targets.map((t) => valueOnField(t, null, modifiers, where, mapField)));
+    return anyOf(targets.map((t) => valueOnField(t, value, modifiers, where, mapField)));
   });
   return modifiers.all ? allOf(perValue) : anyOf(perValue);
 }
