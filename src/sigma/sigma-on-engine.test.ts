@@ -188,6 +188,19 @@ describe('Sigma rules on the engine', () => {
     );
   });
 
+  it('keeps long value lists to one pattern with the same meaning', async () => {
+    const decoys = Array.from({ length: 20 }, (_, i) => `    - 'decoy.${i}(x)'`).join('\n');
+    assert.deepEqual(
+      await matched(processRule(`selection:\n  CommandLine|contains:\n${decoys}\n    - 'WHOAMI /a'\ncondition: selection`)),
+      ['cmd'],
+    );
+    assert.deepEqual(await matched(processRule(`selection:\n  Image|endswith:\n${decoys}\n    - '\\PSEXEC64.exe'\ncondition: selection`)), [
+      'psexec',
+    ]);
+    assert.deepEqual(await matched(processRule(`selection:\n  User:\n${decoys}\n    - 'corp\\b?b'\ncondition: selection`)), ['powershell']);
+    assert.deepEqual(await matched(processRule(`selection:\n  User:\n${decoys}\n    - 'corp\\b'\ncondition: selection`)), []);
+  });
+
   it('matches regular expressions anywhere in the value, cased unless re|i', async () => {
     assert.deepEqual(await matched(processRule("selection:\n  CommandLine|re: '\\s/c\\s+who(ami)?\\s'\ncondition: selection")), ['cmd']);
     assert.deepEqual(await matched(processRule("selection:\n  CommandLine|re: 'WHOAMI'\ncondition: selection")), []);

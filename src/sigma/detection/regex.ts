@@ -28,6 +28,11 @@ function quoteChar(c: string, inClass: boolean): string {
 
 const fail = (reason: string): RegexResult => ({ ok: false, reason });
 
+/** Text matched literally in a Lucene regular expression. */
+export function luceneRegexLiteral(text: string): string {
+  return [...text].map((c) => quoteChar(c, false)).join('');
+}
+
 export function sigmaRegex(source: string, flags: { readonly ignoreCase: boolean; readonly multiline: boolean }): RegexResult {
   let body = source;
   let caseInsensitive = flags.ignoreCase;

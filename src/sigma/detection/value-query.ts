@@ -9,7 +9,7 @@ import { allOf, anyOf, exists, fieldEquals, not, prefix, range, regexp, term, wi
 import { cidrPattern } from './cidr.js';
 import { base64Of, base64OffsetsOf, encodeText, windashForms } from './encodings.js';
 import type { Modifiers } from './modifiers.js';
-import { sigmaRegex } from './regex.js';
+import { luceneRegexLiteral, sigmaRegex } from './regex.js';
 import { hasWildcards, literal, parseSigmaString, plainText, toLuceneWildcard, type SigmaString } from './sigma-string.js';
 
 const keywordOf = (field: string): string => `${field}.keyword`;
@@ -93,6 +93,34 @@ function valueOnField(field: string, value: unknown, modifiers: Modifiers, at: S
 }
 
 /**
+ * Above this many spellings, the alternatives of one item become a single regular expression per field: one pattern
+ * test per log instead of hundreds (SigmaHQ's vulnerable-driver rule lists ~1,800 hashes), and a statement far below
+ * the engine's query-size limit.
+ */
+export const MAX_SEPARATE_ALTERNATIVES = 16;
+
+const regexAlternative = (value: SigmaString): string =>
+  value.map((p) => (p.kind === 'any' ? '.*' : p.kind === 'one' ? '.' : luceneRegexLiteral(p.text))).join('');
+
+/** Many plain string values compared the same way → one regular expression per target, or null when not applicable. */
+function alternationQuery(
+  targets: readonly string[],
+  values: readonly unknown[],
+  modifiers: Modifiers,
+  at: SigmaLocation,
+): QueryAst | null {
+  const { comparison } = modifiers;
+  if (modifiers.all || !['equals', 'contains', 'startswith', 'endswith'].includes(comparison)) return null;
+  if (!values.every((v): v is string => typeof v === 'string')) return null;
+  const forms = values.flatMap((value, i) => spellings(value, modifiers, { rule: at.rule, path: `${at.path}[${i}]` }));
+  if (forms.length <= MAX_SEPARATE_ALTERNATIVES) return null;
+  const before = comparison === 'contains' || comparison === 'endswith' ? '.*' : '';
+  const after = comparison === 'contains' || comparison === 'startswith' ? '.*' : '';
+  const pattern = `${before}(${[...new Set(forms.map(regexAlternative))].join('|')})${after}`;
+  return anyOf(targets.map((field) => regexp(keywordOf(field), pattern, !modifiers.cased)));
+}
+
+/**
  * A field (mapped to `targets`) against its value or list of values: any value matches, or all with `all`.
  * A value on several targets matches when any target has it.
  */
@@ -105,6 +133,8 @@ export function itemQuery(
 ): QueryAst {
   const values = Array.isArray(rawValue) ? rawValue : [rawValue];
   if (values.length === 0) throw invalidSigma(at, 'an empty list of values');
+  const alternation = alternationQuery(targets, values, modifiers, at);
+  if (alternation !== null) return alternation;
   const perValue = values.map((value, i) => {
     const where = Array.isArray(rawValue) ? { rule: at.rule, path: `${at.path}[${i}]` } : at;
     if (value === null && modifiers.comparison === 'equals')
