@@ -127,6 +127,16 @@ export type QueryAst =
   | ({ readonly kind: 'ids'; readonly values: readonly string[] } & Scored)
   | ({
       /**
+       * Two fields of the same log hold an equal value (Sigma's `fieldref`); no Elasticsearch clause produces it.
+       * Strings compare whole (`caseInsensitive` as asked), numbers numerically.
+       */
+      readonly kind: 'field_equals';
+      readonly field: string;
+      readonly otherField: string;
+      readonly caseInsensitive: boolean;
+    } & Scored)
+  | ({
+      /**
        * Full-text match. On a `text` field: documents holding the analysed tokens, combined by `operator` and
        * `minimumShouldMatch`. On any other field (keyword, number, date, boolean): a term query on `text` as is
        * (the compiler decides by mapping; `tokens` are then unused).

@@ -129,6 +129,9 @@ describe('search executor on chDB', () => {
     assert.deepEqual(ids(await run({ prefix: { 'path.keyword': '/api/v2' } })), ['a7-0', 'a7-1', 'a7-3']);
     assert.deepEqual(ids(await run({ wildcard: { 'host.keyword': 'web-?' } })).length, 4);
     assert.deepEqual(ids(await run({ regexp: { 'host.keyword': 'web-[12]' } })), ['a7-0', 'a7-1', 'a7-2']);
+    // A negated class, as Lucene reads `[^…]`; `^` elsewhere is a literal character.
+    assert.deepEqual(ids(await run({ regexp: { 'host.keyword': 'web-[^2]' } })), ['a7-0', 'a7-2', 'a7-3']);
+    assert.deepEqual(ids(await run({ regexp: { 'host.keyword': 'web-[1^]' } })), ['a7-0', 'a7-2']);
     assert.deepEqual(ids(await run({ exists: { field: 'user' } })), ['a7-3']);
     assert.deepEqual(ids(await run({ ids: { values: ['a7-0', 'a8-0'] } })), ['a7-0']);
     const bool = { bool: { should: [{ term: { 'host.keyword': 'web-1' } }, { term: { status: 504 } }, { match: { message: 'orders' } }], minimum_should_match: 2 } };

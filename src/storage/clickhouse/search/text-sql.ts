@@ -76,11 +76,24 @@ export function luceneRegexToRe2(pattern: string, flags: readonly string[]): str
   const all = flags.length === 0 || flags.includes('ALL');
   const anyString = all || flags.includes('ANYSTRING');
   let out = '';
+  // Inside `[...]`, `^` right after the opening bracket negates the class (Lucene reads it so too).
+  let inClass = false;
+  let classOpenedAt = -1;
   for (let i = 0; i < pattern.length; i += 1) {
     const c = pattern[i] ?? '';
     if (c === '\\' && i + 1 < pattern.length) {
       out += re2Quote(pattern[i + 1] ?? '');
       i += 1;
+    } else if (inClass) {
+      if (c === '^' && i === classOpenedAt + 1) out += '^';
+      else if (c === ']' && i > classOpenedAt + 1 && !(i === classOpenedAt + 2 && pattern[classOpenedAt + 1] === '^')) {
+        inClass = false;
+        out += ']';
+      } else out += c === '$' || c === '^' || c === '[' ? `\\${c}` : c;
+    } else if (c === '[') {
+      inClass = true;
+      classOpenedAt = i;
+      out += '[';
     } else if (c === '"') {
       const end = pattern.indexOf('"', i + 1);
       const literal = end === -1 ? pattern.slice(i + 1) : pattern.slice(i + 1, end);

@@ -7,7 +7,7 @@ import { sqlNumber } from '../../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import type { FieldRef } from '../fields/field-access.js';
 import { patternExists } from '../fields/field-pattern.js';
-import { existsSql, fuzzySql, idsSql, prefixSql, rangeSql, regexpSql, termSql, termsSql, wildcardSql } from './term-level.js';
+import { existsSql, fieldEqualsSql, fuzzySql, idsSql, prefixSql, rangeSql, regexpSql, termSql, termsSql, wildcardSql } from './term-level.js';
 import { matchQuerySql, phraseSql, type Compiled } from './text-query.js';
 import { allFieldsMatchSql, allFieldsPatternSql, allFieldsPhraseSql, isAllFields } from './all-fields.js';
 
@@ -105,6 +105,11 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
       return onFields(context, query.field, query.boost, (f) => fuzzySql(f, query));
     case 'ids':
       return constant(idsSql(query.values), query.boost);
+    case 'field_equals': {
+      const fields = [query.field, query.otherField].map((name) => context.catalog.resolve(name));
+      const [a, b] = fields;
+      return a === undefined || b === undefined ? NONE : constant(fieldEqualsSql(a, b, query.caseInsensitive), query.boost);
+    }
     case 'match':
       if (isAllFields(query.field)) return allFieldsMatchSql(context, query);
       return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => matchQuerySql(context, f, query));

@@ -173,6 +173,18 @@ export function fuzzySql(field: FieldRef, query: Of<'fuzzy'>): string {
   return patternTest(field, (x) => fuzzyTest(x, term, edits, query.prefixLength));
 }
 
+/** Both fields hold one equal scalar: strings whole (lower-cased when asked), numbers numerically. */
+export function fieldEqualsSql(a: FieldRef, b: FieldRef, caseInsensitive: boolean): string {
+  const parts: string[] = [];
+  const stringA = scalarOf(a, 'string');
+  const stringB = scalarOf(b, 'string');
+  if (stringA !== null && stringB !== null) parts.push(caseInsensitive ? `ifNull(lower(${stringA}) = lower(${stringB}), 0)` : `ifNull(${stringA} = ${stringB}, 0)`);
+  const numberA = scalarOf(a, 'number');
+  const numberB = scalarOf(b, 'number');
+  if (numberA !== null && numberB !== null) parts.push(`ifNull(${numberA} = ${numberB}, 0)`);
+  return anyOf(parts);
+}
+
 export function idsSql(values: readonly string[]): string {
   if (values.length === 0) return '0';
   return `id IN (${values.map(sqlString).join(', ')})`;
