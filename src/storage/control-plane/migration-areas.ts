@@ -13,7 +13,8 @@ import { schedulerMigrations } from '../../scheduler/migrations/index.js';
  */
 export interface MigrationArea {
   readonly name: string;
-  readonly folder: string;
+  /** The folder holding its tables and migrations; for a reserved area, what it is kept for. */
+  readonly owner: string;
   /** First and last migration number reserved for the area (inclusive). */
   readonly first: number;
   readonly last: number;
@@ -41,24 +42,24 @@ const none: Readonly<Record<string, Migration>> = {};
  * Reserved areas have no migrations yet; a new area takes the next free hundred.
  */
 export const migrationAreas: readonly MigrationArea[] = [
-  { name: 'control-plane', folder: 'src/storage/control-plane', first: 100, last: 199, migrations: none },
-  { name: 'accounts', folder: 'src/modules/accounts', first: 200, last: 299, migrations: accountMigrations },
-  { name: 'users', folder: 'src/modules/users', first: 300, last: 399, migrations: none },
-  { name: 'tokens', folder: 'src/modules/tokens', first: 400, last: 499, migrations: none },
-  { name: 'auth-groups', folder: 'src/modules/auth-groups', first: 500, last: 599, migrations: authGroupMigrations },
-  { name: 'usage', folder: 'src/modules/usage', first: 600, last: 699, migrations: usageMigrations },
-  { name: 'scheduler', folder: 'src/scheduler', first: 700, last: 799, migrations: schedulerMigrations },
-  { name: 'notifications', folder: 'src/modules/notifications', first: 800, last: 899, migrations: none },
-  { name: 'alerts', folder: 'src/modules/alerts', first: 900, last: 999, migrations: alertMigrations },
-  { name: 'detection', folder: 'src/detection', first: 1000, last: 1099, migrations: detectionMigrations },
-  { name: 'markers', folder: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
-  { name: 'sessions', folder: 'web UI users and sessions', first: 1200, last: 1299, migrations: none },
-  { name: 'shared-tokens', folder: 'read-only shared tokens', first: 1300, last: 1399, migrations: none },
-  { name: 'security-rules', folder: 'security rules', first: 1400, last: 1499, migrations: none },
-  { name: 'lookups', folder: 'lookup lists', first: 1500, last: 1599, migrations: none },
-  { name: 'saved-objects', folder: 'saved objects', first: 1600, last: 1699, migrations: none },
-  { name: 'snapshots', folder: 'snapshots', first: 1700, last: 1799, migrations: none },
-  { name: 'insights', folder: 'insights', first: 1800, last: 1899, migrations: none },
+  { name: 'control-plane', owner: 'src/storage/control-plane', first: 100, last: 199, migrations: none },
+  { name: 'accounts', owner: 'src/modules/accounts', first: 200, last: 299, migrations: accountMigrations },
+  { name: 'users', owner: 'src/modules/users', first: 300, last: 399, migrations: none },
+  { name: 'tokens', owner: 'src/modules/tokens', first: 400, last: 499, migrations: none },
+  { name: 'auth-groups', owner: 'src/modules/auth-groups', first: 500, last: 599, migrations: authGroupMigrations },
+  { name: 'usage', owner: 'src/modules/usage', first: 600, last: 699, migrations: usageMigrations },
+  { name: 'scheduler', owner: 'src/scheduler', first: 700, last: 799, migrations: schedulerMigrations },
+  { name: 'notifications', owner: 'src/modules/notifications', first: 800, last: 899, migrations: none },
+  { name: 'alerts', owner: 'src/modules/alerts', first: 900, last: 999, migrations: alertMigrations },
+  { name: 'detection', owner: 'src/detection', first: 1000, last: 1099, migrations: detectionMigrations },
+  { name: 'markers', owner: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
+  { name: 'sessions', owner: 'web UI users and sessions', first: 1200, last: 1299, migrations: none },
+  { name: 'shared-tokens', owner: 'read-only shared tokens', first: 1300, last: 1399, migrations: none },
+  { name: 'security-rules', owner: 'security rules', first: 1400, last: 1499, migrations: none },
+  { name: 'lookups', owner: 'lookup lists', first: 1500, last: 1599, migrations: none },
+  { name: 'saved-objects', owner: 'saved objects', first: 1600, last: 1699, migrations: none },
+  { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
+  { name: 'insights', owner: 'insights', first: 1800, last: 1899, migrations: none },
 ];
 
 /** The number a migration name starts with (`0203-add-x` → 203). */
