@@ -10,6 +10,7 @@ import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
 import { installAuthentication } from './plugins/authenticate.js';
+import { installAuthorization } from './plugins/authorize.js';
 import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
 import { installErrorHandling } from './plugins/error-handler.js';
 import { installHttpMetrics } from './plugins/http-metrics.js';
@@ -70,6 +71,7 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
 
   installErrorHandling(app);
   installAuthentication(app, { region: deps.region, authenticateApiToken: deps.authenticateApiToken });
+  installAuthorization(app);
   installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);
   installHttpMetrics(app, deps.metricsRegistry, 'api');
 
@@ -92,6 +94,8 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
   app.addSchema(ErrorBody);
   app.addSchema(LegacyErrorBody);
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  // The reference page lives at /docs (decision 0300); /api-docs is the other name people try.
+  app.get('/api-docs', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 301));
 
   await app.register(operabilityRoutes({ registry: deps.metricsRegistry, checks: deps.readinessChecks }));
   for (const routes of deps.routes) await app.register(routes);

@@ -39,7 +39,8 @@ describe('Quickwit Elasticsearch-compatibility scenarios', () => {
     const { listenerUrl } = await t.listen();
     const address = t.api.server.address();
     assert.ok(address !== null && typeof address === 'object');
-    targets = { apiUrl: `http://127.0.0.1:${address.port}`, apiToken: t.apiToken, listenerUrl, shippingToken: t.shippingToken };
+    // An Elasticsearch client's base URL: the whole ES-compatible API lives there (decision 0300).
+    targets = { apiUrl: `http://127.0.0.1:${address.port}/v1/elasticsearch`, apiToken: t.apiToken, listenerUrl, shippingToken: t.shippingToken };
     // Each folder's data arrives just before its steps, as the suite's setup/teardown cycle would have it
     // (Logward keeps no index management to delete a folder's data afterwards).
     for (const folder of folders()) {

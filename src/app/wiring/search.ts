@@ -13,11 +13,12 @@ export function wireSearch(ctx: WiringContext, deps: { readonly accounts: Accoun
     services: { search },
     routes: [
       searchRoutes(search),
-      esRoutes(esCompat),
-      // Grafana's Elasticsearch datasource URL for Logz.io.
+      // The route plan (decision 0300): the whole API under Logz.io's Grafana datasource URL, and only the read
+      // endpoints ES clients call at the root, which leaves `/` and `/app/*` to the web UI.
       async (app) => {
-        await app.register(esRoutes(esCompat), { prefix: '/v1/elasticsearch' });
+        await app.register(esRoutes(esCompat, { mount: 'base' }), { prefix: '/v1/elasticsearch' });
       },
+      esRoutes(esCompat, { mount: 'root-aliases' }),
     ],
     jobs: [],
   };

@@ -15,7 +15,11 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 /** Routes without a token: those marked `config.public`, the docs page, and unknown URLs (answered 404). */
 export function isPublicRoute(request: FastifyRequest): boolean {
   if (request.is404 || request.routeOptions.config.public === true) return true;
-  const url = request.routeOptions.url ?? '';
+  return isPublicUrl(request.routeOptions.url ?? '');
+}
+
+/** The API reference page and its assets (the Swagger UI plugin cannot mark its routes public). */
+export function isPublicUrl(url: string): boolean {
   return url === '/docs' || url.startsWith('/docs/');
 }
 

@@ -37,11 +37,40 @@ function parseBody(url: string, text: string): unknown {
   }
 }
 
+/** The ES-compatible read endpoints also served at the root, for Elasticsearch clients and scripts (decision 0300). */
+export const ROOT_ES_PATHS: readonly string[] = [
+  '/_search',
+  '/:index/_search',
+  '/_count',
+  '/:index/_count',
+  '/_msearch',
+  '/:index/_msearch',
+  '/_search/scroll',
+  '/_search/scroll/:scroll_id',
+  '/_mapping',
+  '/_mappings',
+  '/:index/_mapping',
+  '/:index/_mappings',
+  '/_field_caps',
+  '/:index/_field_caps',
+];
+
+export interface EsRoutesOptions {
+  /**
+   * `base`: the whole API, for registration under `/v1/elasticsearch` (Grafana's datasource URL, any ES client);
+   * `root-aliases`: only ROOT_ES_PATHS, registered at the root, where `/` and `/app/*` belong to the web UI.
+   */
+  readonly mount: 'base' | 'root-aliases';
+}
+
 /**
- * The Elasticsearch-compatible read API, registered at `/` and under `/v1/elasticsearch` (Grafana's
- * datasource URL). Errors take Elasticsearch's shape; bodies are accepted on GET as Elasticsearch does.
+ * The Elasticsearch-compatible read API. Errors take Elasticsearch's shape; bodies are accepted on GET as
+ * Elasticsearch does.
  */
-export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
+export function esRoutes(es: EsCompatService, options: EsRoutesOptions): FastifyPluginAsyncTypebox {
+  const serves = (url: string): boolean => options.mount === 'base' || ROOT_ES_PATHS.includes(url);
+  // The reference lists each endpoint once, under /v1/elasticsearch.
+  const hide = options.mount === 'root-aliases';
   return async (app) => {
     app.removeContentTypeParser(['application/json']);
     app.addContentTypeParser(['application/json', 'application/x-ndjson', 'text/plain'], { parseAs: 'string' }, (request, text, done) => {
@@ -67,7 +96,7 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
     const paramsOf = (query: unknown): Params => (query ?? {}) as Params;
     const indexOf = (params: unknown): string | undefined => (params as { index?: string }).index;
 
-    app.get('/', { config, schema: { tags, summary: 'Elasticsearch cluster information', response: { 200: EsResponse } } }, async () => ({
+    if (serves('/')) app.get('/', { config, schema: { tags, hide, summary: 'Elasticsearch cluster information', response: { 200: EsResponse } } }, async () => ({
       name: 'logward',
       cluster_name: 'logward',
       cluster_uuid: 'logward',
@@ -76,74 +105,82 @@ export function esRoutes(es: EsCompatService): FastifyPluginAsyncTypebox {
     }));
 
     for (const url of ['/_search', '/:index/_search']) {
+      if (!serves(url)) continue;
       app.route({
         method: [...both],
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch _search (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
+        schema: { tags, hide, summary: 'Elasticsearch _search (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
         handler: async (request) => es.search(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
     }
     for (const url of ['/_count', '/:index/_count']) {
+      if (!serves(url)) continue;
       app.route({
         method: [...both],
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch _count (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
+        schema: { tags, hide, summary: 'Elasticsearch _count (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
         handler: async (request) => es.count(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
     }
     for (const url of ['/_msearch', '/:index/_msearch']) {
+      if (!serves(url)) continue;
       app.route({
         method: [...both],
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', response: { 200: EsResponse } },
+        schema: { tags, hide, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', response: { 200: EsResponse } },
         handler: async (request) => es.msearch(request.principal, indexOf(request.params), typeof request.body === 'string' ? request.body : '', paramsOf(request.query)),
       });
     }
     for (const url of ['/_search/scroll', '/_search/scroll/:scroll_id']) {
+      if (!serves(url)) continue;
       app.route({
         method: [...both],
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Next page of an Elasticsearch scroll (`scroll_id` in the body or the path)', response: { 200: EsResponse } },
+        schema: { tags, hide, summary: 'Next page of an Elasticsearch scroll (`scroll_id` in the body or the path)', response: { 200: EsResponse } },
         handler: async (request) => es.scroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       });
-      app.delete(url, { config, schema: { tags, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } }, async (request) =>
+      app.delete(url, { config, schema: { tags, hide, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } }, async (request) =>
         es.clearScroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       );
     }
-    app.get('/_cluster/health', { config, schema: { tags, summary: 'Elasticsearch cluster health (one green node)', response: { 200: EsResponse } } }, async () => ({ ...CLUSTER_HEALTH }));
+    if (serves('/_cluster/health')) app.get('/_cluster/health', { config, schema: { tags, hide, summary: 'Elasticsearch cluster health (one green node)', response: { 200: EsResponse } } }, async () => ({ ...CLUSTER_HEALTH }));
     for (const url of ['/_cat/indices', '/_cat/indices/:index']) {
-      app.get(url, { config, schema: { tags, summary: 'Log types as Elasticsearch indices (`format=json`)' } }, async (request) =>
+      if (!serves(url)) continue;
+      app.get(url, { config, schema: { tags, hide, summary: 'Log types as Elasticsearch indices (`format=json`)' } }, async (request) =>
         es.catIndices(request.principal, indexOf(request.params), paramsOf(request.query)),
       );
     }
     for (const url of ['/_stats', '/:index/_stats']) {
-      app.get(url, { config, schema: { tags, summary: 'Log counts and bytes per log type', response: { 200: EsResponse } } }, async (request) =>
+      if (!serves(url)) continue;
+      app.get(url, { config, schema: { tags, hide, summary: 'Log counts and bytes per log type', response: { 200: EsResponse } } }, async (request) =>
         es.stats(request.principal, indexOf(request.params)),
       );
     }
-    app.get('/_resolve/index/:index', { config, schema: { tags, summary: 'Log types matching an index expression', response: { 200: EsResponse } } }, async (request) =>
+    if (serves('/_resolve/index/:index')) app.get('/_resolve/index/:index', { config, schema: { tags, hide, summary: 'Log types matching an index expression', response: { 200: EsResponse } } }, async (request) =>
       es.resolveIndex(request.principal, indexOf(request.params) ?? '*'),
     );
     for (const url of ['/_mapping', '/_mappings', '/:index/_mapping', '/:index/_mappings']) {
-      app.get(url, { config, schema: { tags, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } }, async (request) =>
+      if (!serves(url)) continue;
+      app.get(url, { config, schema: { tags, hide, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } }, async (request) =>
         es.mapping(request.principal, indexOf(request.params)),
       );
     }
     for (const url of ['/_field_caps', '/:index/_field_caps']) {
+      if (!serves(url)) continue;
       app.route({
         method: [...both],
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, summary: 'Elasticsearch field capabilities (`fields`, `index_filter`)', response: { 200: EsResponse } },
+        schema: { tags, hide, summary: 'Elasticsearch field capabilities (`fields`, `index_filter`)', response: { 200: EsResponse } },
         handler: async (request) => es.fieldCaps(request.principal, indexOf(request.params), paramsOf(request.query), request.body),
       });
     }
