@@ -54,7 +54,7 @@ export function createIngest(deps: IngestDeps) {
     ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
   });
   const pipeline = createIngestPipeline({ quota, batcher, store: deps.store, clock });
-  const http: FastifyInstance = buildHttpListener({ logger, accounts, pipeline, batcher });
+  const http: FastifyInstance = buildHttpListener({ logger, clock, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
   let started = false;
   let stopping: Promise<void> | undefined;

@@ -6,6 +6,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/**
+ * Real elapsed milliseconds, for budgets and fairness between running work (how long a search has waited for
+ * the engine). Never for a time a client or a log sees: those come from the injected Clock. A manual clock
+ * stands still, and work measured on it would wait for ever.
+ */
+export const monotonicNow = (): number => performance.now();
+
 /** A clock tests move by hand. */
 export interface ManualClock extends Clock {
   set(epochMs: number): void;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../shared/clock.js';
 import { decodeEsBulk, type BulkItem } from '../decoders/es-bulk-decoder.js';
 import type { IngestPipeline } from '../ingest-pipeline.js';
 import type { ListenerAuth } from './listener-auth.js';
@@ -38,12 +39,12 @@ function itemAnswer(item: BulkItem, id: string | undefined, seqNo: number): Reco
 }
 
 /** The ingest half of the Elasticsearch API, on the listener port (real-clients.md A4, A6, A7). */
-export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipeline: IngestPipeline; readonly auth: ListenerAuth; readonly clusterName: string }): void {
+export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipeline: IngestPipeline; readonly auth: ListenerAuth; readonly clock: Clock; readonly clusterName: string }): void {
   const config = { protocol: 'elasticsearch' as const };
 
   app.get('/', { config }, async () => infoDocument(deps.clusterName));
   app.get('/_cat/health', { config }, async (request, reply) => {
-    const epoch = Math.floor(Date.now() / 1000);
+    const epoch = Math.floor(deps.clock.now() / 1000);
     const row = { epoch: String(epoch), timestamp: new Date(epoch * 1000).toISOString().slice(11, 19), cluster: deps.clusterName, status: 'green', 'node.total': '1', 'node.data': '1', shards: '1', pri: '1', relo: '0', init: '0', unassign: '0', pending_tasks: '0', max_task_wait_time: '-', active_shards_percent: '100.0%' };
     const query = request.query as Record<string, unknown>;
     if (query.format === 'json') return [row];
@@ -59,7 +60,7 @@ export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipel
   }
 
   const bulk = async (request: FastifyRequest, reply: FastifyReply) => {
-    const started = Date.now();
+    const started = deps.clock.now();
     const account = deps.auth.accountOf(request);
     const pathIndex = (request.params as { index?: string }).index;
     const items = decodeEsBulk(await readBody(request), pathIndex);
@@ -74,7 +75,7 @@ export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipel
       if (id !== undefined) idOf.set(item, id);
     });
     const answers = items.map((item, i) => itemAnswer(item, idOf.get(item), i));
-    return reply.status(200).send({ took: Date.now() - started, errors: items.some((item) => item.error !== undefined), items: answers });
+    return reply.status(200).send({ took: deps.clock.now() - started, errors: items.some((item) => item.error !== undefined), items: answers });
   };
   for (const url of ['/_bulk', '/:index/_bulk']) {
     app.post(url, { config, onRequest: deps.auth.require }, bulk);

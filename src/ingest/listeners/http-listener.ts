@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { toAppError } from '../../http/errors/error-reply.js';
+import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { redactUrl } from '../../shared/redact-url.js';
 import type { Batcher } from '../batcher.js';
@@ -16,6 +17,7 @@ import { MAX_BODY_BYTES } from './request-body.js';
 
 export interface HttpListenerDeps {
   readonly logger: Logger;
+  readonly clock: Clock;
   readonly accounts: ShippingAccounts;
   readonly pipeline: IngestPipeline;
   readonly batcher: Batcher;
@@ -79,6 +81,6 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
   app.setNotFoundHandler((request, reply) => sendListenerError(request, reply, ingestErrors.unknownRoute(request.method, redactUrl(request.url))));
 
   logzioBulkRoutes(app, { pipeline: deps.pipeline, auth });
-  elasticsearchRoutes(app, { pipeline: deps.pipeline, auth, clusterName: deps.clusterName ?? 'logward' });
+  elasticsearchRoutes(app, { pipeline: deps.pipeline, auth, clock: deps.clock, clusterName: deps.clusterName ?? 'logward' });
   return app;
 }

@@ -10,7 +10,7 @@ function parseExtraSettings(text: string): AccountExtraSettings {
   return { ...DEFAULT_EXTRA_SETTINGS, ...parsed };
 }
 
-export function accountFromRow(row: AccountRow): Account {
+function fromRow(row: AccountRow): Account {
   return {
     id: row.id,
     name: row.name,
@@ -33,7 +33,7 @@ export function accountFromRow(row: AccountRow): Account {
   };
 }
 
-export function accountToRow(account: Account): AccountRow {
+function toRow(account: Account): AccountRow {
   const extra: AccountExtraSettings = {
     sharingObjectsAccounts: account.sharingObjectsAccounts,
     utilizationSettings: account.utilizationSettings,
@@ -65,11 +65,11 @@ export function accountToRow(account: Account): AccountRow {
 /** Persistence of accounts; every method takes the db (or a transaction) so callers control atomicity. */
 export const accountRepository = {
   async insert(db: ControlPlaneDb, account: Account): Promise<void> {
-    await db.insertInto('accounts').values(accountToRow(account)).execute();
+    await db.insertInto('accounts').values(toRow(account)).execute();
   },
 
   async update(db: ControlPlaneDb, account: Account): Promise<void> {
-    const { id, ...rest } = accountToRow(account);
+    const { id, ...rest } = toRow(account);
     await db.updateTable('accounts').set(rest).where('id', '=', id).execute();
   },
 
@@ -81,12 +81,12 @@ export const accountRepository = {
   /** Every search resolves its accounts with it: one SQL text, without the builder's cold cost (see findOwnerByHash). */
   async get(db: ControlPlaneDb, id: number): Promise<Account | undefined> {
     const row = (await sql<AccountRow>`SELECT * FROM accounts WHERE id = ${id}`.execute(db)).rows[0];
-    return row === undefined ? undefined : accountFromRow(row);
+    return row === undefined ? undefined : fromRow(row);
   },
 
   async listAll(db: ControlPlaneDb): Promise<Account[]> {
     const rows = await db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute();
-    return rows.map(accountFromRow);
+    return rows.map(fromRow);
   },
 
   /** The main account and its sub accounts, main first, then by creation. */
@@ -98,7 +98,7 @@ export const accountRepository = {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    const accounts = rows.map(accountFromRow);
+    const accounts = rows.map(fromRow);
     return [...accounts.filter((a) => a.id === mainAccountId), ...accounts.filter((a) => a.id !== mainAccountId)];
   },
 

@@ -35,7 +35,7 @@ function objectOf(value: unknown, what: string): Record<string, unknown> {
 }
 
 export function createEsCompatService(deps: EsCompatDeps) {
-  const { search } = deps;
+  const { search, clock } = deps;
   const listIndices = createIndexLister(search, deps.clock);
 
   /** The selection of an index expression; 404 for a concrete name no log has (unless ignore_unavailable). */
@@ -53,17 +53,17 @@ export function createEsCompatService(deps: EsCompatDeps) {
   }
 
   async function run(principal: Principal, index: string | undefined, body: Record<string, unknown>, params: EsParams): Promise<{ request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number }> {
-    const started = Date.now();
+    const started = clock.now();
     const request = search.parse(withoutTransportKeys(body), 'elasticsearch');
     const types = await selection(principal, index, String(params.ignore_unavailable) === 'true');
     const scroll = params.scroll ?? body.scroll;
     if (scroll !== undefined) {
       const keepAlive = search.scrollKeepAlive(scroll, ES_SCROLL_MAX_MS, '1m');
       const opened = await search.openScroll({ principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types }, request.size, keepAlive);
-      return { request, result: opened.result, scrollId: opened.scrollId, took: Date.now() - started };
+      return { request, result: opened.result, scrollId: opened.scrollId, took: clock.now() - started };
     }
     const { result } = await search.execute({ principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types });
-    return { request, result, took: Date.now() - started };
+    return { request, result, took: clock.now() - started };
   }
 
   function shape(out: { request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number }, params: EsParams): Record<string, unknown> {
@@ -85,7 +85,7 @@ export function createEsCompatService(deps: EsCompatDeps) {
     },
 
     async msearch(principal: Principal, index: string | undefined, text: string, params: EsParams): Promise<Record<string, unknown>> {
-      const started = Date.now();
+      const started = clock.now();
       const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
       if (lines.length % 2 !== 0) throw searchErrors.unpairedMsearchLines();
       const responses: Record<string, unknown>[] = [];
@@ -100,18 +100,18 @@ export function createEsCompatService(deps: EsCompatDeps) {
           responses.push(deps.describeError(error));
         }
       }
-      return { took: Date.now() - started, responses };
+      return { took: clock.now() - started, responses };
     },
 
     async scroll(principal: Principal, body: unknown, params: EsParams): Promise<Record<string, unknown>> {
-      const started = Date.now();
+      const started = clock.now();
       const merged = { ...objectOf(body, 'The scroll body'), ...params };
       const scrollId = merged.scroll_id;
       if (typeof scrollId !== 'string' || scrollId === '') throw searchErrors.scrollIdRequired();
       const keepAlive = merged.scroll === undefined ? undefined : search.scrollKeepAlive(merged.scroll, ES_SCROLL_MAX_MS, '1m');
       const { context, result } = await search.continueScroll(principal, scrollId, keepAlive);
       const style = String(params.rest_total_hits_as_int) === 'true' ? 'number' : 'object';
-      return { _scroll_id: scrollId, ...searchResponse(result, style, context.query.request.version, Date.now() - started) };
+      return { _scroll_id: scrollId, ...searchResponse(result, style, context.query.request.version, clock.now() - started) };
     },
 
     clearScroll(principal: Principal, body: unknown, params: EsParams): Record<string, unknown> {

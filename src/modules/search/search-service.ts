@@ -200,7 +200,7 @@ export function createSearchService(deps: SearchServiceDeps) {
 
     /** POST /v1/search. */
     async search(principal: Principal, body: unknown, options: LogzioSearchOptions): Promise<LogzioSearchResponse> {
-      const started = Date.now();
+      const started = clock.now();
       const request = parse(body, 'logzio');
       const { result } = await execute({
         principal,
@@ -209,7 +209,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         requestedAccountIds: options.accountIds ?? request.accountIds,
         types: null,
       });
-      return logzioSearchResponse(result, request.version, Date.now() - started);
+      return logzioSearchResponse(result, request.version, clock.now() - started);
     },
 
     /** POST /v1/scroll: opens with a search body, continues with `scroll_id`. */

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import type { ApiTokensTable } from './token-tables.js';
 
 export interface ApiTokenRecord {
   readonly id: number;
@@ -31,6 +32,10 @@ interface OwnerRow {
   readonly account_type: string;
   readonly retention_days: number;
   readonly active: number;
+}
+
+function fromRow(row: Selectable<ApiTokensTable>): ApiTokenRecord {
+  return { id: row.id, accountId: row.account_id, name: row.name, createdAt: row.created_at, createdBy: row.created_by, lastUsedAt: row.last_used_at };
 }
 
 export const apiTokenRepository = {
@@ -76,14 +81,7 @@ export const apiTokenRepository = {
 
   async listByAccount(db: ControlPlaneDb, accountId: number): Promise<ApiTokenRecord[]> {
     const rows = await db.selectFrom('api_tokens').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
-    return rows.map((row) => ({
-      id: row.id,
-      accountId: row.account_id,
-      name: row.name,
-      createdAt: row.created_at,
-      createdBy: row.created_by,
-      lastUsedAt: row.last_used_at,
-    }));
+    return rows.map(fromRow);
   },
 
   async delete(db: ControlPlaneDb, id: number, accountId?: number): Promise<boolean> {

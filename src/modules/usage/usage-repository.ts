@@ -16,23 +16,20 @@ export interface DailyUsageRow {
 }
 
 export const usageRepository = {
-  /** Adds the deltas to the stored totals; one upsert per row, in one transaction. */
+  /** Adds the deltas to the stored totals, one upsert per row; the caller runs it in a transaction. */
   async addDeltas(db: ControlPlaneDb, deltas: readonly UsageDelta[]): Promise<void> {
-    if (deltas.length === 0) return;
-    await db.transaction().execute(async (tx) => {
-      for (const delta of deltas) {
-        await tx
-          .insertInto('daily_usage')
-          .values({ account_id: delta.accountId, day: delta.day, accepted_bytes: delta.acceptedBytes, refused_bytes: delta.refusedBytes })
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'day']).doUpdateSet({
-              accepted_bytes: sql<number>`daily_usage.accepted_bytes + excluded.accepted_bytes`,
-              refused_bytes: sql<number>`daily_usage.refused_bytes + excluded.refused_bytes`,
-            }),
-          )
-          .execute();
-      }
-    });
+    for (const delta of deltas) {
+      await db
+        .insertInto('daily_usage')
+        .values({ account_id: delta.accountId, day: delta.day, accepted_bytes: delta.acceptedBytes, refused_bytes: delta.refusedBytes })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'day']).doUpdateSet({
+            accepted_bytes: sql<number>`daily_usage.accepted_bytes + excluded.accepted_bytes`,
+            refused_bytes: sql<number>`daily_usage.refused_bytes + excluded.refused_bytes`,
+          }),
+        )
+        .execute();
+    }
   },
 
   async listSince(db: ControlPlaneDb, accountId: number, fromDay: number): Promise<DailyUsageRow[]> {

@@ -35,9 +35,10 @@ export function createUsageService(deps: UsageServiceDeps) {
       return rows.find((row) => row.day === day) ?? { day, acceptedBytes: 0, refusedBytes: 0 };
     },
 
-    /** Adds bytes to the stored daily totals. */
-    record(deltas: readonly UsageDelta[]): Promise<void> {
-      return usageRepository.addDeltas(db, deltas);
+    /** Adds bytes to the stored daily totals, all or none. */
+    async record(deltas: readonly UsageDelta[]): Promise<void> {
+      if (deltas.length === 0) return;
+      await db.transaction().execute((tx) => usageRepository.addDeltas(tx, deltas));
     },
   };
 }

@@ -16,7 +16,7 @@ interface MembershipRow {
   suspended: number;
 }
 
-function fromMembershipRow(row: MembershipRow): AccountUser {
+function fromRow(row: MembershipRow): AccountUser {
   return {
     id: row.id,
     username: row.username,
@@ -66,7 +66,7 @@ export const userRepository = {
 
   async getMembership(db: ControlPlaneDb, accountId: number, userId: number): Promise<AccountUser | undefined> {
     const row = await memberships(db).where('account_users.account_id', '=', accountId).where('users.id', '=', userId).executeTakeFirst();
-    return row === undefined ? undefined : fromMembershipRow(row);
+    return row === undefined ? undefined : fromRow(row);
   },
 
   async setRole(db: ControlPlaneDb, accountId: number, userId: number, role: UserRole): Promise<void> {
@@ -108,14 +108,14 @@ export const userRepository = {
 
   async listByAccount(db: ControlPlaneDb, accountId: number): Promise<AccountUser[]> {
     const rows = await memberships(db).where('account_users.account_id', '=', accountId).orderBy('account_users.created_at').orderBy('users.id').execute();
-    return rows.map(fromMembershipRow);
+    return rows.map(fromRow);
   },
 
   /** Memberships of the user in these accounts, in the order of `accountIds`. */
   async membershipsOfUser(db: ControlPlaneDb, userId: number, accountIds: readonly number[]): Promise<AccountUser[]> {
     if (accountIds.length === 0) return [];
     const rows = await memberships(db).where('users.id', '=', userId).where('account_users.account_id', 'in', [...accountIds]).execute();
-    const found = rows.map(fromMembershipRow);
+    const found = rows.map(fromRow);
     return accountIds.flatMap((accountId) => found.filter((m) => m.accountId === accountId));
   },
 };

@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../../shared/clock.js';
 import type { ClickHouseTransport, QuerySettings } from '../transport.js';
 import { createForegroundGate } from './foreground-gate.js';
 
@@ -20,7 +21,7 @@ const BACKGROUND_SHARE = 0.6;
 
 /** One gate per store: every search and every detection question goes through it. */
 export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
-  const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: () => performance.now() });
+  const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: monotonicNow });
   return (background, work) => {
     if (background) return work((sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...BACKGROUND_SETTINGS })));
     return gate.interactive(() => work((sql, settings) => transport.query<Row>(sql, { ...settings, ...INTERACTIVE_SETTINGS })));
