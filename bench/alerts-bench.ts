@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     running = false;
     await searching;
     lags.push(...report.lagsMs);
-    const row = `| ${cycle + 1} | ${report.alerts} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`;
+    const row = `| ${cycle + 1} | ${report.rules} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`;
     rows.push(row);
     console.log(row);
     if (report.windowsJudged !== ALERTS || report.failures > 0 || seconds > INTERVAL_MS / 1000) console.log(`cycle ${cycle + 1} did not judge every alert within the interval`);

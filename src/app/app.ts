@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/index.js';
 import type { IngestPorts } from '../ingest/index.js';
 import type { BootstrapResult } from '../modules/accounts/index.js';
-import type { AlertEvaluationService } from '../modules/alerts/index.js';
+import type { DetectionEngine } from '../detection/index.js';
 import type { UsageService } from '../modules/usage/index.js';
 import type { Job } from '../scheduler/job-runner.js';
 import type { ControlPlane } from '../storage/control-plane/index.js';
@@ -21,8 +21,8 @@ export interface App {
   readonly listener: FastifyInstance;
   /** Where the ingest role listens once started (ports resolved when configured as 0). */
   ingestPorts(): IngestPorts | undefined;
-  /** The alert engine; the scheduler role runs its cycle every alert interval (tests call it directly). */
-  readonly alertEvaluation: AlertEvaluationService;
+  /** The detection engine (alerts are its first rule kind); the scheduler role runs its cycle every alert interval (tests call it directly). */
+  readonly alertEvaluation: DetectionEngine;
   /** The retention job the scheduler role runs every ten minutes (tests run it directly). */
   readonly retentionJob: Job;
   /** Binds the ports of the configured roles. */

@@ -99,12 +99,50 @@ export interface LogSearchResult {
   readonly lastCursor: SearchCursor | null;
 }
 
+/**
+ * What a question measures of each group of matching logs (detection's typed questions, decision 0340): how many
+ * logs, a metric of a field, or the percentage of the group's logs that also match `condition`.
+ */
+export type GroupMeasure =
+  | { readonly kind: 'count' }
+  | { readonly kind: 'sum' | 'avg' | 'min' | 'max' | 'unique_count'; readonly field: string }
+  | { readonly kind: 'percentile'; readonly field: string; readonly percent: number }
+  | { readonly kind: 'share'; readonly condition: QueryAst };
+
+/** Several conditions measured over the same scope, grouping and measure: one pass over the logs answers them all. */
+export interface GroupMeasureQuery {
+  /** The window is the scope's bounds (each account's `fromMs`, `toMs`). */
+  readonly scope: SearchScope;
+  readonly conditions: readonly QueryAst[];
+  /** Logs missing a group field are in no group. */
+  readonly groupBy: readonly string[];
+  readonly measure: GroupMeasure;
+  /** Log types never counted (the service's own event logs, unless a condition names them). */
+  readonly excludedTypes: readonly string[];
+  /** Groups per condition (and per parent group) at most, the largest first. */
+  readonly maxGroups: number;
+  /** Work nobody waits on: it yields the engine to interactive searches. */
+  readonly background: boolean;
+}
+
+export interface MeasuredGroup {
+  /** groupBy field → the group's value as text (dates ISO, booleans `true`/`false`); empty without groupBy. */
+  readonly group: Readonly<Record<string, string>>;
+  readonly value: number;
+}
+
 export interface LogSearcher {
   /**
    * Runs a parsed search inside `scope`. Rejects with AppError invalid_argument (`Query has failed…`, no SQL) when
    * the engine refuses the query and unavailable when it runs out of time.
    */
   search(query: LogSearchQuery): Promise<LogSearchResult>;
+  /**
+   * Per condition (same order), the measure of each group of matching logs; groups without a value (AVG over no
+   * numbers) are left out. Without groupBy there is one group, `{}`, also over no logs when the measure has a value
+   * there (count, sum, unique_count: 0). Rejects as `search` does.
+   */
+  measureGroups(query: GroupMeasureQuery): Promise<MeasuredGroup[][]>;
   /** The fields seen per account, for `_mapping`, `_field_caps` and the query compiler. */
   fieldCatalog(accountIds: readonly number[]): Promise<ReadonlyMap<number, readonly CatalogField[]>>;
   /** Count and newest receive time per account (accounts without logs are reported with 0). */

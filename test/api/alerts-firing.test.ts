@@ -197,7 +197,7 @@ for (const backend of controlPlaneBackends) {
       const countEvents = async () =>
         (await call('POST', '/v1/search', { query: { query_string: { query: '_exists_:service-alert AND service-alert:"Any crit"' } }, size: 0 })).json<{ hits: { total: number } }>().hits.total;
       assert.equal(await countEvents(), 1);
-      await t.app.controlPlane.db.updateTable('triggered_alerts').set({ notification_state: 'pending' }).where('name', '=', 'Any crit').execute();
+      await t.app.controlPlane.db.updateTable('detection_firings').set({ notification_state: 'pending' }).where('name', '=', 'Any crit').execute();
       assert.equal((await cycle()).dispatched, 1);
       assert.equal(webhook.requests.length, before + 1);
       assert.equal(await countEvents(), 1);

@@ -110,8 +110,8 @@ for (const backend of controlPlaneBackends) {
         assert.equal((await app.alertEvaluation.judgeDue(new AbortController().signal)).firings, 2);
         // What a crash leaves: both firings given to one batch, the batch's insert done, the firings not yet marked.
         const db = app.controlPlane.db;
-        await db.updateTable('triggered_alerts').set({ event_log_batch: 'alert-events:crashed' }).execute();
-        const firings = await db.selectFrom('triggered_alerts').selectAll().execute();
+        await db.updateTable('detection_firings').set({ event_log_batch: 'alert-events:crashed' }).execute();
+        const firings = await db.selectFrom('detection_firings').selectAll().execute();
         await app.logStore.append(
           firings.map((row) => ({ id: `crashed-${row.id}`, accountId: row.account_id, timestampMs: row.event_date, receivedAtMs: clock.now(), type: 'logward-alert', message: 'x', fields: { 'service-alert': row.name }, sizeBytes: 1 })),
           { dedupToken: 'alert-events:crashed', retentionDaysOf: () => 30 },
@@ -120,7 +120,7 @@ for (const backend of controlPlaneBackends) {
         const report = await app.alertEvaluation.runCycle(new AbortController().signal);
         assert.equal(report.dispatched, 2);
         assert.equal(await eventLogs(), 2);
-        const states = (await db.selectFrom('triggered_alerts').select('notification_state').execute()).map((row) => row.notification_state);
+        const states = (await db.selectFrom('detection_firings').select('notification_state').execute()).map((row) => row.notification_state);
         assert.deepEqual(states, ['notified', 'notified']);
       } finally {
         await test.close();

@@ -56,6 +56,32 @@ describe('import rules (npm run check:arch)', () => {
     assert.match(result.output, /modules-use-public-doors/);
   });
 
+  it('fails when the detection engine imports a rule kind\'s module', () => {
+    const result = cruise({
+      'src/modules/alerts/index.ts': "export { c } from './alert.ts';\n",
+      'src/modules/alerts/alert.ts': 'export const c = 1;\n',
+      'src/detection/engine/detection-engine.ts': "import { c } from '../../modules/alerts/index.ts';\nexport const e = c;\n",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.output, /detection-knows-no-modules/);
+  });
+
+  it('lets a rule kind\'s module use the detection engine through its door, and nothing past it', () => {
+    const door = cruise({
+      'src/detection/index.ts': "export { e } from './engine/detection-engine.ts';\n",
+      'src/detection/engine/detection-engine.ts': 'export const e = 1;\n',
+      'src/modules/alerts/alert-rule-kind.ts': "import { e } from '../../detection/index.ts';\nexport const k = e;\n",
+    });
+    assert.equal(door.status, 0, door.output);
+    const past = cruise({
+      'src/detection/index.ts': "export { e } from './engine/detection-engine.ts';\n",
+      'src/detection/engine/detection-engine.ts': 'export const e = 1;\n',
+      'src/modules/alerts/alert-rule-kind.ts': "import { e } from '../../detection/engine/detection-engine.ts';\nexport const k = e;\n",
+    });
+    assert.notEqual(past.status, 0);
+    assert.match(past.output, /outside-uses-detection-door/);
+  });
+
   it('fails when shared/ imports anything of ours', () => {
     const result = cruise({
       'src/config/x.ts': 'export const x = 1;\n',

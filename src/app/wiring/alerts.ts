@@ -1,26 +1,18 @@
+import { createDetectionEngine, type DetectionEngine } from '../../detection/index.js';
 import type { AccountService } from '../../modules/accounts/index.js';
-import {
-  alertRoutes,
-  createAlertEvaluationService,
-  createAlertService,
-  createFiringDispatcher,
-  createSearchQueryRunner,
-  createTriggeredAlertService,
-  triggeredAlertRoutes,
-  type AlertEvaluationService,
-} from '../../modules/alerts/index.js';
+import { alertRoutes, createAlertRuleKind, createAlertService, createTriggeredAlertService, triggeredAlertRoutes } from '../../modules/alerts/index.js';
 import type { NotificationService } from '../../modules/notifications/index.js';
-import type { SearchService } from '../../modules/search/index.js';
+import type { OwnLogWriter } from '../../modules/own-logs/index.js';
+import { createLogQuestions, type SearchService } from '../../modules/search/index.js';
 import { evaluateAlertsJob } from '../../scheduler/jobs/evaluate-alerts.js';
 import type { Actor, Principal } from '../../shared/principal.js';
 import type { AreaWiring, WiringContext } from './area.js';
-import type { AppendOwnLogs } from './own-logs.js';
 
 export interface AlertWiringDeps {
   readonly accounts: AccountService;
   readonly search: SearchService;
   readonly notifications: NotificationService;
-  readonly appendOwnLogs: AppendOwnLogs;
+  readonly ownLogs: OwnLogWriter;
   readonly actorOf: (principal: Principal) => Promise<Actor>;
 }
 
@@ -31,8 +23,11 @@ export interface AlertWiringOptions {
   readonly alertConcurrency?: number;
 }
 
-/** Alert definitions, triggered alerts, and the evaluation engine the scheduler role runs every alert interval. */
-export function wireAlerts(ctx: WiringContext, deps: AlertWiringDeps, options: AlertWiringOptions): AreaWiring<{ readonly alertEvaluation: AlertEvaluationService }> {
+/**
+ * The detection engine with alerts as its first rule kind (decision 0340), alert definitions and triggered alerts.
+ * The scheduler role runs the engine's cycle every alert interval; later kinds register on the same engine.
+ */
+export function wireAlerts(ctx: WiringContext, deps: AlertWiringDeps, options: AlertWiringOptions): AreaWiring<{ readonly alertEvaluation: DetectionEngine }> {
   const { config, clock, logger, db } = ctx;
   const { accounts, search, notifications } = deps;
   const searchableAccountIds = (accountId: number): Promise<number[]> => accounts.searchableAccountIds(accountId);
@@ -40,34 +35,26 @@ export function wireAlerts(ctx: WiringContext, deps: AlertWiringDeps, options: A
   const triggeredAlerts = createTriggeredAlertService({ db });
   const settleDelayMs = options.alertSettleDelayMs ?? config.alerts.settleDelayMs;
   const intervalMs = config.alertIntervalSeconds * 1000;
-  const runner = createSearchQueryRunner({ search, getAccount: (id) => accounts.getAccount(id) });
-  const alertEvaluation = createAlertEvaluationService({
+  const detection = createDetectionEngine({
     db,
     clock,
     logger,
-    runner,
-    searchableAccountIds,
-    dispatcher: createFiringDispatcher({
-      db,
-      clock,
-      logger,
-      runner,
-      searchableAccountIds,
-      notify: (input) => notifications.notify(input),
-      appendEventLogs: (documents, dedupToken) => deps.appendOwnLogs(documents, dedupToken),
-      samplesPerNotification: config.alerts.samplesPerNotification,
-    }),
+    questions: createLogQuestions({ search, getAccount: (id) => accounts.getAccount(id) }),
+    notify: (input) => notifications.notify(input),
+    writeEventLogs: deps.ownLogs.append,
     settings: {
       intervalMs,
       settleDelayMs,
       concurrency: options.alertConcurrency ?? config.alerts.concurrency,
       evaluationTimeoutMs: config.alerts.evaluationTimeoutMs,
       maxWindowsPerCycle: config.alerts.maxWindowsPerCycle,
+      samplesPerNotification: config.alerts.samplesPerNotification,
     },
   });
+  detection.registerKind(createAlertRuleKind({ db, clock, searchableAccountIds }));
   return {
-    services: { alertEvaluation },
+    services: { alertEvaluation: detection },
     routes: [alertRoutes(alerts, deps.actorOf), triggeredAlertRoutes(triggeredAlerts)],
-    jobs: [evaluateAlertsJob(alertEvaluation, intervalMs, settleDelayMs, logger)],
+    jobs: [evaluateAlertsJob(detection, intervalMs, settleDelayMs, logger)],
   };
 }

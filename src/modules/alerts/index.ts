@@ -1,10 +1,7 @@
-export { createAlertService, type AlertService, type AlertActor } from './alert-service.js';
-export { alertRoutes } from './alert-routes.js';
-export { triggeredAlertRoutes } from './triggered-alert-routes.js';
-export { createTriggeredAlertService, type TriggeredAlertService } from './triggered-alert-service.js';
-export { createAlertEvaluationService, type AlertEvaluationService, type CycleReport, type EvaluationSettings } from './alert-evaluation-service.js';
-export { createFiringDispatcher, type FiringDispatcher } from './firing-dispatcher.js';
-export { ALERT_EVENT_LOG_TYPE } from './alert-event-log.js';
-export type { AlertQueryRunner, AlertQuery, GroupValue } from './alert-query-runner.js';
-export type { Alert, AlertDefinition, Aggregation, AggregationType, AlertFilters } from './alert.js';
-export { createSearchQueryRunner } from './search-query-runner.js';
+export { createAlertService, type AlertService, type AlertActor } from './definition/alert-service.js';
+export { alertRoutes } from './routes/alert-routes.js';
+export { triggeredAlertRoutes } from './routes/triggered-alert-routes.js';
+export { createTriggeredAlertService, type TriggeredAlertService } from './triggered/triggered-alert-service.js';
+export { createAlertRuleKind, type AlertRule, type AlertRuleKindDeps } from './evaluation/alert-rule-kind.js';
+export { ALERT_EVENT_LOG_TYPE } from './evaluation/alert-event-log.js';
+export { ALERT_KIND, type Alert, type AlertDefinition, type Aggregation, type AggregationType, type AlertFilters } from './definition/alert.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
-import type { LogDocument } from '../../storage/log-store.js';
+import type { OwnLog } from '../own-logs/index.js';
 import type { Marker } from './marker-wire.js';
 
 /** The log type of deployment markers: search `type:deployment-marker` to list them. */
@@ -8,8 +8,8 @@ export const MARKER_LOG_TYPE = 'deployment-marker';
 
 export interface MarkerServiceDeps {
   readonly clock: Clock;
-  /** Stores logs durably (LogStore.append with a dedup token). */
-  readonly appendLogs: (documents: readonly LogDocument[], dedupToken: string) => Promise<void>;
+  /** The writer of the service's own logs (OwnLogWriter.append). */
+  readonly appendLogs: (logs: readonly OwnLog[], dedupToken: string) => Promise<void>;
 }
 
 export type MarkerService = ReturnType<typeof createMarkerService>;
@@ -19,21 +19,12 @@ export function createMarkerService(deps: MarkerServiceDeps) {
   return {
     async create(accountId: number, markers: readonly Marker[]): Promise<void> {
       const now = deps.clock.now();
-      const documents: LogDocument[] = markers.map((marker) => {
+      const logs: OwnLog[] = markers.map((marker) => {
         const fields: Record<string, string> = { title: marker.title, description: marker.description, tag: marker.tag ?? 'OTHER' };
         for (const [key, value] of Object.entries(marker.metadata ?? {})) fields[`metadata.${key}`] = value;
-        return {
-          id: randomUUID().replace(/-/g, ''),
-          accountId,
-          timestampMs: marker.timestamp ?? now,
-          receivedAtMs: now,
-          type: MARKER_LOG_TYPE,
-          message: marker.title,
-          fields,
-          sizeBytes: Buffer.byteLength(JSON.stringify(marker)),
-        };
+        return { accountId, timestampMs: marker.timestamp ?? now, type: MARKER_LOG_TYPE, message: marker.title, fields, idKey: randomUUID() };
       });
-      await deps.appendLogs(documents, `markers:${randomUUID()}`);
+      await deps.appendLogs(logs, `markers:${randomUUID()}`);
     },
   };
 }

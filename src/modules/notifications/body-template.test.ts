@@ -5,8 +5,7 @@ import type { NotificationMessage } from './notification-message.js';
 
 const message: NotificationMessage = {
   eventId: 'e-1',
-  alertId: 7,
-  title: 'Errors',
+  source: { kind: 'alert', id: 7, title: 'Errors' },
   description: 'Too many',
   severity: 'HIGH',
   tags: ['prod'],

@@ -7,10 +7,10 @@ import type { NotificationMessage } from './notification-message.js';
  */
 export function placeholderValues(message: NotificationMessage): Readonly<Record<string, JsonValue>> {
   return {
-    alert_title: message.title,
+    alert_title: message.source.title,
     alert_description: message.description,
     alert_severity: message.severity,
-    alert_definition_id: message.alertId,
+    alert_definition_id: message.source.id,
     alert_event_id: message.eventId,
     alert_tags: [...message.tags],
     alert_group_by: { ...message.groupBy },

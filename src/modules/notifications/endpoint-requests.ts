@@ -1,7 +1,8 @@
 import { assertNever } from '../../shared/app-error.js';
 import { parseHeaderString, renderBodyTemplate } from './body-template.js';
 import type { EndpointSettings } from './endpoint-types.js';
-import { summaryOf, type NotificationMessage, type Severity } from './notification-message.js';
+import type { Severity } from '../../shared/severity.js';
+import { summaryOf, type NotificationMessage } from './notification-message.js';
 
 /** Where the SaaS integrations live; tests and air-gapped installs point them elsewhere. */
 export interface IntegrationUrls {
@@ -37,7 +38,7 @@ const TEAMS_COLOR: Readonly<Record<Severity, string>> = { SEVERE: 'B00020', HIGH
 
 function details(message: NotificationMessage): Record<string, unknown> {
   return {
-    alertId: message.alertId,
+    alertId: message.source.id,
     severity: message.severity,
     value: message.value,
     threshold: message.threshold,
@@ -107,7 +108,7 @@ export function requestFor(settings: EndpointSettings, message: NotificationMess
           app_key: settings.appKey,
           status: message.severity === 'SEVERE' || message.severity === 'HIGH' ? 'critical' : 'warning',
           host: 'logward',
-          check: message.title,
+          check: message.source.title,
           description: message.description,
           incident_identifier: message.eventId,
         },

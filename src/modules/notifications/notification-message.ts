@@ -1,13 +1,17 @@
-/** Severities of alerts and rules, lowest first. */
-export const SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'SEVERE'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import type { Severity } from '../../shared/severity.js';
+
+/** What a notification is about: an alert, a security rule … (`id` null for a test message). */
+export interface NotificationSource {
+  readonly kind: string;
+  readonly id: number | null;
+  readonly title: string;
+}
 
 /** What a notification says, whatever carries it (e-mail, Slack, PagerDuty, a custom webhook …). */
 export interface NotificationMessage {
   /** Unique per firing (a GUID); PagerDuty and Opsgenie de-duplicate on it. */
   readonly eventId: string;
-  readonly alertId: number | null;
-  readonly title: string;
+  readonly source: NotificationSource;
   readonly description: string;
   readonly severity: Severity;
   readonly tags: readonly string[];
@@ -30,14 +34,13 @@ export function summaryOf(message: NotificationMessage): string {
   const group = Object.entries(message.groupBy)
     .map(([field, value]) => `${field}=${value}`)
     .join(', ');
-  return `[${message.severity}] ${message.title}${group === '' ? '' : ` (${group})`}: value ${message.value}`;
+  return `[${message.severity}] ${message.source.title}${group === '' ? '' : ` (${group})`}: value ${message.value}`;
 }
 
 export function testMessage(title: string, nowMs: number, eventId: string): NotificationMessage {
   return {
     eventId,
-    alertId: null,
-    title: `Test message from Logward: ${title}`,
+    source: { kind: 'test', id: null, title: `Test message from Logward: ${title}` },
     description: 'This is a test notification sent while configuring the endpoint.',
     severity: 'INFO',
     tags: [],

@@ -3,3 +3,4 @@ export { createEsCompatService, type EsCompatService } from './es-compat-service
 export { searchRoutes } from './search-routes.js';
 export { esRoutes } from './es-routes.js';
 export { resolveSearchScope, type ScopeInput, type AccountLookup } from './search-scope.js';
+export { createLogQuestions } from './log-questions.js';

@@ -2,10 +2,10 @@
  * The search use cases behind /v1/search and /v1/scroll: parse (Logz.io profile) → scope (the one resolver)
  * → LogSearcher.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
-import type { parseSearchRequest, SearchProfile, SearchRequest } from '../../query/index.js';
+import type { parseSearchRequest, QueryAst, SearchProfile, SearchRequest } from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
-import type { LogSearcher, LogSearchQuery, LogSearchResult, TypeSelection } from '../../storage/log-store.js';
+import type { GroupMeasure, LogSearcher, LogSearchQuery, LogSearchResult, MeasuredGroup, SearchScope, TypeSelection } from '../../storage/log-store.js';
 import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
@@ -13,7 +13,7 @@ import { viewKeyOf } from './principal-view.js';
 import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
 
 export interface SearchServiceDeps {
-  readonly logStore: Pick<LogSearcher, 'search'>;
+  readonly logStore: Pick<LogSearcher, 'search' | 'measureGroups'>;
   readonly clock: Clock;
   readonly getAccount: AccountLookup;
   readonly parseSearchRequest: typeof parseSearchRequest;
@@ -37,11 +37,55 @@ export interface ExecuteInput {
   readonly background?: boolean;
 }
 
+/** Background work over a window [fromMs, toMs) of accounts a principal may search (detection questions). */
+export interface WindowInput {
+  readonly principal: Principal;
+  readonly requestedAccountIds: readonly number[];
+  readonly fromMs: number;
+  readonly toMs: number;
+  /** Log types never counted. */
+  readonly excludedTypes: readonly string[];
+}
+
+export interface MeasureInput extends WindowInput {
+  readonly conditions: readonly QueryAst[];
+  readonly groupBy: readonly string[];
+  readonly measure: GroupMeasure;
+  readonly maxGroups: number;
+}
+
+export interface SampleInput extends WindowInput {
+  readonly condition: QueryAst;
+  readonly limit: number;
+}
+
 const LOGZIO_SCROLL_MAX_MS = 5 * 60_000;
 const LOGZIO_SCROLL_DEFAULT = '1m';
 const SCROLL_MAX_PAGE = 1000;
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/** A plain page of hits sorted by `@timestamp`, newest first; `query` and `size` are set per request. */
+const sampleRequestBase: SearchRequest = {
+  query: { kind: 'match_all', boost: 1 },
+  from: 0,
+  size: 0,
+  sort: [{ kind: 'field', field: '@timestamp', order: 'desc', missing: '_last', unmappedType: null, mode: null, format: null }],
+  source: { enabled: true, includes: [], excludes: [] },
+  postFilter: null,
+  docvalueFields: [],
+  storedFields: null,
+  version: false,
+  highlight: null,
+  aggregations: [],
+  trackTotalHits: false,
+  searchAfter: null,
+  timeoutMs: null,
+  terminateAfter: null,
+  trackScores: false,
+  dayOffset: null,
+  accountIds: null,
+};
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === null || body === undefined) return {};
@@ -65,6 +109,43 @@ export function createSearchService(deps: SearchServiceDeps) {
     );
     const scopeQuery: LogSearchQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, after: null, background: input.background === true };
     return { result: await logStore.search(scopeQuery), scopeQuery };
+  }
+
+  /** The scope of a window: retention as for any search, narrowed to [fromMs, toMs). */
+  async function windowScope(input: WindowInput): Promise<SearchScope> {
+    const scope = await resolveSearchScope(
+      { principal: input.principal, requestedAccountIds: input.requestedAccountIds, window: { kind: 'retention' }, types: null, nowMs: clock.now() },
+      deps.getAccount,
+    );
+    return { ...scope, accounts: scope.accounts.map((a) => ({ accountId: a.accountId, fromMs: Math.max(a.fromMs, input.fromMs) })), toMs: input.toMs };
+  }
+
+  /** Typed measures of groups of matching logs, in the background (LogStore.measureGroups). */
+  async function measureGroups(input: MeasureInput): Promise<MeasuredGroup[][]> {
+    const scope = await windowScope(input);
+    return logStore.measureGroups({
+      scope,
+      conditions: input.conditions,
+      groupBy: input.groupBy,
+      measure: input.measure,
+      excludedTypes: input.excludedTypes,
+      maxGroups: input.maxGroups,
+      background: true,
+    });
+  }
+
+  /** Up to `limit` matching logs of the window, newest first, as their `_source`. */
+  async function sampleLogs(input: SampleInput): Promise<Readonly<Record<string, unknown>>[]> {
+    const scope = await windowScope(input);
+    const excluded: QueryAst[] = input.excludedTypes.length === 0 ? [] : [{ kind: 'terms', field: 'type', values: [...input.excludedTypes], boost: 1 }];
+    const query: QueryAst = excluded.length === 0 ? input.condition : { kind: 'bool', must: [input.condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
+    const request: SearchRequest = {
+      ...sampleRequestBase,
+      query,
+      size: input.limit,
+    };
+    const result = await logStore.search({ scope, request, receivedAtMostMs: null, after: null, background: true });
+    return result.hits.map((hit) => hit.source ?? {});
   }
 
   /** Opens a scroll over `input` and returns its id and first page. */
@@ -109,6 +190,8 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   return {
     execute,
+    measureGroups,
+    sampleLogs,
     openScroll,
     continueScroll,
     scrollKeepAlive,

@@ -1,4 +1,4 @@
-import type { AlertEvaluationService } from '../../modules/alerts/index.js';
+import type { DetectionEngine } from '../../detection/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Job } from '../job-runner.js';
 
@@ -6,7 +6,7 @@ import type { Job } from '../job-runner.js';
  * The alert evaluation cycle as a scheduled job: one cycle per alert interval, phased to start when the
  * newest window has settled (its end plus the settle delay), so no window waits a whole extra cycle.
  */
-export function evaluateAlertsJob(evaluation: AlertEvaluationService, intervalMs: number, settleDelayMs: number, logger: Logger): Job {
+export function evaluateAlertsJob(evaluation: DetectionEngine, intervalMs: number, settleDelayMs: number, logger: Logger): Job {
   return {
     name: 'evaluate-alerts',
     intervalMs,
@@ -16,8 +16,8 @@ export function evaluateAlertsJob(evaluation: AlertEvaluationService, intervalMs
     async run(signal) {
       const report = await evaluation.runCycle(signal);
       logger.info(
-        { alerts: report.alerts, windows: report.windowsJudged, firings: report.firings, failures: report.failures, dispatched: report.dispatched },
-        'alert cycle done',
+        { rules: report.rules, windows: report.windowsJudged, firings: report.firings, failures: report.failures, dispatched: report.dispatched },
+        'detection cycle done',
       );
     },
   };

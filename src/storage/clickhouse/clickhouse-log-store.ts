@@ -18,6 +18,8 @@ import { sqlUInt32 } from './sql-literals.js';
 import { createCatalogReadCache } from './search/fields/catalog-read-cache.js';
 import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
+import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
+import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseLogStoreDeps {
@@ -157,10 +159,14 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     }
   }
 
-  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: (ids) => searchCatalog.read(ids), helpers: queryHelpers });
+  const runs = createPrioritisedRuns(transport);
+  const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
+  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: readSearchCatalog, helpers: queryHelpers, runs });
+  const measureGroups = createGroupMeasureExecutor({ table: tables.logs, readCatalog: readSearchCatalog, helpers: queryHelpers, runs });
 
   return {
     search: (query) => tracked(() => search(query)),
+    measureGroups: (query) => tracked(() => measureGroups(query)),
     append(documents, options) {
       if (documents.length === 0) return Promise.resolve();
       return tracked(async () => {

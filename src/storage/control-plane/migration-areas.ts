@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { accountMigrations } from '../../modules/accounts/migrations/index.js';
 import { alertMigrations } from '../../modules/alerts/migrations/index.js';
+import { detectionMigrations } from '../../detection/migrations/index.js';
 import { authGroupMigrations } from '../../modules/auth-groups/migrations/index.js';
 import { usageMigrations } from '../../modules/usage/migrations/index.js';
 import { schedulerMigrations } from '../../scheduler/migrations/index.js';
@@ -49,7 +50,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'scheduler', folder: 'src/scheduler', first: 700, last: 799, migrations: schedulerMigrations },
   { name: 'notifications', folder: 'src/modules/notifications', first: 800, last: 899, migrations: none },
   { name: 'alerts', folder: 'src/modules/alerts', first: 900, last: 999, migrations: alertMigrations },
-  { name: 'detection', folder: 'src/detection', first: 1000, last: 1099, migrations: none },
+  { name: 'detection', folder: 'src/detection', first: 1000, last: 1099, migrations: detectionMigrations },
   { name: 'markers', folder: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
   { name: 'sessions', folder: 'web UI users and sessions', first: 1200, last: 1299, migrations: none },
   { name: 'shared-tokens', folder: 'read-only shared tokens', first: 1300, last: 1399, migrations: none },

@@ -7,6 +7,7 @@ import type { TokenTables } from '../../modules/tokens/token-tables.js';
 import type { UsageTables } from '../../modules/usage/usage-tables.js';
 import type { UserTables } from '../../modules/users/user-tables.js';
 import type { SchedulerTables } from '../../scheduler/lease-tables.js';
+import type { DetectionTables } from '../../detection/detection-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -24,7 +25,8 @@ export interface ControlPlaneTables
     UsageTables,
     SchedulerTables,
     NotificationTables,
-    AlertTables {}
+    AlertTables,
+    DetectionTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -38,4 +40,5 @@ export type * from '../../modules/tokens/token-tables.js';
 export type * from '../../modules/usage/usage-tables.js';
 export type * from '../../modules/users/user-tables.js';
 export type * from '../../scheduler/lease-tables.js';
+export type * from '../../detection/detection-tables.js';
 export type * from './core-tables.js';

@@ -6,7 +6,7 @@ import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue }
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
 import { MESSAGE_PLAIN_COLUMN } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
-import type { ClickHouseTransport, QuerySettings } from '../transport.js';
+import type { ClickHouseTransport } from '../transport.js';
 import type { PendingSource } from './aggregations/metrics.js';
 import { canCountHits, runAggregations } from './aggregations/aggregation-runner.js';
 import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers, type TextRows } from './compile/compile-context.js';
@@ -19,28 +19,19 @@ import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage } from './hits/timestamp-page.js';
 import { filterSource, pickFields } from './hits/source-filter.js';
-import { createForegroundGate } from './foreground-gate.js';
+import { createPrioritisedRuns, type PrioritisedRuns, type Run } from './statement-priority.js';
 
 export interface SearchExecutorDeps {
   readonly transport: ClickHouseTransport;
   readonly table: string;
   readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly CatalogField[]>>;
   readonly helpers: QueryHelpers;
+  /** The store's one priority gate (a new one when absent). */
+  readonly runs?: PrioritisedRuns;
 }
 
 type Row = Record<string, unknown>;
-/** Runs one statement, with settings of its own on top of the search's. */
-type Run = (sql: string, settings?: QuerySettings) => Promise<Row[]>;
 
-/**
- * Interactive searches outrank background ones (alert evaluation): while one runs, the engine pauses the others
- * between blocks (`priority`, lower is first), and background statements use one thread, leaving a core free.
- */
-const INTERACTIVE_SETTINGS = { priority: 1 } as const;
-const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
-/** Background statements wait for interactive searches at most this long, and take at most this share of the time. */
-const BACKGROUND_MAX_WAIT_MS = 40;
-const BACKGROUND_SHARE = 0.6;
 /**
  * A count of the scope alone is answered from the primary key, reading only the granules at the window's edges:
  * PREWHERE would add a step there and nothing else (−0.2 to −0.3 ms of a 4–5 ms count).
@@ -51,7 +42,7 @@ const READS_MESSAGE = /\bmessage\b/;
 
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
-  const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: () => performance.now() });
+  const runs = deps.runs ?? createPrioritisedRuns(transport);
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
@@ -64,10 +55,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   }
 
   return function search(query: LogSearchQuery): Promise<LogSearchResult> {
-    if (query.background === true) {
-      return execute(query, (sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...BACKGROUND_SETTINGS })));
-    }
-    return gate.interactive(() => execute(query, (sql, settings) => transport.query<Row>(sql, { ...settings, ...INTERACTIVE_SETTINGS })));
+    return runs(query.background === true, (run) => execute(query, run));
   };
 
   async function execute(query: LogSearchQuery, run: Run): Promise<LogSearchResult> {

@@ -85,7 +85,7 @@ function intervalKey(ms: string, interval: HistogramInterval, offsetMs: number, 
 }
 
 /** `arrayJoin` of the indexes whose condition holds (rows matching none fall in no bucket, or in `other`). */
-function indexJoin(conditions: readonly string[], otherIndex: number | null): string {
+export function indexJoin(conditions: readonly string[], otherIndex: number | null): string {
   const items = conditions.map((c, i) => `if(${c}, ${i}, -1)`);
   if (otherIndex !== null) items.push(`if(NOT (${conditions.length === 0 ? '0' : conditions.join(' OR ')}), ${otherIndex}, -1)`);
   return `arrayJoin(arrayFilter(i -> i >= 0, [${items.join(', ')}]))`;

@@ -1,0 +1,20 @@
+import { correlate as correlateSides, groupsMeetingTiers, type Firing } from '../../../detection/index.js';
+import type { MeasuredGroup } from '../../../storage/log-store.js';
+import type { AlertDefinition, SubAlert } from '../definition/alert.js';
+
+const COUNTING = new Set(['COUNT', 'NONE', 'UNIQUE_COUNT', 'SUM']);
+
+/**
+ * The groups of one sub-component that fire. Without groupBy a counting aggregation over no logs is 0, not
+ * "no value": a "fewer than N" alert must fire when nothing arrives at all.
+ */
+export function judgeSubComponent(sub: SubAlert, values: readonly MeasuredGroup[]): Firing[] {
+  const groupless = (sub.queryDefinition.groupBy ?? []).length === 0;
+  const effective = groupless && values.length === 0 && COUNTING.has(sub.queryDefinition.aggregation.aggregationType) ? [{ group: {}, value: 0 }] : values;
+  return groupsMeetingTiers(sub.trigger, effective);
+}
+
+/** A correlated alert (operator AND) fires only when every sub-component fires, joined on its join fields. */
+export function correlate(definition: AlertDefinition, perSub: readonly (readonly Firing[])[]): Firing[] {
+  return correlateSides(definition.correlations?.joins ?? [], perSub);
+}

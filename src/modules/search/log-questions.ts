@@ -1,0 +1,65 @@
+import { MAX_TERMS_SIZE } from '../../query/index.js';
+import type { LogQuestions } from '../../detection/index.js';
+import type { Principal } from '../../shared/principal.js';
+import type { Account } from '../accounts/index.js';
+import type { SearchService } from './search-service.js';
+
+export interface LogQuestionsDeps {
+  readonly search: SearchService;
+  readonly getAccount: (accountId: number) => Promise<Account | undefined>;
+}
+
+/** Groups one question may report per window (and per parent group). */
+const MAX_GROUPS = Math.min(MAX_TERMS_SIZE, 10_000);
+
+/** The rule's account acting as the searcher: scoping then applies exactly as for its API tokens. */
+function principalOf(account: Account): Principal {
+  return { kind: 'api-token', accountId: account.id, accountName: account.name, region: account.region, ownerAccountId: account.ownerAccountId, accountType: account.type, tokenId: 0, retentionDays: account.retentionDays };
+}
+
+/**
+ * Stops waiting once `signal` aborts (evaluation timeout, shutdown). The store query itself runs on: the search
+ * path takes no signal, but the evaluation moves on and its window is judged again next cycle.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** Detection's questions over the search path: the searcher account's scope, then the store's typed entry points. */
+export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
+  async function searcher(accountId: number, signal: AbortSignal): Promise<Principal | undefined> {
+    signal.throwIfAborted();
+    const account = await deps.getAccount(accountId);
+    return account === undefined ? undefined : principalOf(account);
+  }
+
+  return {
+    async measure(batch, signal) {
+      const principal = batch.accountIds.length === 0 ? undefined : await searcher(batch.searcherAccountId, signal);
+      if (principal === undefined) return batch.conditions.map(() => []);
+      const input = { ...batch, principal, requestedAccountIds: batch.accountIds, fromMs: batch.window.fromMs, toMs: batch.window.toMs, maxGroups: MAX_GROUPS };
+      return untilAborted(deps.search.measureGroups(input), signal);
+    },
+
+    async samples(request, signal) {
+      const principal = request.accountIds.length === 0 ? undefined : await searcher(request.searcherAccountId, signal);
+      if (principal === undefined) return [];
+      const input = { ...request, principal, requestedAccountIds: request.accountIds, fromMs: request.window.fromMs, toMs: request.window.toMs };
+      return untilAborted(deps.search.sampleLogs(input), signal);
+    },
+  };
+}
