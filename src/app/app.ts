@@ -23,6 +23,8 @@ export interface App {
   ingestPorts(): IngestPorts | undefined;
   /** The detection engine (alerts are its first rule kind); the scheduler role runs its cycle every alert interval (tests call it directly). */
   readonly alertEvaluation: DetectionEngine;
+  /** The same engine, by what it is: later rule kinds register on it (registerKind). */
+  readonly detection: DetectionEngine;
   /** The retention job the scheduler role runs every ten minutes (tests run it directly). */
   readonly retentionJob: Job;
   /** Binds the ports of the configured roles. */

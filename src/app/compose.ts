@@ -94,6 +94,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     listener: ingest.http,
     ingestPorts: () => ingestPorts,
     alertEvaluation: alertArea.services.alertEvaluation,
+    detection: alertArea.services.alertEvaluation,
     retentionJob: operabilityArea.services.retentionJob,
     async start() {
       if (config.roles.includes('api')) {
