@@ -1,4 +1,5 @@
-import { assertNever, invalidArgument } from '../../shared/app-error.js';
+import { assertNever } from '../../shared/app-error.js';
+import { notificationErrors } from './notification-errors.js';
 import { isValidHeaderString } from './body-template.js';
 import type { EndpointSettings, EndpointSlug, JsonValue } from './endpoint-types.js';
 
@@ -16,10 +17,10 @@ function httpUrl(body: EndpointRequest, field: string): string {
   try {
     parsed = new URL(value);
   } catch {
-    throw invalidArgument(`body.${field} must be an http or https URL`, { parameters: { field: `body.${field}`, rule: 'url' } });
+    throw notificationErrors.notAnHttpUrl(field);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw invalidArgument(`body.${field} must be an http or https URL`, { parameters: { field: `body.${field}`, rule: 'url' } });
+    throw notificationErrors.notAnHttpUrl(field);
   }
   return value;
 }
@@ -33,7 +34,7 @@ export function settingsFromRequest(slug: EndpointSlug, body: EndpointRequest): 
     case 'custom': {
       const headers = text(body, 'headers');
       if (!isValidHeaderString(headers)) {
-        throw invalidArgument('body.headers must be comma-separated key=value pairs', { parameters: { field: 'body.headers', rule: 'format' } });
+        throw notificationErrors.badHeaderString();
       }
       const method = text(body, 'method');
       const template = body.bodyTemplate;

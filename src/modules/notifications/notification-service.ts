@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { invalidArgument, notFound } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
@@ -7,6 +6,7 @@ import type { OutboundClient } from '../../outbound/index.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { deliveryRepository, type DeliveryChannel, type DeliveryRecord } from './delivery-repository.js';
 import type { EmailSender } from './email-delivery.js';
+import { notificationErrors } from './notification-errors.js';
 import { createEndpointRepository } from './endpoint-repository.js';
 import { requestFor, type IntegrationUrls } from './endpoint-requests.js';
 import { settingsFromRequest, type EndpointRequest } from './endpoint-settings.js';
@@ -47,7 +47,6 @@ export interface NotifyResult {
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
-const UNKNOWN_ENDPOINT = { wireCode: 'endpoints/UNKNOWN_ENDPOINT', parameters: {} } as const;
 
 export function createNotificationService(deps: NotificationServiceDeps) {
   const { db, clock, logger, email } = deps;
@@ -65,17 +64,15 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     const sourceKey = `test:${randomUUID()}`;
     const outcome = await send(settings, testMessage(title, clock.now(), randomUUID()));
     await deliveryRepository.record(db, { accountId, sourceKey, channel: 'endpoint', target: 'test', outcome, at: clock.now() });
-    // One answer for every failure: telling a refused connection from an HTTP 404 would make the
-    // test button a port scanner of whatever network the service sits in.
     if (!outcome.delivered) {
-      throw invalidArgument('The test message could not be delivered', { wireCode: 'endpoints/TEST_MESSAGE_FAILED', parameters: {} });
+      throw notificationErrors.testMessageFailed();
     }
     return { id: -1 };
   }
 
   async function requireEndpoint(accountId: number, id: number): Promise<NotificationEndpoint> {
     const found = await endpoints.get(db, accountId, id);
-    if (found === undefined) throw notFound("The endpoint doesn't exist", UNKNOWN_ENDPOINT);
+    if (found === undefined) throw notificationErrors.unknownEndpoint();
     return found;
   }
 
@@ -121,7 +118,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     },
 
     async delete(accountId: number, id: number): Promise<void> {
-      if (!(await endpoints.delete(db, accountId, id))) throw notFound("The endpoint doesn't exist", UNKNOWN_ENDPOINT);
+      if (!(await endpoints.delete(db, accountId, id))) throw notificationErrors.unknownEndpoint();
     },
 
     /**

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AppError } from '../../shared/app-error.js';
+import { notificationErrors } from './notification-errors.js';
 
 /**
  * Seals small secrets (endpoint URLs, API keys, passwords) with AES-256-GCM. They cannot be hashed:
@@ -11,7 +11,7 @@ export interface SecretBox {
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== 32) throw new AppError('internal', 'the secret key must be 32 bytes');
+  if (key.length !== 32) throw notificationErrors.secretKeyLength();
   return {
     seal(plaintext) {
       const iv = randomBytes(12);
@@ -22,15 +22,14 @@ export function createSecretBox(key: Buffer): SecretBox {
     open(sealed) {
       const [version, iv, tag, ciphertext] = sealed.split('.');
       if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined) {
-        throw new AppError('internal', 'a stored secret has an unknown format');
+        throw notificationErrors.secretFormat();
       }
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
         return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
       } catch (error) {
-        // A changed LOGWARD_SECRET_KEY or a lost key file: say so without echoing anything secret.
-        throw new AppError('internal', 'a stored secret cannot be decrypted with the configured secret key', { cause: error });
+        throw notificationErrors.secretUndecryptable(error);
       }
     },
   };

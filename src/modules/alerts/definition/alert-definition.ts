@@ -1,12 +1,12 @@
 import { Cron } from 'croner';
-import { invalidArgument } from '../../../shared/app-error.js';
+import { alertErrors } from '../alert-errors.js';
 import type { AlertDefinition, SubAlert } from './alert.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
 
 const NEEDS_FIELD = new Set(['SUM', 'MIN', 'MAX', 'AVG', 'UNIQUE_COUNT', 'PERCENTAGE', 'PERCENTILE']);
 
 function bad(field: string, rule: string, message: string): never {
-  throw invalidArgument(`${field} ${message}`, { parameters: { field, rule } });
+  throw alertErrors.invalidDefinition(field, rule, message);
 }
 
 function checkSubComponent(sub: SubAlert, index: number): void {

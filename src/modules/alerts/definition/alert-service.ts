@@ -1,4 +1,4 @@
-import { invalidArgument, notFound } from '../../../shared/app-error.js';
+import { alertErrors } from '../alert-errors.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newInt32Id } from '../../../shared/ids.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
@@ -24,10 +24,6 @@ export interface AlertActor {
 
 export type AlertService = ReturnType<typeof createAlertService>;
 
-function alertNotFound(id: number): Error {
-  return notFound(`alert id ${id} not found`, { wireCode: 'alerts/ALERT_NOT_FOUND', parameters: { alertId: id } });
-}
-
 export function createAlertService(deps: AlertServiceDeps) {
   const { db, clock } = deps;
 
@@ -36,17 +32,13 @@ export function createAlertService(deps: AlertServiceDeps) {
     const endpointIds = definition.output?.recipients?.notificationEndpointIds ?? [];
     const unknown = await deps.unknownEndpointIds(accountId, endpointIds);
     if (unknown.length > 0) {
-      throw invalidArgument(`body.output.recipients.notificationEndpointIds names unknown endpoints: ${unknown.join(', ')}`, {
-        parameters: { field: 'body.output.recipients.notificationEndpointIds', rule: 'exists', ids: unknown },
-      });
+      throw alertErrors.unknownEndpoints(unknown);
     }
     const searchable = new Set(await deps.searchableAccountIds(accountId));
     for (const [index, sub] of definition.subComponents.entries()) {
       const refused = (sub.queryDefinition.accountIdsToQueryOn ?? []).filter((id) => !searchable.has(id));
       if (refused.length > 0) {
-        throw invalidArgument(`body.subComponents.${index}.queryDefinition.accountIdsToQueryOn names accounts this account may not search: ${refused.join(', ')}`, {
-          parameters: { field: `body.subComponents.${index}.queryDefinition.accountIdsToQueryOn`, rule: 'searchable', accountIds: refused },
-        });
+        throw alertErrors.accountsNotSearchable(index, refused);
       }
     }
     return definition;
@@ -54,7 +46,7 @@ export function createAlertService(deps: AlertServiceDeps) {
 
   async function require(accountId: number, id: number): Promise<Alert> {
     const alert = await alertRepository.get(db, accountId, id);
-    if (alert === undefined) throw alertNotFound(id);
+    if (alert === undefined) throw alertErrors.notFound(id);
     return alert;
   }
 
@@ -85,13 +77,17 @@ export function createAlertService(deps: AlertServiceDeps) {
 
     async delete(accountId: number, id: number): Promise<Alert> {
       const existing = await require(accountId, id);
-      if (!(await alertRepository.delete(db, accountId, id))) throw alertNotFound(id);
+      await db.transaction().execute(async (tx) => {
+        if (!(await alertRepository.delete(tx, accountId, id))) throw alertErrors.notFound(id);
+        // The engine's watermark went with the alert row before it moved to the detection tables.
+        await alertRepository.resetWatermark(tx, id);
+      });
       return existing;
     },
 
     async setEnabled(actor: AlertActor, id: number, enabled: boolean): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        if (!(await alertRepository.setEnabled(tx, actor.accountId, id, enabled, clock.now(), actor.email))) throw alertNotFound(id);
+        if (!(await alertRepository.setEnabled(tx, actor.accountId, id, enabled, clock.now(), actor.email))) throw alertErrors.notFound(id);
         if (enabled) await alertRepository.resetWatermark(tx, id);
       });
     },
