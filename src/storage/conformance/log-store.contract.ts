@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { retentionFloorMs, type FieldValue, type LogDocument, type LogStore } from '../log-store.js';
+import { parseQuery, type QueryAst } from '../../query/index.js';
+import { retentionFloorMs, type FieldValue, type GroupMeasureQuery, type LogDocument, type LogStore } from '../log-store.js';
 
 export interface LogStoreUnderTest {
   readonly store: LogStore;
@@ -181,6 +182,53 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
         ),
       );
       assert.equal(await count(181), 400);
+    });
+
+    it('measures groups of logs per condition in one pass (detection questions), own types left out', async () => {
+      const at = (offset: number) => ({ timestampMs: CONTRACT_NOW_MS - 60_000 + offset });
+      await store.append(
+        [
+          testDocument(131, { host: 'a', duration: 10 }, at(1)),
+          testDocument(131, { host: 'a', duration: 20 }, at(2)),
+          testDocument(131, { host: 'b', duration: 5 }, at(3)),
+          testDocument(131, { duration: 7 }, at(4)),
+          testDocument(131, { host: 'a', duration: 100 }, { ...at(5), type: 'own-event' }),
+          // Outside the window.
+          testDocument(131, { host: 'a', duration: 1 }, { timestampMs: CONTRACT_NOW_MS }),
+        ],
+        { dedupToken: 'measure-1', retentionDaysOf: KEEP },
+      );
+      const all: QueryAst = { kind: 'match_all', boost: 1 };
+      const hostA = parseQuery({ match_phrase: { host: { query: 'a' } } }, { now: CONTRACT_NOW_MS, profile: 'elasticsearch' });
+      const nothing = parseQuery({ match_phrase: { host: { query: 'zzz' } } }, { now: CONTRACT_NOW_MS, profile: 'elasticsearch' });
+      const base: GroupMeasureQuery = {
+        scope: { accounts: [{ accountId: 131, fromMs: CONTRACT_NOW_MS - 60_000 }], toMs: CONTRACT_NOW_MS, types: null },
+        conditions: [all, hostA],
+        groupBy: ['host'],
+        measure: { kind: 'count' },
+        excludedTypes: ['own-event'],
+        maxGroups: 100,
+        background: true,
+      };
+      assert.deepEqual(await store.measureGroups(base), [
+        [
+          { group: { host: 'a' }, value: 2 },
+          { group: { host: 'b' }, value: 1 },
+        ],
+        [{ group: { host: 'a' }, value: 2 }],
+      ]);
+      assert.deepEqual(await store.measureGroups({ ...base, excludedTypes: [], conditions: [hostA] }), [[{ group: { host: 'a' }, value: 3 }]]);
+      const groupless = { ...base, groupBy: [], conditions: [all, nothing] };
+      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'avg', field: 'duration' } }), [[{ group: {}, value: 10.5 }], []]);
+      // Counting measures have a value over no logs: the one group of a question without groupBy is 0.
+      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'sum', field: 'duration' } }), [[{ group: {}, value: 42 }], [{ group: {}, value: 0 }]]);
+      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'share', condition: hostA } }), [[{ group: {}, value: 50 }], []]);
+      assert.deepEqual(await store.measureGroups({ ...base, measure: { kind: 'max', field: 'duration' }, conditions: [all] }), [
+        [
+          { group: { host: 'a' }, value: 20 },
+          { group: { host: 'b' }, value: 5 },
+        ],
+      ]);
     });
 
     it('answers ping', async () => {
