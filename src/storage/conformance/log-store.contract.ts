@@ -202,7 +202,7 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       const hostA = parseQuery({ match_phrase: { host: { query: 'a' } } }, { now: CONTRACT_NOW_MS, profile: 'elasticsearch' });
       const nothing = parseQuery({ match_phrase: { host: { query: 'zzz' } } }, { now: CONTRACT_NOW_MS, profile: 'elasticsearch' });
       const base: GroupMeasureQuery = {
-        scope: { accounts: [{ accountId: 131, fromMs: CONTRACT_NOW_MS - 60_000 }], toMs: CONTRACT_NOW_MS, types: null },
+        scope: { accounts: [{ accountId: 131, fromMs: CONTRACT_NOW_MS - 60_000 }], toMs: CONTRACT_NOW_MS, types: null, filter: null },
         conditions: [all, hostA],
         groupBy: ['host'],
         measure: { kind: 'count' },
