@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startService, waitFor, type RunningService } from './child-process.js';
+import { startService, type RunningService } from './child-process.js';
 import { freePort } from './external-process.js';
 
 export const PROCESS_API_TOKEN = 'suite-api-token-00000000000000001';
@@ -49,14 +49,15 @@ export async function startLogwardProcess(options: { env?: Readonly<Record<strin
   const listenerUrl = `http://127.0.0.1:${listenerPort}`;
   const roles = options.env?.LOGWARD_ROLES ?? 'api,ingest,scheduler';
   const probeUrl = roles.includes('api') ? `${apiUrl}/health` : `${listenerUrl}/`;
-  try {
-    await waitFor(async () => {
-      if (exited) throw new Error('exited');
-      return (await fetch(probeUrl)).ok ? true : undefined;
-    }, options.startTimeoutMs ?? 60_000, `the service to start\n${service.stderr()}`);
-  } catch (error) {
-    service.child.kill('SIGKILL');
-    throw error;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
+  for (;;) {
+    const up = await fetch(probeUrl).then((response) => response.ok, () => false);
+    if (up) break;
+    if (exited || Date.now() > deadline) {
+      service.child.kill('SIGKILL');
+      throw new Error(`the service did not start (${exited ? 'it exited' : 'timed out'}):\n${service.stderr().slice(-2000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     service,
