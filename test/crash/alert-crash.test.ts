@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runAlertCrashTrials } from './alert-crash-trials.js';
 
-const TRIALS = Number(process.env.LOGWARD_ALERT_CRASH_TRIALS ?? 3);
+const TRIALS = Number(process.env.LOGWARD_ALERT_CRASH_TRIALS ?? 2);
 
 /** A few kills in CI; the long run is `npm run crash -- --trials=100`. */
 describe('alert evaluation survives kill -9 without losing or doubling a firing', () => {
