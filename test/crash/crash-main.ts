@@ -5,7 +5,9 @@
 import { cliNumber } from '../support/seeded-random.js';
 import { runAlertCrashTrials } from './alert-crash-trials.js';
 import { runIngestCrashTrials } from './ingest-crash-trials.js';
+import { exitOnSignals } from '../support/logward-process.js';
 
+exitOnSignals();
 const argv = process.argv.slice(2);
 const trials = cliNumber(argv, 'trials', 100);
 const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);

@@ -4,7 +4,9 @@
  */
 import { cliNumber } from '../support/seeded-random.js';
 import { fuzzService } from './fuzz-sample.js';
+import { exitOnSignals } from '../support/logward-process.js';
 
+exitOnSignals();
 const argv = process.argv.slice(2);
 const seed = cliNumber(argv, 'seed', 20261125);
 const casesPerRoute = cliNumber(argv, 'cases', 1000);

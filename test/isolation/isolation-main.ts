@@ -5,7 +5,9 @@
 import { cliNumber } from '../support/seeded-random.js';
 import { runIsolation } from './run-isolation.js';
 import { buildWorld, waitForFirings } from './tenants.js';
+import { exitOnSignals } from '../support/logward-process.js';
 
+exitOnSignals();
 const argv = process.argv.slice(2);
 const seed = cliNumber(argv, 'seed', 20261125);
 const requests = cliNumber(argv, 'requests', 10_000);

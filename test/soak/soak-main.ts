@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { apiCall, startLogwardProcess } from '../support/logward-process.js';
+import { apiCall, exitOnSignals, startLogwardProcess } from '../support/logward-process.js';
 import { cliNumber } from '../support/seeded-random.js';
 import { percentile, trendOf } from './memory-trend.js';
 
+exitOnSignals();
 const argv = process.argv.slice(2);
 const minutes = cliNumber(argv, 'minutes', 60);
 const rate = cliNumber(argv, 'rate', 34_000);

@@ -45,6 +45,11 @@ export async function startLogwardProcess(options: { env?: Readonly<Record<strin
   });
   let exited = false;
   void service.exited.then(() => (exited = true));
+  // A suite that dies (or is stopped by a signal, see exitOnSignals) must not leave the service running.
+  const killOnExit = (): void => {
+    if (!exited) service.child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const listenerUrl = `http://127.0.0.1:${listenerPort}`;
   const roles = options.env?.LOGWARD_ROLES ?? 'api,ingest,scheduler';
@@ -78,6 +83,11 @@ export async function startLogwardProcess(options: { env?: Readonly<Record<strin
       await service.exited;
     },
   };
+}
+
+/** For the long-run scripts: Ctrl-C or SIGTERM exits through 'exit', so the services they started are killed. */
+export function exitOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 }
 
 /** One JSON API call over real HTTP with an API token; answers the status and the parsed (or raw) body. */
