@@ -76,7 +76,16 @@ export async function runAlertCrashTrials(options: { trials: number; onTrial?: (
           try {
             const response = await fetch(`${running.listenerUrl}/?token=${running.shippingToken}&type=crashalert`, {
               method: 'POST',
-              body: batch.map((log) => JSON.stringify({ '@timestamp': new Date(log.ts).toISOString(), message: `alert crash ${log.seq}`, g: log.g, seq: log.seq })).join('\n'),
+              body: batch
+                .map((log) =>
+                  JSON.stringify({
+                    '@timestamp': new Date(log.ts).toISOString(),
+                    message: `alert crash ${log.seq}`,
+                    g: log.g,
+                    seq: log.seq,
+                  }),
+                )
+                .join('\n'),
             });
             await response.arrayBuffer();
             if (response.status === 200) {
@@ -112,18 +121,27 @@ export async function runAlertCrashTrials(options: { trials: number; onTrial?: (
 
 async function defineAlert(service: LogwardProcess, sinkPort: number): Promise<void> {
   const endpoint = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/endpoints/custom', {
-    title: 'crash sink', url: `http://127.0.0.1:${sinkPort}/`, method: 'POST',
+    title: 'crash sink',
+    url: `http://127.0.0.1:${sinkPort}/`,
+    method: 'POST',
     bodyTemplate: { end: '{{alert_timeframe_end_epoch_millis}}', group: '{{alert_group_by}}', test: '{{alert_is_test}}' },
   });
   if (endpoint.status !== 200) throw new Error(`endpoint: ${endpoint.status} ${endpoint.text}`);
   const alert = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v2/alerts', {
-    title: 'crash alert', searchTimeFrameMinutes: 1,
-    output: { recipients: { emails: [], notificationEndpointIds: [(endpoint.body as { id: number }).id] }, suppressNotificationsMinutes: 0, type: 'JSON' },
-    subComponents: [{
-      queryDefinition: { query: 'type:crashalert', groupBy: ['g'], aggregation: { aggregationType: 'COUNT' } },
-      trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
-      output: { shouldUseAllFields: true },
-    }],
+    title: 'crash alert',
+    searchTimeFrameMinutes: 1,
+    output: {
+      recipients: { emails: [], notificationEndpointIds: [(endpoint.body as { id: number }).id] },
+      suppressNotificationsMinutes: 0,
+      type: 'JSON',
+    },
+    subComponents: [
+      {
+        queryDefinition: { query: 'type:crashalert', groupBy: ['g'], aggregation: { aggregationType: 'COUNT' } },
+        trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
+        output: { shouldUseAllFields: true },
+      },
+    ],
   });
   if (alert.status !== 200) throw new Error(`alert: ${alert.status} ${alert.text}`);
 }
@@ -137,7 +155,12 @@ interface Firing {
 async function triggered(service: LogwardProcess): Promise<Firing[]> {
   const all: Firing[] = [];
   for (let from = 0; ; from += 500) {
-    const page = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/alerts/triggered-alerts', { from, size: 500, sortBy: 'DATE', sortOrder: 'ASC' });
+    const page = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/alerts/triggered-alerts', {
+      from,
+      size: 500,
+      sortBy: 'DATE',
+      sortOrder: 'ASC',
+    });
     if (page.status !== 200) throw new Error(`triggered alerts: ${page.status} ${page.text.slice(0, 300)}`);
     const results = (page.body as { results: { alertWindowEndDate: number; groupBy: { g?: string }; value: number }[] }).results;
     all.push(...results.map((r) => ({ end: Math.round(r.alertWindowEndDate * 1000), g: r.groupBy.g ?? '', value: r.value })));
@@ -150,7 +173,8 @@ async function waitForWindows(service: LogwardProcess, lastWindow: number): Prom
   for (;;) {
     const firings = await triggered(service);
     if (firings.some((f) => f.end >= lastWindow)) return firings;
-    if (Date.now() > deadline) throw new Error(`no window up to ${new Date(lastWindow).toISOString()} judged in 3 minutes (${firings.length} firings)`);
+    if (Date.now() > deadline)
+      throw new Error(`no window up to ${new Date(lastWindow).toISOString()} judged in 3 minutes (${firings.length} firings)`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }
@@ -162,7 +186,11 @@ async function waitForDeliveries(deliveries: ReadonlyMap<string, number>, expect
 
 async function storedLogs(service: LogwardProcess): Promise<Stored[]> {
   const logs: Stored[] = [];
-  let page = await apiCall(service.apiUrl, service.apiToken, 'POST', '/_search?scroll=1m', { query: { query_string: { query: 'type:crashalert' } }, size: 5_000, _source: ['@timestamp', 'g', 'seq'] });
+  let page = await apiCall(service.apiUrl, service.apiToken, 'POST', '/_search?scroll=1m', {
+    query: { query_string: { query: 'type:crashalert' } },
+    size: 5_000,
+    _source: ['@timestamp', 'g', 'seq'],
+  });
   for (;;) {
     if (page.status !== 200) throw new Error(`stored logs: ${page.status} ${page.text.slice(0, 300)}`);
     const body = page.body as { _scroll_id?: string; hits: { hits: { _source: { '@timestamp': string; g: string; seq: number } }[] } };
@@ -174,8 +202,13 @@ async function storedLogs(service: LogwardProcess): Promise<Stored[]> {
 }
 
 function judge(input: {
-  stored: readonly Stored[]; firings: readonly Firing[]; acknowledged: ReadonlySet<number>; deliveries: ReadonlyMap<string, number>;
-  lastWindow: number; trials: number; started: number;
+  stored: readonly Stored[];
+  firings: readonly Firing[];
+  acknowledged: ReadonlySet<number>;
+  deliveries: ReadonlyMap<string, number>;
+  lastWindow: number;
+  trials: number;
+  started: number;
 }): AlertCrashReport {
   const storedSeqs = new Set(input.stored.map((log) => log.seq));
   const lostLogs = [...input.acknowledged].filter((seq) => !storedSeqs.has(seq)).length;
@@ -184,7 +217,15 @@ function judge(input: {
   const doubled = [...byKey].filter(([, list]) => list.length > 1).map(([key]) => key);
   // From the first judged window (the first evaluation judges only the newest one) to the last log's.
   const first = Math.min(...input.firings.map((f) => f.end));
-  const timestamps = new Map<string, number[]>(GROUPS.map((g) => [g, input.stored.filter((log) => log.g === g).map((log) => log.ts).sort((a, b) => a - b)]));
+  const timestamps = new Map<string, number[]>(
+    GROUPS.map((g) => [
+      g,
+      input.stored
+        .filter((log) => log.g === g)
+        .map((log) => log.ts)
+        .sort((a, b) => a - b),
+    ]),
+  );
   const countIn = (g: string, from: number, to: number): number => (timestamps.get(g) ?? []).filter((ts) => ts >= from && ts < to).length;
   const lost: string[] = [];
   const wrong: string[] = [];
@@ -197,7 +238,8 @@ function judge(input: {
         expected += 1;
         if (fired === undefined) lost.push(`${new Date(end).toISOString()}/${g}`);
       }
-      if (fired !== undefined && fired[0]?.value !== count) wrong.push(`${new Date(end).toISOString()}/${g}: fired ${fired[0]?.value}, stored ${count}`);
+      if (fired !== undefined && fired[0]?.value !== count)
+        wrong.push(`${new Date(end).toISOString()}/${g}: fired ${fired[0]?.value}, stored ${count}`);
     }
   }
   const undelivered = [...byKey.keys()].filter((key) => !input.deliveries.has(key));

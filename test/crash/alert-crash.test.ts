@@ -8,7 +8,15 @@ const TRIALS = Number(process.env.LOGWARD_ALERT_CRASH_TRIALS ?? 2);
 describe('alert evaluation survives kill -9 without losing or doubling a firing', () => {
   it(`holds over ${TRIALS} kills`, async (t) => {
     const report = await runAlertCrashTrials({ trials: TRIALS });
-    t.diagnostic(JSON.stringify({ ...report, lostFirings: report.lostFirings.length, doubledFirings: report.doubledFirings.length, wrongValues: report.wrongValues.length, undeliveredFirings: report.undeliveredFirings.length }));
+    t.diagnostic(
+      JSON.stringify({
+        ...report,
+        lostFirings: report.lostFirings.length,
+        doubledFirings: report.doubledFirings.length,
+        wrongValues: report.wrongValues.length,
+        undeliveredFirings: report.undeliveredFirings.length,
+      }),
+    );
     assert.equal(report.lostLogs, 0, 'acknowledged logs lost');
     assert.ok(report.expectedFirings > TRIALS, `only ${report.expectedFirings} (window, group) pairs to fire`);
     assert.deepEqual(report.lostFirings, [], 'windows whose logs crossed the threshold but did not fire');

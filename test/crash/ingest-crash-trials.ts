@@ -22,7 +22,9 @@ export interface IngestCrashReport {
 }
 
 function requestBody(request: number): string {
-  return Array.from({ length: LOGS_PER_REQUEST }, (_, i) => JSON.stringify({ message: `crash ${request}.${i}`, req: request, seq: request * LOGS_PER_REQUEST + i })).join('\n');
+  return Array.from({ length: LOGS_PER_REQUEST }, (_, i) =>
+    JSON.stringify({ message: `crash ${request}.${i}`, req: request, seq: request * LOGS_PER_REQUEST + i }),
+  ).join('\n');
 }
 
 /**
@@ -49,13 +51,21 @@ export async function runIngestCrashTrials(options: { trials: number; onTrial?: 
         LOGWARD_LOG_LEVEL: 'warn',
       });
       const url = `http://127.0.0.1:${port}`;
-      await waitFor(async () => ((await fetch(`${url}/`)).ok ? true : undefined), 60_000, `listener of trial ${trial}\n${service.stderr()}`);
+      await waitFor(
+        async () => ((await fetch(`${url}/`)).ok ? true : undefined),
+        60_000,
+        `listener of trial ${trial}\n${service.stderr()}`,
+      );
       let killed = false;
       const sender = async (): Promise<void> => {
         while (!killed) {
           const request = nextRequest++;
           try {
-            const response = await fetch(`${url}/?token=${TOKEN}&type=crash`, { method: 'POST', body: requestBody(request), headers: { 'content-type': 'text/plain' } });
+            const response = await fetch(`${url}/?token=${TOKEN}&type=crash`, {
+              method: 'POST',
+              body: requestBody(request),
+              headers: { 'content-type': 'text/plain' },
+            });
             await response.arrayBuffer();
             if (response.status === 200) acknowledged.add(request);
           } catch {

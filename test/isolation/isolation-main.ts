@@ -27,7 +27,22 @@ try {
       console.log(`${done}/${requests} requests`);
     },
   });
-  console.log(JSON.stringify({ seed, accounts: world.tenants.length, requests: report.requests, statuses: report.statuses, leaks: report.leaks.length, serverErrors: report.serverErrors, durationS: Math.round(report.durationMs / 1000), perPath: report.perPath }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        seed,
+        accounts: world.tenants.length,
+        requests: report.requests,
+        statuses: report.statuses,
+        leaks: report.leaks.length,
+        serverErrors: report.serverErrors,
+        durationS: Math.round(report.durationMs / 1000),
+        perPath: report.perPath,
+      },
+      null,
+      1,
+    ),
+  );
   for (const leak of report.leaks.slice(0, 20)) console.log('LEAK', JSON.stringify(leak));
   process.exitCode = report.leaks.length === 0 ? 0 : 1;
 } finally {

@@ -39,12 +39,17 @@ function owners(text: string, sent: string, secrets: ReadonlyMap<string, number>
  * Drives every read path with each account's token, randomized ids (anyone's), parameters and handles (scroll ids
  * another account received), and checks each answer for any other account's data.
  */
-export async function runIsolation(world: World, options: { seed: number; requests: number; concurrency: number; onProgress?: (done: number) => void }): Promise<IsolationReport> {
+export async function runIsolation(
+  world: World,
+  options: { seed: number; requests: number; concurrency: number; onProgress?: (done: number) => void },
+): Promise<IsolationReport> {
   const started = Date.now();
   const agent = new Agent({ connections: options.concurrency, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const handles = new Map<string, { accountId: number; value: string }[]>();
   const statuses: Record<string, number> = {};
-  const perPath: Record<string, { requests: number; ok: number; own: number }> = Object.fromEntries(READ_PATHS.map((p) => [p.name, { requests: 0, ok: 0, own: 0 }]));
+  const perPath: Record<string, { requests: number; ok: number; own: number }> = Object.fromEntries(
+    READ_PATHS.map((p) => [p.name, { requests: 0, ok: 0, own: 0 }]),
+  );
   const leaks: Leak[] = [];
   let serverErrors = 0;
   let next = 0;
@@ -93,9 +98,18 @@ export async function runIsolation(world: World, options: { seed: number; reques
       const allowed = visibleTo(caller, path);
       const leaked = [...seen].filter((id) => !allowed.has(id));
       if (leaked.length > 0) {
-        const firstSecret = [...world.secrets].find(([secret, id]) => leaked.includes(id) && text.includes(secret) && !`${built.url} ${payload ?? ''}`.includes(secret))?.[0] ?? '';
+        const firstSecret =
+          [...world.secrets].find(
+            ([secret, id]) => leaked.includes(id) && text.includes(secret) && !`${built.url} ${payload ?? ''}`.includes(secret),
+          )?.[0] ?? '';
         const at = text.indexOf(firstSecret);
-        leaks.push({ path: path.name, caller: caller.accountId, request: `${built.method} ${built.url} ${(payload ?? '').slice(0, 300)}`, leakedFrom: leaked, excerpt: text.slice(Math.max(0, at - 150), at + 150) });
+        leaks.push({
+          path: path.name,
+          caller: caller.accountId,
+          request: `${built.method} ${built.url} ${(payload ?? '').slice(0, 300)}`,
+          leakedFrom: leaked,
+          excerpt: text.slice(Math.max(0, at - 150), at + 150),
+        });
       }
       if (status >= 200 && status < 300) {
         counts.ok += 1;

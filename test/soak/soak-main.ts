@@ -24,15 +24,28 @@ const durationMs = minutes * 60_000;
 const LEVELS = ['info', 'info', 'info', 'warn', 'error'];
 const PATHS = ['/api/users', '/api/orders', '/login', '/health', '/api/search'];
 const bodies = Array.from({ length: 20 }, (_, b) =>
-  Buffer.from(Array.from({ length: LOGS_PER_REQUEST }, (_, i) => {
-    const n = b * LOGS_PER_REQUEST + i;
-    return JSON.stringify({ message: `${LEVELS[n % 5]} request ${PATHS[n % 5]} took ${n % 997} ms user u${n % 113}`, level: LEVELS[n % 5], path: PATHS[n % 5], status: [200, 200, 404, 500][n % 4], duration_ms: n % 997, user: `u${n % 113}` });
-  }).join('\n')),
+  Buffer.from(
+    Array.from({ length: LOGS_PER_REQUEST }, (_, i) => {
+      const n = b * LOGS_PER_REQUEST + i;
+      return JSON.stringify({
+        message: `${LEVELS[n % 5]} request ${PATHS[n % 5]} took ${n % 997} ms user u${n % 113}`,
+        level: LEVELS[n % 5],
+        path: PATHS[n % 5],
+        status: [200, 200, 404, 500][n % 4],
+        duration_ms: n % 997,
+        user: `u${n % 113}`,
+      });
+    }).join('\n'),
+  ),
 );
 const SEARCHES = [
   { query: { query_string: { query: 'level:error' } }, size: 20 },
   { query: { query_string: { query: 'message:"request /login"' } }, size: 10 },
-  { query: { bool: { filter: [{ range: { '@timestamp': { gte: 'now-5m' } } }, { term: { path: '/api/orders' } }] } }, size: 0, aggs: { by: { terms: { field: 'status', size: 5 } } } },
+  {
+    query: { bool: { filter: [{ range: { '@timestamp': { gte: 'now-5m' } } }, { term: { path: '/api/orders' } }] } },
+    size: 0,
+    aggs: { by: { terms: { field: 'status', size: 5 } } },
+  },
   { query: { query_string: { query: 'user:u7 AND status:500' } }, size: 50 },
   { query: { match_all: {} }, size: 0, aggs: { per: { date_histogram: { field: '@timestamp', fixed_interval: '1m' } } } },
 ];
@@ -58,12 +71,19 @@ let triggered = 0;
 try {
   for (let a = 0; a < 5; a += 1) {
     const created = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v2/alerts', {
-      title: `soak alert ${a}`, searchTimeFrameMinutes: 5,
+      title: `soak alert ${a}`,
+      searchTimeFrameMinutes: 5,
       output: { recipients: { emails: [] }, suppressNotificationsMinutes: 5, type: 'JSON' },
-      subComponents: [{
-        queryDefinition: { query: a % 2 === 0 ? 'level:error' : `path:"${PATHS[a]}"`, groupBy: ['level'], aggregation: { aggregationType: 'COUNT' } },
-        trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 10 * (a + 1) } },
-      }],
+      subComponents: [
+        {
+          queryDefinition: {
+            query: a % 2 === 0 ? 'level:error' : `path:"${PATHS[a]}"`,
+            groupBy: ['level'],
+            aggregation: { aggregationType: 'COUNT' },
+          },
+          trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 10 * (a + 1) } },
+        },
+      ],
     });
     if (created.status !== 200) throw new Error(`alert: ${created.status} ${created.text}`);
   }
@@ -80,7 +100,12 @@ try {
     const body = bodies[next++ % bodies.length] as Buffer;
     const t0 = Date.now();
     try {
-      const response = await pool.request({ path: `/?token=${service.shippingToken}&type=soak`, method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const response = await pool.request({
+        path: `/?token=${service.shippingToken}&type=soak`,
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       await response.body.arrayBuffer();
       const bucket = bucketAt(t0 - started);
       if (response.statusCode === 200) {
@@ -110,7 +135,9 @@ try {
     let i = offset;
     while (!done()) {
       const t0 = Date.now();
-      const response = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', SEARCHES[i++ % SEARCHES.length]).catch((error: unknown) => ({ status: 0, text: String(error) }));
+      const response = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', SEARCHES[i++ % SEARCHES.length]).catch(
+        (error: unknown) => ({ status: 0, text: String(error) }),
+      );
       const bucket = bucketAt(t0 - started);
       if (response.status === 200) bucket.search.push(Date.now() - t0);
       else {
@@ -138,7 +165,9 @@ try {
     const last = samples.at(-1);
     if (last === undefined || last.t === lastPrint) return;
     lastPrint = last.t;
-    console.log(`${Math.round(last.t / 1000)} s: rss ${Math.round(last.rss / 1_048_576)} MB, heap ${Math.round(last.heap / 1_048_576)} MB, errors ${errors.length}, triggered ${triggered}`);
+    console.log(
+      `${Math.round(last.t / 1000)} s: rss ${Math.round(last.rss / 1_048_576)} MB, heap ${Math.round(last.heap / 1_048_576)} MB, errors ${errors.length}, triggered ${triggered}`,
+    );
   }, 60_000);
   await Promise.all([ingest, searcher(0), searcher(2), sampler]);
   clearInterval(progress);
@@ -168,8 +197,17 @@ try {
   const allIngest = buckets.flatMap((b) => b.ingest);
   const allSearch = buckets.flatMap((b) => b.search);
   const summary = {
-    minutes, targetRate: rate, achievedRate: Math.round(achieved), ingestRequests: allIngest.length, ingestP50: percentile(allIngest, 50), ingestP99: percentile(allIngest, 99),
-    searches: allSearch.length, searchP50: percentile(allSearch, 50), searchP99: percentile(allSearch, 99), errors: errors.length, triggeredAlerts: triggered,
+    minutes,
+    targetRate: rate,
+    achievedRate: Math.round(achieved),
+    ingestRequests: allIngest.length,
+    ingestP50: percentile(allIngest, 50),
+    ingestP99: percentile(allIngest, 99),
+    searches: allSearch.length,
+    searchP50: percentile(allSearch, 50),
+    searchP99: percentile(allSearch, 99),
+    errors: errors.length,
+    triggeredAlerts: triggered,
     rss: { meanMb: Math.round(rssTrend.meanMb), slopeMbPerHour: Math.round(rssTrend.slopeMbPerHour), flat: rssTrend.flat },
     heap: { meanMb: Math.round(heapTrend.meanMb), slopeMbPerHour: Math.round(heapTrend.slopeMbPerHour), flat: heapTrend.flat },
   };

@@ -26,7 +26,9 @@ export interface LogwardProcess {
  * The whole service as `npm start` runs it (src/main.ts in a child process, all roles unless told), on free ports
  * and a data dir of its own, with known bootstrap tokens: the suites talk to it over HTTP only.
  */
-export async function startLogwardProcess(options: { env?: Readonly<Record<string, string>>; dataDir?: string; startTimeoutMs?: number } = {}): Promise<LogwardProcess> {
+export async function startLogwardProcess(
+  options: { env?: Readonly<Record<string, string>>; dataDir?: string; startTimeoutMs?: number } = {},
+): Promise<LogwardProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-suite-'));
   const apiPort = await freePort();
   const listenerPort = await freePort();
@@ -56,7 +58,10 @@ export async function startLogwardProcess(options: { env?: Readonly<Record<strin
   const probeUrl = roles.includes('api') ? `${apiUrl}/health` : `${listenerUrl}/`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
   for (;;) {
-    const up = await fetch(probeUrl).then((response) => response.ok, () => false);
+    const up = await fetch(probeUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     if (exited || Date.now() > deadline) {
       service.child.kill('SIGKILL');
