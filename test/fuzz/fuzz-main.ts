@@ -4,7 +4,9 @@
  */
 import { cliNumber } from '../support/seeded-random.js';
 import { fuzzService } from './fuzz-sample.js';
+import { exitOnSignals } from '../support/logward-process.js';
 
+exitOnSignals();
 const argv = process.argv.slice(2);
 const seed = cliNumber(argv, 'seed', 20261125);
 const casesPerRoute = cliNumber(argv, 'cases', 1000);
@@ -20,8 +22,28 @@ const { report, healthAfter } = await fuzzService({
     console.log(`${done}/${total} cases`);
   },
 });
-const fiveHundreds = Object.entries(report.statuses).filter(([status]) => status.startsWith('5') || status === 'no answer').reduce((sum, [, n]) => sum + n, 0);
-console.log(JSON.stringify({ seed, routes: report.routes, cases: report.cases, casesPerRoute, statuses: report.statuses, fiveHundreds, unexplained: report.failures.length, knownDefects: report.known.length, durationS: Math.round(report.durationMs / 1000), healthAfter, slowest: report.slowest }, null, 1));
+const fiveHundreds = Object.entries(report.statuses)
+  .filter(([status]) => status.startsWith('5') || status === 'no answer')
+  .reduce((sum, [, n]) => sum + n, 0);
+console.log(
+  JSON.stringify(
+    {
+      seed,
+      routes: report.routes,
+      cases: report.cases,
+      casesPerRoute,
+      statuses: report.statuses,
+      fiveHundreds,
+      unexplained: report.failures.length,
+      knownDefects: report.known.length,
+      durationS: Math.round(report.durationMs / 1000),
+      healthAfter,
+      slowest: report.slowest,
+    },
+    null,
+    1,
+  ),
+);
 for (const failure of report.failures.slice(0, 40)) console.log('5xx', JSON.stringify(failure));
 for (const failure of report.known.slice(0, 10)) console.log('known', JSON.stringify(failure));
 const healthy = healthAfter.alive && healthAfter.health === 200 && healthAfter.whoami === 200 && healthAfter.search === 200;

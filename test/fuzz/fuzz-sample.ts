@@ -13,7 +13,12 @@ export interface FuzzRun {
  * The service as a process, fuzzed route by route from its own OpenAPI document, then probed for health.
  * Generated URLs point at a port that refuses connections, so test deliveries never leave the machine.
  */
-export async function fuzzService(options: { seed: number; casesPerRoute: number; concurrency: number; onProgress?: (done: number, total: number) => void }): Promise<FuzzRun> {
+export async function fuzzService(options: {
+  seed: number;
+  casesPerRoute: number;
+  concurrency: number;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<FuzzRun> {
   // No scheduler: alerts the fuzz creates must not fire to the endpoints it creates (some are third-party services).
   const service = await startLogwardProcess({ env: { LOGWARD_ROLES: 'api,ingest' } });
   // A receiver that answers every delivery at once (a closed port would do, but some routes wait on retries).
@@ -23,12 +28,21 @@ export async function fuzzService(options: { seed: number; casesPerRoute: number
   try {
     await fetch(`${service.listenerUrl}/?token=${service.shippingToken}&type=app`, {
       method: 'POST',
-      body: Array.from({ length: 50 }, (_, n) => JSON.stringify({ message: `fuzz seed log ${n} error login`, level: n % 2 === 0 ? 'error' : 'info', n, user: `u${n % 5}` })).join('\n'),
+      body: Array.from({ length: 50 }, (_, n) =>
+        JSON.stringify({ message: `fuzz seed log ${n} error login`, level: n % 2 === 0 ? 'error' : 'info', n, user: `u${n % 5}` }),
+      ).join('\n'),
     });
-    const report = await runFuzz({ apiUrl: service.apiUrl, apiToken: service.apiToken, deadUrl: `http://127.0.0.1:${receiverPort}/fuzz`, ...options });
+    const report = await runFuzz({
+      apiUrl: service.apiUrl,
+      apiToken: service.apiToken,
+      deadUrl: `http://127.0.0.1:${receiverPort}/fuzz`,
+      ...options,
+    });
     const health = (await fetch(`${service.apiUrl}/health`)).status;
     const whoami = (await apiCall(service.apiUrl, service.apiToken, 'GET', '/v2/whoami')).status;
-    const search = (await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', { query: { query_string: { query: '*' } }, size: 1 })).status;
+    const search = (
+      await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', { query: { query_string: { query: '*' } }, size: 1 })
+    ).status;
     return { report, healthAfter: { alive: service.alive(), health, whoami, search } };
   } finally {
     receiver.close();

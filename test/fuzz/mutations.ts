@@ -9,7 +9,20 @@ export interface FuzzBody {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const EXTREME_NUMBERS: readonly Json[] = [0, -1, -0.5, 0.5, 1e308, -1e308, 2 ** 53 + 1, 2 ** 63, -(2 ** 63), 4294967296, 1e-320, 1.2345678901234568e29];
+const EXTREME_NUMBERS: readonly Json[] = [
+  0,
+  -1,
+  -0.5,
+  0.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  2 ** 63,
+  -(2 ** 63),
+  4294967296,
+  1e-320,
+  1.2345678901234568e29,
+];
 const EXTREME_STRINGS = (rand: SeededRandom): readonly string[] => [
   '',
   ' ',
@@ -78,7 +91,20 @@ function setSlot(slot: { parent: Json[] | { [key: string]: Json }; key: string |
   (slot.parent as Record<string | number, Json>)[slot.key] = value;
 }
 
-const MUTATIONS = ['wrong-type', 'missing-field', 'extra-field', 'extreme-number', 'extreme-string', 'deep-nesting', 'random-bytes', 'broken-json', 'other-top-level', 'empty-body', 'wrong-content-type', 'duplicate-and-proto-keys'] as const;
+const MUTATIONS = [
+  'wrong-type',
+  'missing-field',
+  'extra-field',
+  'extreme-number',
+  'extreme-string',
+  'deep-nesting',
+  'random-bytes',
+  'broken-json',
+  'other-top-level',
+  'empty-body',
+  'wrong-content-type',
+  'duplicate-and-proto-keys',
+] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
 /** A mutated version of a valid body (null when the route takes none: the mutation then invents one). */
@@ -106,7 +132,8 @@ export function mutateBody(valid: unknown, rand: SeededRandom): FuzzBody {
       const objects = [body, ...targets.map((slot) => (slot.parent as Record<string | number, Json>)[slot.key] ?? null)].filter(
         (node): node is { [key: string]: Json } => node !== null && typeof node === 'object' && !Array.isArray(node),
       );
-      if (objects.length > 0) rand.pick(objects)[rand.pick(['extra', 'accountId', 'id', '$where', 'script', 'size'])] = rand.pick<Json>(['x', 1, true, { a: 1 }]);
+      if (objects.length > 0)
+        rand.pick(objects)[rand.pick(['extra', 'accountId', 'id', '$where', 'script', 'size'])] = rand.pick<Json>(['x', 1, true, { a: 1 }]);
       return json(body);
     }
     case 'extreme-number':
@@ -125,21 +152,37 @@ export function mutateBody(valid: unknown, rand: SeededRandom): FuzzBody {
       return { mutation, payload: JSON.stringify(body).replace(`"${marker}"`, nested), contentType: 'application/json' };
     }
     case 'random-bytes':
-      return { mutation, payload: rand.bytes(rand.int(1, 2_048)), contentType: rand.pick(['application/json', 'application/x-ndjson', 'application/octet-stream']) };
+      return {
+        mutation,
+        payload: rand.bytes(rand.int(1, 2_048)),
+        contentType: rand.pick(['application/json', 'application/x-ndjson', 'application/octet-stream']),
+      };
     case 'broken-json': {
       const text = JSON.stringify(body);
-      return { mutation, payload: text.slice(0, rand.int(0, Math.max(0, text.length - 1))) + rand.pick(['', '}', ',', '"', '\\']), contentType: 'application/json' };
+      return {
+        mutation,
+        payload: text.slice(0, rand.int(0, Math.max(0, text.length - 1))) + rand.pick(['', '}', ',', '"', '\\']),
+        contentType: 'application/json',
+      };
     }
     case 'other-top-level':
       return json(rand.pick<Json>([[body], 'string', 12, null, true, []]));
     case 'empty-body':
       return { mutation, payload: rand.pick(['', undefined]), contentType: rand.pick(['application/json', undefined]) };
     case 'wrong-content-type':
-      return { mutation, payload: JSON.stringify(body), contentType: rand.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) };
+      return {
+        mutation,
+        payload: JSON.stringify(body),
+        contentType: rand.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']),
+      };
     case 'duplicate-and-proto-keys': {
       const text = JSON.stringify(body);
       const injected = rand.pick(['"__proto__":{"admin":true}', '"constructor":{"prototype":{"x":1}}', '"a":1,"a":"dup"']);
-      return { mutation, payload: text.startsWith('{') && text.length > 2 ? `{${injected},${text.slice(1)}` : `{${injected}}`, contentType: 'application/json' };
+      return {
+        mutation,
+        payload: text.startsWith('{') && text.length > 2 ? `{${injected},${text.slice(1)}` : `{${injected}}`,
+        contentType: 'application/json',
+      };
     }
   }
 }
@@ -147,7 +190,30 @@ export function mutateBody(valid: unknown, rand: SeededRandom): FuzzBody {
 /** A hostile path or query parameter value. */
 export function mutatedParam(rand: SeededRandom): string {
   return rand.pick([
-    '-1', '0', '99999999999999999999', '1.5', '1e3', 'NaN', 'null', 'abc', '%00', '..%2F..%2Fetc', '%2e%2e', '*', ',', '_all,-*',
-    'a'.repeat(rand.int(300, 5_000)), '%E2%80%AE', '%F0%9F%98%80', '%ZZ', '%', "'", '"', '[]', '{}', `${rand.int(1, 2 ** 31)}`, ' ',
+    '-1',
+    '0',
+    '99999999999999999999',
+    '1.5',
+    '1e3',
+    'NaN',
+    'null',
+    'abc',
+    '%00',
+    '..%2F..%2Fetc',
+    '%2e%2e',
+    '*',
+    ',',
+    '_all,-*',
+    'a'.repeat(rand.int(300, 5_000)),
+    '%E2%80%AE',
+    '%F0%9F%98%80',
+    '%ZZ',
+    '%',
+    "'",
+    '"',
+    '[]',
+    '{}',
+    `${rand.int(1, 2 ** 31)}`,
+    ' ',
   ]);
 }

@@ -18,7 +18,10 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  readonly paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> } }>>;
+  readonly paths: Record<
+    string,
+    Record<string, { parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> } }>
+  >;
   readonly components?: { readonly schemas?: Record<string, Schema> };
 }
 

@@ -72,16 +72,32 @@ function buildCase(operation: Operation, rand: SeededRandom, hints: ValueHints, 
       query.push('test=false');
       continue;
     }
-    const value = mutateParams && rand.chance(0.5) ? mutatedParam(rand) : encodeURIComponent(String(validValue(parameter.schema ?? { type: 'string' }, rand, hints, parameter.name)));
+    const value =
+      mutateParams && rand.chance(0.5)
+        ? mutatedParam(rand)
+        : encodeURIComponent(String(validValue(parameter.schema ?? { type: 'string' }, rand, hints, parameter.name)));
     query.push(`${encodeURIComponent(parameter.name)}=${value}`);
   }
   if (mutateParams && rand.chance(0.3)) query.push(`${rand.pick(['extra', 'accountId', 'size', 'from'])}=${mutatedParam(rand)}`);
   const url = query.length === 0 ? path : `${path}?${query.join('&')}`;
-  const validBody = operation.body === undefined ? (operation.method === 'GET' || operation.method === 'DELETE' ? undefined : {}) : validValue(operation.body, rand, hints);
+  const validBody =
+    operation.body === undefined
+      ? operation.method === 'GET' || operation.method === 'DELETE'
+        ? undefined
+        : {}
+      : validValue(operation.body, rand, hints);
   const body: FuzzBody = valid
-    ? { mutation: 'valid', payload: validBody === undefined ? undefined : JSON.stringify(validBody), contentType: validBody === undefined ? undefined : 'application/json' }
+    ? {
+        mutation: 'valid',
+        payload: validBody === undefined ? undefined : JSON.stringify(validBody),
+        contentType: validBody === undefined ? undefined : 'application/json',
+      }
     : mutateParams && rand.chance(0.5)
-      ? { mutation: 'path-or-query', payload: validBody === undefined ? undefined : JSON.stringify(validBody), contentType: validBody === undefined ? undefined : 'application/json' }
+      ? {
+          mutation: 'path-or-query',
+          payload: validBody === undefined ? undefined : JSON.stringify(validBody),
+          contentType: validBody === undefined ? undefined : 'application/json',
+        }
       : mutateBody(validBody, rand);
   return { operation, url, body, token: rand.chance(0.03) ? rand.pick(['', 'not-a-token', 'x'.repeat(5_000)]) : token };
 }
@@ -125,7 +141,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (index >= total) return;
       const operation = operations[index % operations.length] as Operation;
       // The first round is all valid bodies: the routes that create records run before the ones that need ids.
-      const fuzzCase = buildCase(operation, seededRandom((options.seed * 1_000_003 + index) >>> 0), hints(), options.apiToken, index < operations.length ? 1 : (options.validShare ?? 0.3));
+      const fuzzCase = buildCase(
+        operation,
+        seededRandom((options.seed * 1_000_003 + index) >>> 0),
+        hints(),
+        options.apiToken,
+        index < operations.length ? 1 : (options.validShare ?? 0.3),
+      );
       const caseStarted = Date.now();
       let status: number | 'no answer';
       let text = '';
@@ -133,7 +155,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const response = await request(`${options.apiUrl}${fuzzCase.url}`, {
           dispatcher: agent,
           method: operation.method as 'GET',
-          headers: { ...(fuzzCase.token === '' ? {} : { 'x-api-token': fuzzCase.token }), ...(fuzzCase.body.contentType === undefined ? {} : { 'content-type': fuzzCase.body.contentType }) },
+          headers: {
+            ...(fuzzCase.token === '' ? {} : { 'x-api-token': fuzzCase.token }),
+            ...(fuzzCase.body.contentType === undefined ? {} : { 'content-type': fuzzCase.body.contentType }),
+          },
           ...(fuzzCase.body.payload === undefined ? {} : { body: fuzzCase.body.payload }),
         });
         status = response.statusCode;
@@ -155,8 +180,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       timings.set(key, { ms: timing.ms + spent, maxMs: Math.max(timing.maxMs, spent) });
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
       if (status === 'no answer' || status >= 500) {
-        const sent = fuzzCase.body.payload === undefined ? '' : truncate(Buffer.isBuffer(fuzzCase.body.payload) ? `<${fuzzCase.body.payload.length} random bytes>` : fuzzCase.body.payload);
-        const failure: FuzzFailure = { method: operation.method, route: operation.path, url: truncate(fuzzCase.url, 200), mutation: fuzzCase.body.mutation, status, body: truncate(text), sent };
+        const sent =
+          fuzzCase.body.payload === undefined
+            ? ''
+            : truncate(Buffer.isBuffer(fuzzCase.body.payload) ? `<${fuzzCase.body.payload.length} random bytes>` : fuzzCase.body.payload);
+        const failure: FuzzFailure = {
+          method: operation.method,
+          route: operation.path,
+          url: truncate(fuzzCase.url, 200),
+          mutation: fuzzCase.body.mutation,
+          status,
+          body: truncate(text),
+          sent,
+        };
         const defect = status === 'no answer' ? undefined : knownDefect(operation.method, operation.path, fuzzCase.body.mutation);
         if (defect === undefined) failures.push(failure);
         else known.push({ ...failure, issue: defect.issue });
@@ -170,7 +206,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   } finally {
     await agent.close();
   }
-  return { routes: operations.length, cases: total, statuses, failures, known, durationMs: Date.now() - started,
-    slowest: [...timings].map(([route, t]) => ({ route, ...t })).sort((a, b) => b.ms - a.ms).slice(0, 8),
+  return {
+    routes: operations.length,
+    cases: total,
+    statuses,
+    failures,
+    known,
+    durationMs: Date.now() - started,
+    slowest: [...timings]
+      .map(([route, t]) => ({ route, ...t }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8),
   };
 }

@@ -35,7 +35,17 @@ export interface ValueHints {
 }
 
 const WORDS = ['error', 'login', 'alpha', 'nginx', 'timeout', 'user', 'fuzz', 'warn', 'info', 'payment'];
-const QUERIES = ['*', 'error', 'level:error', 'message:"login failed"', 'n:[1 TO 5]', 'NOT warn', 'user:a* AND level:info', '_exists_:level', 'fuzz OR alpha'];
+const QUERIES = [
+  '*',
+  'error',
+  'level:error',
+  'message:"login failed"',
+  'n:[1 TO 5]',
+  'NOT warn',
+  'user:a* AND level:info',
+  '_exists_:level',
+  'fuzz OR alpha',
+];
 const STRING_CANDIDATES = ['fuzz', 'abc', 'Fuzz Name 1', 'fuzz-value_1', 'a1b2c3', 'fuzz@example.com', 'abcdefghijklmnopqrstuvwxyzABCDEF'];
 
 function typeOf(schema: Schema): string | undefined {
@@ -63,10 +73,12 @@ function stringFor(schema: Schema, name: string, rand: SeededRandom, hints: Valu
   const hinted: string[] = [];
   if (schema.format === 'email' || lower.includes('email') || lower === 'username') hinted.push(`fuzz${rand.int(0, 99_999)}@example.com`);
   if (lower.includes('url') || lower.includes('uri') || lower.includes('webhook')) hinted.push(hints.deadUrl);
-  if (schema.format === 'date-time' || lower.includes('time') || lower.includes('date')) hinted.push(new Date(Date.UTC(2026, 0, 1) + rand.int(0, 86_400_000 * 300)).toISOString());
+  if (schema.format === 'date-time' || lower.includes('time') || lower.includes('date'))
+    hinted.push(new Date(Date.UTC(2026, 0, 1) + rand.int(0, 86_400_000 * 300)).toISOString());
   if (lower.includes('query') || lower === 'q') hinted.push(rand.pick(QUERIES));
   if (lower.includes('cron')) hinted.push(rand.pick(['0 0/5 * * * ?', '0 0/5 9-17 ? * * *', '*/5 * * * *']));
-  if (lower.includes('field') || lower === 'groupby' || lower === 'sort') hinted.push(rand.pick(['level', 'message', 'n', 'user', '@timestamp']));
+  if (lower.includes('field') || lower === 'groupby' || lower === 'sort')
+    hinted.push(rand.pick(['level', 'message', 'n', 'user', '@timestamp']));
   if (lower.includes('scroll') && !lower.includes('id')) hinted.push(rand.pick(['1m', '30s']));
   const words = Array.from({ length: rand.int(1, 3) }, () => rand.pick(WORDS)).join(rand.pick([' ', '-', '_']));
   const random = `${words}${rand.int(0, 9_999)}`;
@@ -121,6 +133,8 @@ export function validValue(schema: Schema, rand: SeededRandom, hints: ValueHints
     }
     default:
       // An unconstrained value (`{}`): something plausible for a free-form body part.
-      return depth > 2 ? rand.pick(WORDS) : rand.pick<unknown>([rand.pick(WORDS), rand.int(0, 100), true, { match: { message: rand.pick(WORDS) } }, [rand.pick(WORDS)]]);
+      return depth > 2
+        ? rand.pick(WORDS)
+        : rand.pick<unknown>([rand.pick(WORDS), rand.int(0, 100), true, { match: { message: rand.pick(WORDS) } }, [rand.pick(WORDS)]]);
   }
 }

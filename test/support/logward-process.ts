@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startService, waitFor, type RunningService } from './child-process.js';
+import { startService, type RunningService } from './child-process.js';
 import { freePort } from './external-process.js';
 
 export const PROCESS_API_TOKEN = 'suite-api-token-00000000000000001';
@@ -26,7 +26,9 @@ export interface LogwardProcess {
  * The whole service as `npm start` runs it (src/main.ts in a child process, all roles unless told), on free ports
  * and a data dir of its own, with known bootstrap tokens: the suites talk to it over HTTP only.
  */
-export async function startLogwardProcess(options: { env?: Readonly<Record<string, string>>; dataDir?: string; startTimeoutMs?: number } = {}): Promise<LogwardProcess> {
+export async function startLogwardProcess(
+  options: { env?: Readonly<Record<string, string>>; dataDir?: string; startTimeoutMs?: number } = {},
+): Promise<LogwardProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-suite-'));
   const apiPort = await freePort();
   const listenerPort = await freePort();
@@ -45,18 +47,27 @@ export async function startLogwardProcess(options: { env?: Readonly<Record<strin
   });
   let exited = false;
   void service.exited.then(() => (exited = true));
+  // A suite that dies (or is stopped by a signal, see exitOnSignals) must not leave the service running.
+  const killOnExit = (): void => {
+    if (!exited) service.child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const listenerUrl = `http://127.0.0.1:${listenerPort}`;
   const roles = options.env?.LOGWARD_ROLES ?? 'api,ingest,scheduler';
   const probeUrl = roles.includes('api') ? `${apiUrl}/health` : `${listenerUrl}/`;
-  try {
-    await waitFor(async () => {
-      if (exited) throw new Error('exited');
-      return (await fetch(probeUrl)).ok ? true : undefined;
-    }, options.startTimeoutMs ?? 60_000, `the service to start\n${service.stderr()}`);
-  } catch (error) {
-    service.child.kill('SIGKILL');
-    throw error;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
+  for (;;) {
+    const up = await fetch(probeUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (exited || Date.now() > deadline) {
+      service.child.kill('SIGKILL');
+      throw new Error(`the service did not start (${exited ? 'it exited' : 'timed out'}):\n${service.stderr().slice(-2000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     service,
@@ -77,6 +88,11 @@ export async function startLogwardProcess(options: { env?: Readonly<Record<strin
       await service.exited;
     },
   };
+}
+
+/** For the long-run scripts: Ctrl-C or SIGTERM exits through 'exit', so the services they started are killed. */
+export function exitOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 }
 
 /** One JSON API call over real HTTP with an API token; answers the status and the parsed (or raw) body. */

@@ -1,0 +1,260 @@
+import type { SeededRandom } from '../support/seeded-random.js';
+import type { Tenant, World } from './tenants.js';
+
+/** What a read path gets to build its request with: the caller, everyone's ids and the pools of handles seen so far. */
+export interface PathContext {
+  readonly rand: SeededRandom;
+  readonly caller: Tenant;
+  readonly world: World;
+  /** Ids of any account of a kind, or a random one now and then. */
+  id(kind: keyof World['ids']): number;
+  /** A handle (scroll id…) some caller received earlier, anyone's. */
+  handle(kind: string): string | undefined;
+  /** Some account's marker (anyone's): queries ask for other accounts' words too. */
+  anyMarker(): string;
+}
+
+export interface ReadRequest {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly url: string;
+  readonly body?: unknown;
+  /** Raw body text (NDJSON for _msearch). */
+  readonly raw?: string;
+}
+
+/**
+ * One read path of the API. `sees` says whose data the caller may get back here; `ownData` says a 200 answer is
+ * expected to hold the caller's own data now and then (so a path that answers nothing cannot pass unnoticed).
+ * A new module adds its reads here in a few lines.
+ */
+export interface ReadPath {
+  readonly name: string;
+  readonly sees: 'own' | 'searchable' | 'owned';
+  readonly ownData: boolean;
+  /** Handles to keep from a 200 answer, by kind (e.g. scroll ids), for other requests to reuse. */
+  readonly handles?: (body: unknown) => Record<string, string | undefined>;
+  request(ctx: PathContext): ReadRequest;
+}
+
+const WORDS = ['error', 'login', 'alpha', 'timeout', 'request', '*'];
+const INDEXES = ['*', '_all', 'logzioCustomerIndex*', '*,-nothing'];
+
+function queryString(ctx: PathContext): string {
+  const { rand } = ctx;
+  const term = rand.pick([
+    rand.pick(WORDS),
+    ctx.anyMarker(),
+    `owner_mark:${ctx.anyMarker()}`,
+    `n:[${rand.int(0, 20)} TO ${rand.int(20, 50)}]`,
+    `_exists_:f_${ctx.anyMarker()}`,
+    `type:${ctx.anyMarker()}`,
+  ]);
+  return rand.pick([term, `NOT ${term}`, `${term} OR *`, `(${term}) AND level:error`, '*']);
+}
+
+function esBody(ctx: PathContext): Record<string, unknown> {
+  const { rand } = ctx;
+  return {
+    query: rand.pick([
+      { query_string: { query: queryString(ctx) } },
+      { match_all: {} },
+      { term: { owner_mark: ctx.anyMarker() } },
+      { bool: { should: [{ match: { message: ctx.anyMarker() } }, { exists: { field: `f_${ctx.anyMarker()}` } }] } },
+    ]),
+    size: rand.int(0, 100),
+    ...(rand.chance(0.3) ? { from: rand.int(0, 30) } : {}),
+    ...(rand.chance(0.6)
+      ? {
+          aggs: {
+            marks: {
+              terms: { field: rand.pick(['owner_mark', 'hidden', 'type', 'level']), size: 50 },
+              aggs: { top: { top_hits: { size: 3 } } },
+            },
+            card: { cardinality: { field: 'owner_mark' } },
+          },
+        }
+      : {}),
+  };
+}
+
+const scrollHandles = (body: unknown): Record<string, string | undefined> => {
+  const b = body as { scrollId?: unknown; _scroll_id?: unknown };
+  return {
+    scroll: typeof b.scrollId === 'string' ? b.scrollId : undefined,
+    esScroll: typeof b._scroll_id === 'string' ? b._scroll_id : undefined,
+  };
+};
+
+const es = (ctx: PathContext): string => ctx.rand.pick(['', '/v1/elasticsearch']);
+const index = (ctx: PathContext): string => ctx.rand.pick([...INDEXES, ctx.anyMarker()]);
+
+export const READ_PATHS: readonly ReadPath[] = [
+  // Search (Logz.io API).
+  {
+    name: 'search',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => {
+      const others = ctx.world.tenants.map((t) => t.accountId).filter(() => ctx.rand.chance(0.4));
+      return {
+        method: 'POST',
+        url: '/v1/search',
+        body: { ...esBody(ctx), ...(ctx.rand.chance(0.4) && others.length > 0 ? { accountIds: others } : {}) },
+      };
+    },
+  },
+  {
+    name: 'scroll open',
+    sees: 'own',
+    ownData: true,
+    handles: scrollHandles,
+    request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { query: esBody(ctx).query, size: ctx.rand.int(1, 20) } }),
+  },
+  {
+    name: 'scroll continue',
+    sees: 'own',
+    ownData: true,
+    handles: scrollHandles,
+    request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { scroll_id: ctx.handle('scroll') ?? 'bm90LWEtc2Nyb2xs' } }),
+  },
+  // The Elasticsearch read API, under / and /v1/elasticsearch.
+  {
+    name: 'es _search',
+    sees: 'searchable',
+    ownData: true,
+    handles: scrollHandles,
+    request: (ctx) => ({
+      method: 'POST',
+      url: `${es(ctx)}/${index(ctx)}/_search${ctx.rand.chance(0.3) ? '?scroll=1m' : ''}`,
+      body: esBody(ctx),
+    }),
+  },
+  {
+    name: 'es _search q=',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `${es(ctx)}/${index(ctx)}/_search?q=${encodeURIComponent(queryString(ctx))}&size=50` }),
+  },
+  {
+    name: 'es _search/scroll',
+    sees: 'searchable',
+    ownData: true,
+    handles: scrollHandles,
+    request: (ctx) => ({
+      method: 'POST',
+      url: `${es(ctx)}/_search/scroll`,
+      body: { scroll: '1m', scroll_id: ctx.handle('esScroll') ?? 'bm90LWEtc2Nyb2xs' },
+    }),
+  },
+  {
+    name: 'es _msearch',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: `${es(ctx)}/_msearch`,
+      raw: `${JSON.stringify({ index: index(ctx) })}\n${JSON.stringify(esBody(ctx))}\n${JSON.stringify({})}\n${JSON.stringify(esBody(ctx))}\n`,
+    }),
+  },
+  {
+    name: 'es _count',
+    sees: 'searchable',
+    ownData: false,
+    request: (ctx) => ({ method: 'POST', url: `${es(ctx)}/${index(ctx)}/_count`, body: { query: esBody(ctx).query } }),
+  },
+  {
+    name: 'es _mapping',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `${es(ctx)}/${ctx.rand.pick(['', `${index(ctx)}/`])}${ctx.rand.pick(['_mapping', '_mappings'])}`,
+    }),
+  },
+  {
+    name: 'es _field_caps',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `${es(ctx)}/${index(ctx)}/_field_caps?fields=*` }),
+  },
+  {
+    name: 'es _cat/indices',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `${es(ctx)}/_cat/indices${ctx.rand.chance(0.5) ? `/${index(ctx)}` : ''}?format=json` }),
+  },
+  {
+    name: 'es _stats',
+    sees: 'searchable',
+    ownData: false,
+    request: (ctx) => ({ method: 'GET', url: `${es(ctx)}/${ctx.rand.pick(['', `${index(ctx)}/`])}_stats` }),
+  },
+  {
+    name: 'es _resolve/index',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `${es(ctx)}/_resolve/index/${index(ctx)}` }),
+  },
+  // Alerts, endpoints, triggered alerts.
+  { name: 'alerts list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v2/alerts' }) },
+  { name: 'alert by id', sees: 'own', ownData: true, request: (ctx) => ({ method: 'GET', url: `/v2/alerts/${ctx.id('alert')}` }) },
+  { name: 'endpoints list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/endpoints' }) },
+  { name: 'endpoint by id', sees: 'own', ownData: true, request: (ctx) => ({ method: 'GET', url: `/v1/endpoints/${ctx.id('endpoint')}` }) },
+  {
+    name: 'triggered alerts',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v1/alerts/triggered-alerts',
+      body: {
+        size: ctx.rand.int(1, 100),
+        ...(ctx.rand.chance(0.5) ? { search: ctx.anyMarker() } : {}),
+        ...(ctx.rand.chance(0.3) ? { tags: [ctx.anyMarker()] } : {}),
+      },
+    }),
+  },
+  // Users, tokens, SSO groups, accounts.
+  { name: 'users list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/user-management' }) },
+  { name: 'users recursive', sees: 'owned', ownData: true, request: () => ({ method: 'GET', url: '/v1/user-management/recursive' }) },
+  { name: 'user by id', sees: 'owned', ownData: true, request: (ctx) => ({ method: 'GET', url: `/v1/user-management/${ctx.id('user')}` }) },
+  {
+    name: 'shipping tokens search',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v1/log-shipping/tokens/search',
+      body: { pagination: { pageNumber: 1, pageSize: ctx.rand.int(1, 100) } },
+    }),
+  },
+  {
+    name: 'shipping token by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/log-shipping/tokens/${ctx.id('shippingToken')}` }),
+  },
+  { name: 'shipping token limits', sees: 'own', ownData: false, request: () => ({ method: 'GET', url: '/v1/log-shipping/tokens/limits' }) },
+  { name: 'auth groups', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/authentication/groups' }) },
+  {
+    name: 'sub accounts',
+    sees: 'owned',
+    ownData: false,
+    request: (ctx) => ({ method: 'GET', url: `/v1/account-management/time-based-accounts${ctx.rand.pick(['', '/detailed'])}` }),
+  },
+  {
+    name: 'sub account by id',
+    sees: 'owned',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/v1/account-management/time-based-accounts/${ctx.rand.pick(['', 'detailed/'])}${ctx.id('account')}`,
+    }),
+  },
+  {
+    name: 'whoami',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({ method: 'GET', url: ctx.rand.pick(['/v2/whoami', '/v1/account-management/whoami']) }),
+  },
+];

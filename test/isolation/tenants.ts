@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { freePort } from '../support/external-process.js';
+import { apiCall, startLogwardProcess, type LogwardProcess } from '../support/logward-process.js';
+
+/** One account of the isolation world, with what it may read. */
+export interface Tenant {
+  readonly label: string;
+  /** A second label inside the account's data that no request ever names: its appearance is never an echo. */
+  readonly hidden: string;
+  readonly accountId: number;
+  readonly apiToken: string;
+  readonly shippingToken: string;
+  readonly isMain: boolean;
+  /** Accounts whose logs it may search (itself and, for the main account, its searchable sub accounts). */
+  readonly searchable: ReadonlySet<number>;
+  /** Accounts it manages (itself and, for the main account, every sub account). */
+  readonly owned: ReadonlySet<number>;
+}
+
+export interface World {
+  readonly service: LogwardProcess;
+  readonly tenants: readonly Tenant[];
+  /** Every id the setup created, by kind, with its account: read paths pick from all of them, anyone's. */
+  readonly ids: Readonly<Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account', readonly { id: number; accountId: number }[]>>;
+  /** Text that belongs to one account only (labels inside its data, its token values) → its account id. */
+  readonly secrets: ReadonlyMap<string, number>;
+  close(): Promise<void>;
+}
+
+/** The marker every piece of an account's data carries: `iso<label>mark`, one word for the query parser. */
+export const marker = (label: string): string => `iso${label}mark`;
+/** The account's hidden word: in its data, never in a request. */
+export const hiddenMarker = (label: string): string => `hid${label}den`;
+
+async function ok<T>(what: string, call: Promise<{ status: number; body: unknown; text: string }>): Promise<T> {
+  const response = await call;
+  if (response.status !== 200 && response.status !== 201)
+    throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 500)}`);
+  return response.body as T;
+}
+
+/**
+ * The service as a process with a main account and three sub accounts (two searchable by the main account, one not),
+ * each holding logs, alerts, an endpoint, a user, a shipping token and SSO groups that all carry the account's marker.
+ */
+export async function buildWorld(options: { logsPerAccount?: number } = {}): Promise<World> {
+  const service = await startLogwardProcess({
+    env: { LOGWARD_ALERT_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
+  });
+  const sink = http.createServer((req, res) => req.resume().on('end', () => res.end('{}')));
+  const sinkPort = await freePort();
+  await new Promise<void>((resolve) => sink.listen(sinkPort, '127.0.0.1', resolve));
+  try {
+    const api = (token: string, method: string, url: string, body?: unknown) => apiCall(service.apiUrl, token, method, url, body);
+    const whoami = await ok<{ accountId: number }>('whoami', api(service.apiToken, 'GET', '/v2/whoami'));
+    const secrets = new Map<string, number>();
+    const newLabel = (): string =>
+      randomBytes(8)
+        .toString('hex')
+        .replace(/[^a-z0-9]/g, '')
+        .padEnd(10, '0')
+        .slice(0, 10);
+
+    const mainLabel = newLabel();
+    const accounts: {
+      label: string;
+      hidden: string;
+      accountId: number;
+      apiToken: string;
+      shippingToken: string;
+      searchable: boolean;
+      isMain: boolean;
+    }[] = [
+      {
+        label: mainLabel,
+        hidden: hiddenMarker(newLabel()),
+        accountId: whoami.accountId,
+        apiToken: service.apiToken,
+        shippingToken: service.shippingToken,
+        searchable: true,
+        isMain: true,
+      },
+    ];
+    for (const searchable of [true, true, false]) {
+      const label = newLabel();
+      const hidden = hiddenMarker(newLabel());
+      const created = await ok<{ accountId: number; accountToken: string }>(
+        'sub account',
+        api(service.apiToken, 'POST', '/v1/account-management/time-based-accounts', {
+          email: 'admin@example.com',
+          accountName: `sub ${marker(label)} ${hidden}`,
+          retentionDays: 3,
+          maxDailyGB: 1,
+          sharingObjectsAccounts: [],
+          searchable,
+        }),
+      );
+      const token = await ok<{ token: string }>(
+        'api token',
+        api(service.apiToken, 'POST', '/v1/api-tokens/sub-account', { name: `api ${marker(label)}`, accountId: created.accountId }),
+      );
+      accounts.push({
+        label,
+        hidden,
+        accountId: created.accountId,
+        apiToken: token.token,
+        shippingToken: created.accountToken,
+        searchable,
+        isMain: false,
+      });
+    }
+
+    const ids: Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account', { id: number; accountId: number }[]> = {
+      alert: [],
+      endpoint: [],
+      user: [],
+      shippingToken: [],
+      account: [],
+    };
+    const minute = 60_000;
+    for (const account of accounts) {
+      const mark = `${marker(account.label)} ${account.hidden}`;
+      secrets.set(marker(account.label), account.accountId);
+      secrets.set(account.hidden, account.accountId);
+      secrets.set(account.apiToken, account.accountId);
+      secrets.set(account.shippingToken, account.accountId);
+      ids.account.push({ id: account.accountId, accountId: account.accountId });
+      const endpoint = await ok<{ id: number }>(
+        'endpoint',
+        api(account.apiToken, 'POST', '/v1/endpoints/custom', {
+          title: `hook ${mark}`,
+          description: mark,
+          url: `http://127.0.0.1:${sinkPort}/${account.hidden}`,
+          method: 'POST',
+          headers: `x-mark=${account.hidden}`,
+          bodyTemplate: { mark },
+        }),
+      );
+      ids.endpoint.push({ id: endpoint.id, accountId: account.accountId });
+      // The logs below lie in a closed window, so this alert fires on the scheduler's next evaluations.
+      const alert = await ok<{ id: number }>(
+        'alert',
+        api(account.apiToken, 'POST', '/v2/alerts', {
+          title: `alert ${mark}`,
+          description: mark,
+          tags: [marker(account.label), account.hidden],
+          searchTimeFrameMinutes: 10,
+          output: { recipients: { emails: [], notificationEndpointIds: [endpoint.id] }, suppressNotificationsMinutes: 0, type: 'JSON' },
+          subComponents: [
+            {
+              queryDefinition: { query: marker(account.label), groupBy: ['owner_mark'], aggregation: { aggregationType: 'COUNT' } },
+              trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
+              output: { shouldUseAllFields: true },
+            },
+          ],
+        }),
+      );
+      ids.alert.push({ id: alert.id, accountId: account.accountId });
+      const user = await ok<{ id: number }>(
+        'user',
+        api(account.apiToken, 'POST', '/v1/user-management', {
+          username: `u.${marker(account.label)}.${account.hidden}@example.com`,
+          fullName: `User ${mark}`,
+          accountID: account.accountId,
+          role: 'USER_ROLE_REGULAR',
+        }),
+      );
+      ids.user.push({ id: user.id, accountId: account.accountId });
+      const shipping = await ok<{ id: number; token: string }>(
+        'shipping token',
+        api(account.apiToken, 'POST', '/v1/log-shipping/tokens', { name: `ship ${mark}` }),
+      );
+      secrets.set(shipping.token, account.accountId);
+      ids.shippingToken.push({ id: shipping.id, accountId: account.accountId });
+      await ok(
+        'auth groups',
+        api(account.apiToken, 'POST', '/v1/authentication/groups', [{ group: `group ${mark}`, userRole: 'USER_ROLE_REGULAR' }]),
+      );
+      const now = Date.now();
+      const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
+        JSON.stringify({
+          '@timestamp': new Date(now - 3 * minute + n * 1000).toISOString(),
+          message: `${mark} ${['error', 'login', 'alpha', 'timeout'][n % 4]} request ${n}`,
+          owner_mark: marker(account.label),
+          hidden: account.hidden,
+          [`f_${marker(account.label)}`]: n,
+          level: n % 3 === 0 ? 'error' : 'info',
+          n,
+          user: `user${n % 5}`,
+        }),
+      );
+      const shipped = await fetch(`${service.listenerUrl}/?token=${account.shippingToken}&type=${marker(account.label)}`, {
+        method: 'POST',
+        body: logs.join('\n'),
+      });
+      if (shipped.status !== 200) throw new Error(`shipping answered ${shipped.status}: ${await shipped.text()}`);
+    }
+    for (const account of accounts) {
+      // Ingest acknowledges before the batch is searchable: wait until each account's logs show.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const found = await api(account.apiToken, 'POST', '/v1/search', {
+          query: { query_string: { query: marker(account.label) } },
+          size: 1,
+        });
+        if (found.status === 200 && (found.body as { hits: { total: number | { value: number } } }).hits.total !== 0) break;
+        if (Date.now() > deadline) throw new Error(`the logs of ${account.accountId} never became searchable: ${found.text.slice(0, 300)}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    const searchableIds = new Set(accounts.filter((a) => a.searchable).map((a) => a.accountId));
+    const everyone = new Set(accounts.map((a) => a.accountId));
+    const tenants: Tenant[] = accounts.map((a) => ({
+      label: a.label,
+      hidden: a.hidden,
+      accountId: a.accountId,
+      apiToken: a.apiToken,
+      shippingToken: a.shippingToken,
+      isMain: a.isMain,
+      searchable: a.isMain ? searchableIds : new Set([a.accountId]),
+      owned: a.isMain ? everyone : new Set([a.accountId]),
+    }));
+    return {
+      service,
+      tenants,
+      ids,
+      secrets,
+      async close() {
+        sink.close();
+        await service.stop();
+      },
+    };
+  } catch (error) {
+    sink.close();
+    await service.stop();
+    throw error;
+  }
+}
+
+/** Waits until each account's alert has fired (its triggered alerts list it); answers how many accounts got there. */
+export async function waitForFirings(world: World, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let fired = 0;
+    for (const tenant of world.tenants) {
+      const page = await apiCall(world.service.apiUrl, tenant.apiToken, 'POST', '/v1/alerts/triggered-alerts', { size: 10 });
+      if (page.status === 200 && page.text.includes(marker(tenant.label))) fired += 1;
+    }
+    if (fired === world.tenants.length || Date.now() > deadline) return fired;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
