@@ -79,6 +79,14 @@ export const FIELD_STRINGS_SQL =
   `arrayMap(v -> ifNull(v, ''), mapValues(${MAP_COLUMNS.string})), arrayFlatten(mapValues(${MAP_COLUMNS.array})))`;
 
 /**
+ * The same values as one text, a space between two: token tests need no more (no token spans a space), and one
+ * call of a pattern over it is compiled once, where one per column would each be compiled.
+ */
+export const FIELD_TEXT_SQL =
+  `concat(arrayStringConcat([${HOT_STRING_COLUMNS.join(', ')}], ' '), ' ', arrayStringConcat(mapValues(${MAP_COLUMNS.string}), ' '), ' ', ` +
+  `arrayStringConcat(arrayFlatten(mapValues(${MAP_COLUMNS.array})), ' '))`;
+
+/**
  * The row-level form of isIndexExactText (query/text/index-tokens.ts) over FIELD_STRINGS_SQL: no non-ASCII
  * character, no `,`/`;` between digits, no run of 255 token characters. Only for rows stored before ingest wrote
  * the column; it may say 0 where the analyzer would agree (0 is always safe), never 1 where it would not.

@@ -8,7 +8,9 @@
  * token fragments.
  */
 import type { QueryAst } from '../../../../query/index.js';
-import { FIELD_STRINGS_SQL, FIELDS_PLAIN_COLUMN, FIELDS_TOKENS_SQL, MESSAGE_TOKENS_SQL } from '../../log-table-schema.js';
+import { FIELD_STRINGS_SQL, FIELD_TEXT_SQL, FIELDS_PLAIN_COLUMN, FIELDS_TOKENS_SQL, MESSAGE_TOKENS_SQL } from '../../log-table-schema.js';
+import { hasPhraseSql, hasTokenSql } from './token-tests.js';
+import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from '../../field-catalog.js';
 import { sqlNumber, sqlString } from '../../sql-literals.js';
 import { anyNumber, anyOf, type FieldRef } from '../fields/field-access.js';
 import type { CompileContext } from './compile-context.js';
@@ -19,14 +21,32 @@ type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
 /** `*` (and `*.*`): every field, what a query without a field searches. */
 export const isAllFields = (field: string): boolean => field === '*' || field === '*.*';
 
-/** Every field but `message`, read as one text field; `plain` when only rows with plain fields are tested. */
+/** Every field but `message`, read as one text field (numbers included); for sloppy phrases and numbers. */
 function otherFields(plain: boolean): FieldRef {
   return { name: '*', shape: 'text', column: null, kinds: ['string', 'number'], inArrays: false, plainText: plain, pattern: { glob: '*', withoutMessage: true } };
 }
 
+/**
+ * The string values of every field but `message` as one text (FIELD_TEXT_SQL), for token tests: a word, a prefix,
+ * a wildcard on a token. `plain` when only rows with plain fields are tested (the engine's tokens are then exact).
+ */
+function otherFieldsText(plain: boolean): FieldRef {
+  return { name: '*', shape: 'text', column: FIELD_TEXT_SQL, kinds: ['string'], inArrays: false, plainText: plain };
+}
+
+/**
+ * True when no field in scope ever held text the index tokenizes otherwise than the analyzer (the catalog records
+ * it, decision 0129): every row's `fields_plain` is then 1 and the exact check need not be planned at all. A
+ * catalog at its cap may miss names, so it is not trusted then.
+ */
+function allFieldsPlain(context: CompileContext): boolean {
+  const fields = context.catalog.all.filter((field) => field.name !== 'message');
+  return fields.length < MAX_CATALOG_FIELDS_PER_ACCOUNT && fields.every((field) => field.plainText);
+}
+
 /** A predicate on the other fields: `plain` on rows whose field text the index tokenizes exactly, `other` elsewhere. */
-function onFieldRows(plain: string, other: string): string {
-  if (plain === other) return plain;
+function onFieldRows(context: CompileContext, plain: string, other: string): string {
+  if (plain === other || allFieldsPlain(context)) return plain;
   return `((${FIELDS_PLAIN_COLUMN} = 1 AND ${plain}) OR (${FIELDS_PLAIN_COLUMN} = 0 AND ${other}))`;
 }
 
@@ -53,16 +73,8 @@ export function numberText(value: number): string {
 /** Rows where some field other than `message` holds the analyzer term `term` as a token. */
 function fieldsWordSql(context: CompileContext, term: string): string {
   const plain = context.helpers.isIndexExactText(term) ? `has(${FIELDS_TOKENS_SQL}, ${sqlString(term)})` : '0';
-  const other = otherFields(false);
-  return onFieldRows(plain, withFilter(fieldsPrefilter(context, [term]), matchQuerySql(context, other, wordQuery(term)).where));
-}
-
-/** A single-term match, for the exact check of one term on the other fields. */
-function wordQuery(term: string): Of<'match'> {
-  return {
-    kind: 'match', field: '*', text: term, tokens: [{ term, position: 0, startOffset: 0, endOffset: term.length }], operator: 'or', minimumShouldMatch: null,
-    fuzziness: null, prefixLength: 0, lastTokenIsPrefix: false, zeroTermsQuery: 'none', lenient: true, boost: 1,
-  };
+  const other = otherFieldsText(false);
+  return onFieldRows(context, plain, withFilter(fieldsPrefilter(context, [term]), hasTokenSql(other, FIELD_TEXT_SQL, term)));
 }
 
 /** Rows where a numeric field equals `value`: the tokens of its text in either index, then the numbers. */
@@ -76,9 +88,8 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
   // Fuzzy terms and a prefix last term test every token of every value, as before: no index holds fragments.
   if (query.fuzziness !== null || query.lastTokenIsPrefix) {
     const onMessage = matchQuerySql(context, message, query);
-    const fields = otherFields(false);
-    const onFields = matchQuerySql(context, fields, query);
-    return { where: or([onMessage.where, onFields.where]), score: `greatest(if(${onMessage.where}, ${onMessage.score}, 0), if(${onFields.where}, ${onFields.score}, 0))` };
+    const onFields = onFieldRows(context, matchQuerySql(context, otherFieldsText(true), query).where, matchQuerySql(context, otherFieldsText(false), query).where);
+    return { where: or([onMessage.where, onFields]), score: `greatest(if(${onMessage.where}, ${onMessage.score}, 0), if(${onFields}, 1, 0))` };
   }
   const terms = [...new Set(query.tokens.map((token) => token.term))];
   const presences = terms.map((term) => or([messageWordSql(context, message, term), fieldsWordSql(context, term)]));
@@ -107,16 +118,14 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
   const onMessage = phraseSql(context, context.catalog.resolve('message'), query);
   const terms = query.tokens.map((token) => token.term);
   if (terms.length === 0) return onMessage;
-  const exact = (plain: boolean): string => phraseSql(context, otherFields(plain), query).where;
+  const adjacent = query.slop === 0 && !query.lastTokenIsPrefix;
+  // Value by value (a phrase never spans two), one pattern call over all values: compiled once per statement.
+  const exact = (plain: boolean): string =>
+    adjacent ? `arrayExists(v -> ${hasPhraseSql(otherFieldsText(plain), 'v', terms, false)}, ${FIELD_STRINGS_SQL})` : phraseSql(context, otherFields(plain), query).where;
   const wholeTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
-  const plain = terms.every((term) => context.helpers.isIndexExactText(term))
-    ? // Plain values: the engine's tokens are the analyzer's, so the phrase is tested on them value by value.
-      query.slop === 0 && !query.lastTokenIsPrefix
-      ? `arrayExists(v -> hasPhrase(lower(v), ${sqlString(terms.join(' '))}, 'asciiCJK'), ${FIELD_STRINGS_SQL})`
-      : exact(true)
-    : '0';
+  const plain = terms.every((term) => context.helpers.isIndexExactText(term)) ? exact(true) : '0';
   const filter = fieldsPrefilter(context, wholeTerms);
-  const onFields = onFieldRows(withFilter(filter, plain), withFilter(filter, exact(false)));
+  const onFields = onFieldRows(context, withFilter(filter, plain), withFilter(filter, exact(false)));
   const where = or([onMessage.where, onFields]);
   return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})` };
 }
@@ -126,5 +135,5 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
  * others over the engine's tokens where they are exact, else over the analyzer's pattern.
  */
 export function allFieldsPatternSql(context: CompileContext, leaf: (field: FieldRef) => string): string {
-  return or([leaf(context.catalog.resolve('message')), onFieldRows(leaf(otherFields(true)), leaf(otherFields(false)))]);
+  return or([leaf(context.catalog.resolve('message')), onFieldRows(context, leaf(otherFieldsText(true)), leaf(otherFieldsText(false)))]);
 }
