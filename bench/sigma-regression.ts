@@ -148,7 +148,7 @@ function loghubSyslogDocuments(
 }
 
 async function matches(store: LogStore, accountId: number, rule: ConvertedSigmaRule): Promise<string[] | string> {
-  const scope: SearchScope = { accounts: [{ accountId, fromMs: 0 }], toMs: null, types: null };
+  const scope: SearchScope = { accounts: [{ accountId, fromMs: 0 }], toMs: null, types: null, filter: null };
   try {
     const result = await store.search({
       scope,

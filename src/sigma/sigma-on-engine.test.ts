@@ -103,7 +103,7 @@ describe('Sigma rules on the engine', () => {
     const [rule] = convertSigmaYaml(yaml);
     assert.ok(rule !== undefined);
     const result = await store.search({
-      scope: { accounts: [{ accountId, fromMs: 0 }], toMs: null, types: null },
+      scope: { accounts: [{ accountId, fromMs: 0 }], toMs: null, types: null, filter: null },
       request: request(rule.query),
       receivedAtMostMs: null,
       after: null,
