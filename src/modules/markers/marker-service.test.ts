@@ -9,6 +9,7 @@ import { createManualClock } from '../../shared/clock.js';
 import type { LogStore } from '../../storage/log-store.js';
 import { CONTRACT_NOW_MS } from '../../storage/conformance/log-store.contract.js';
 import { openLogStore } from '../../storage/open-log-store.js';
+import { createOwnLogWriter } from '../own-logs/index.js';
 import { createMarkerService, MARKER_LOG_TYPE } from './marker-service.js';
 
 const ACCOUNT = 4711;
@@ -21,7 +22,7 @@ describe('deployment markers are logs of the account', () => {
 
   const search = async (query: unknown) => {
     const request = parseSearchRequest({ query, sort: [{ '@timestamp': 'asc' }] }, { now: clock.now(), profile: 'elasticsearch' });
-    const scope = { accounts: [{ accountId: ACCOUNT, fromMs: CONTRACT_NOW_MS - 30 * DAY }], toMs: null, types: null };
+    const scope = { accounts: [{ accountId: ACCOUNT, fromMs: CONTRACT_NOW_MS - 30 * DAY }], toMs: null, types: null, filter: null };
     return store.search({ scope, request, receivedAtMostMs: null, after: null });
   };
 
@@ -35,7 +36,8 @@ describe('deployment markers are logs of the account', () => {
   });
 
   it('stores each marker with its fields, OTHER by default, at its own time or now', async () => {
-    const markers = createMarkerService({ clock, appendLogs: (documents, dedupToken) => store.append(documents, { dedupToken, retentionDaysOf: () => 30 }) });
+    const writer = createOwnLogWriter({ logStore: store, clock, retentionDaysOf: async () => 30 });
+    const markers = createMarkerService({ clock, appendLogs: (logs, dedupToken) => writer.append(logs, dedupToken) });
     await markers.create(ACCOUNT, [
       { title: 'Deployed v2.3.1', description: 'api and workers', tag: 'DEPLOYMENT', timestamp: CONTRACT_NOW_MS - 60_000, metadata: { version: '2.3.1', region: 'eu' } },
       { title: 'Config change', description: 'raised the pool size' },
