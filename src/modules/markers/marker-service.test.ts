@@ -8,8 +8,8 @@ import { parseSearchRequest } from '../../query/index.js';
 import { createManualClock } from '../../shared/clock.js';
 import type { LogStore } from '../../storage/log-store.js';
 import { CONTRACT_NOW_MS } from '../../storage/conformance/log-store.contract.js';
-import { createOwnLogWriter } from '../own-logs/index.js';
 import { openLogStore } from '../../storage/open-log-store.js';
+import { createOwnLogWriter } from '../own-logs/index.js';
 import { createMarkerService, MARKER_LOG_TYPE } from './marker-service.js';
 
 const ACCOUNT = 4711;
@@ -36,7 +36,8 @@ describe('deployment markers are logs of the account', () => {
   });
 
   it('stores each marker with its fields, OTHER by default, at its own time or now', async () => {
-    const markers = createMarkerService({ clock, appendLogs: createOwnLogWriter({ logStore: store, clock, retentionDaysOf: async () => 30 }).append });
+    const writer = createOwnLogWriter({ logStore: store, clock, retentionDaysOf: async () => 30 });
+    const markers = createMarkerService({ clock, appendLogs: (logs, dedupToken) => writer.append(logs, dedupToken) });
     await markers.create(ACCOUNT, [
       { title: 'Deployed v2.3.1', description: 'api and workers', tag: 'DEPLOYMENT', timestamp: CONTRACT_NOW_MS - 60_000, metadata: { version: '2.3.1', region: 'eu' } },
       { title: 'Config change', description: 'raised the pool size' },

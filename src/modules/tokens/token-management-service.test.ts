@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { controlPlaneBackends, type OpenedControlPlane } from '../../../test/support/control-plane-backends.js';
 import { createManualClock } from '../../shared/clock.js';
-import type { Principal } from '../../shared/principal.js';
+import type { ApiTokenPrincipal } from '../../shared/principal.js';
 import { createAccountService } from '../accounts/index.js';
 import { createTokenManagementService, MAX_ENABLED_SHIPPING_TOKENS, type TokenManagementService } from './token-management-service.js';
 import { createTokenService, type TokenService } from './token-service.js';
@@ -14,8 +14,8 @@ for (const backend of controlPlaneBackends) {
     let opened: OpenedControlPlane;
     let tokens: TokenService;
     let management: TokenManagementService;
-    let main: Principal;
-    let sub: Principal;
+    let main: ApiTokenPrincipal;
+    let sub: ApiTokenPrincipal;
     let subId: number;
     const clock = createManualClock(START);
 
@@ -26,7 +26,7 @@ for (const backend of controlPlaneBackends) {
       const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
       const boot = await accounts.bootstrap({ region: 'us', adminEmail: 'admin@example.com', apiToken: undefined, shippingToken: undefined });
       assert.ok(boot.created);
-      const principalOf = async (token: string): Promise<Principal> => {
+      const principalOf = async (token: string): Promise<ApiTokenPrincipal> => {
         const owner = await tokens.authenticateApiToken(token);
         assert.ok(owner);
         return { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
@@ -45,7 +45,9 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await tokens.authenticateApiToken(created.token))?.accountId, main.accountId);
       assert.equal(await tokens.authenticateApiToken(`${created.token}x`), undefined);
       assert.equal(await tokens.authenticateApiToken(''), undefined);
-      assert.equal(await tokens.creatorOf({ kind: 'api-token', accountId: main.accountId, accountName: main.accountName, region: main.region, ownerAccountId: main.ownerAccountId, accountType: main.accountType, retentionDays: main.retentionDays, tokenId: created.record.id }), 'admin@example.com');
+      const caller = await tokens.authenticateApiToken(created.token);
+      assert.ok(caller);
+      assert.equal(await tokens.creatorOf({ ...main, tokenId: caller.tokenId }), 'admin@example.com');
       assert.equal(await tokens.revokeApiToken(created.record.id, subId), false, 'another account\'s token is not revoked');
       assert.equal(await tokens.revokeApiToken(created.record.id), true);
       assert.equal(await tokens.authenticateApiToken(created.token), undefined);

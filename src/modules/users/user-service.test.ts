@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { controlPlaneBackends, type OpenedControlPlane } from '../../../test/support/control-plane-backends.js';
 import { createManualClock } from '../../shared/clock.js';
-import type { Principal } from '../../shared/principal.js';
+import type { ApiTokenPrincipal } from '../../shared/principal.js';
 import { createAccountService } from '../accounts/index.js';
 import { createTokenService } from '../tokens/index.js';
 import { createUserService, type UserService } from './user-service.js';
@@ -13,8 +13,8 @@ for (const backend of controlPlaneBackends) {
   describe(`user service (${backend.name})`, () => {
     let opened: OpenedControlPlane;
     let users: UserService;
-    let main: Principal;
-    let sub: Principal;
+    let main: ApiTokenPrincipal;
+    let sub: ApiTokenPrincipal;
     let subId: number;
 
     before(async () => {
@@ -25,7 +25,7 @@ for (const backend of controlPlaneBackends) {
       const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
       const boot = await accounts.bootstrap({ region: 'us', adminEmail: 'admin@example.com', apiToken: undefined, shippingToken: undefined });
       assert.ok(boot.created);
-      const principalOf = async (token: string): Promise<Principal> => {
+      const principalOf = async (token: string): Promise<ApiTokenPrincipal> => {
         const owner = await tokens.authenticateApiToken(token);
         assert.ok(owner);
         return { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
