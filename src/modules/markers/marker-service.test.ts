@@ -21,7 +21,7 @@ describe('deployment markers are logs of the account', () => {
 
   const search = async (query: unknown) => {
     const request = parseSearchRequest({ query, sort: [{ '@timestamp': 'asc' }] }, { now: clock.now(), profile: 'elasticsearch' });
-    const scope = { accounts: [{ accountId: ACCOUNT, fromMs: CONTRACT_NOW_MS - 30 * DAY }], toMs: null, types: null };
+    const scope = { accounts: [{ accountId: ACCOUNT, fromMs: CONTRACT_NOW_MS - 30 * DAY }], toMs: null, types: null, filter: null };
     return store.search({ scope, request, receivedAtMostMs: null, after: null });
   };
 

@@ -29,7 +29,7 @@ for (const backend of controlPlaneBackends) {
       const principalOf = async (token: string): Promise<Principal> => {
         const owner = await tokens.authenticateApiToken(token);
         assert.ok(owner);
-        return { accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
+        return { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
       };
       main = await principalOf(boot.apiToken);
       subId = (await accounts.createSubAccount(main, { email: 'admin@example.com', accountName: 'sub', retentionDays: 3, sharingObjectsAccounts: [] })).accountId;
@@ -45,7 +45,7 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await tokens.authenticateApiToken(created.token))?.accountId, main.accountId);
       assert.equal(await tokens.authenticateApiToken(`${created.token}x`), undefined);
       assert.equal(await tokens.authenticateApiToken(''), undefined);
-      assert.equal(await tokens.creatorOf(created.record.id), 'admin@example.com');
+      assert.equal(await tokens.creatorOf({ kind: 'api-token', accountId: 0, accountName: '', region: 'us', ownerAccountId: null, accountType: 'OWNER_ACCOUNT', tokenId: created.record.id, retentionDays: 30 }), 'admin@example.com');
       assert.equal(await tokens.revokeApiToken(created.record.id, subId), false, 'another account\'s token is not revoked');
       assert.equal(await tokens.revokeApiToken(created.record.id), true);
       assert.equal(await tokens.authenticateApiToken(created.token), undefined);

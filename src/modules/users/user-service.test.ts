@@ -28,7 +28,7 @@ for (const backend of controlPlaneBackends) {
       const principalOf = async (token: string): Promise<Principal> => {
         const owner = await tokens.authenticateApiToken(token);
         assert.ok(owner);
-        return { accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
+        return { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
       };
       main = await principalOf(boot.apiToken);
       subId = (await accounts.createSubAccount(main, { email: 'admin@example.com', accountName: 'sub', retentionDays: 3, sharingObjectsAccounts: [] })).accountId;
