@@ -12,7 +12,6 @@ describe('route plan', () => {
 
   before(async () => {
     assert.ok(backend !== undefined);
-    // Every route registered has a row in the route access table, or this start throws.
     t = await startTestApp({ backend });
     const { listenerUrl } = await t.listen();
     // The README's first log lines.

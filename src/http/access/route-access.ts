@@ -15,8 +15,8 @@ const READ: readonly Method[] = ['GET'];
 
 /**
  * The one table of who may call what (decision 0301): route → the capability it requires; `capabilitiesOf` in
- * src/shared/principal.ts says which principals have it. First match wins. A route the table does not name stops
- * the server at start-up (plugins/authorize.ts), so a new route cannot ship without a row here.
+ * src/shared/principal.ts says which principals have it. First match wins. A route the table does not name
+ * requires `admin` (plugins/authorize.ts): give every new route its row.
  */
 export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   // Logs: searching them is what a shared token may do, and all it may do.
