@@ -3,6 +3,7 @@ import { ConfigError, SETTINGS, loadConfig } from '../config/index.js';
 import { createAccountService } from '../modules/accounts/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
 import { systemClock } from '../shared/clock.js';
+import { printableName } from '../shared/safe-name.js';
 import { openControlPlane } from '../storage/control-plane/index.js';
 
 const USAGE = `usage: logward <command> [options]
@@ -57,7 +58,7 @@ async function run(argv: readonly string[]): Promise<void> {
       case 'accounts list': {
         out('ID          TYPE              REGION  RETENTION  MAX_DAILY_GB  NAME');
         for (const account of await accounts.listAllAccounts()) {
-          out(`${String(account.id).padEnd(11)} ${account.type.padEnd(17)} ${account.region.padEnd(7)} ${String(account.retentionDays).padEnd(10)} ${String(account.maxDailyGB).padEnd(13)} ${account.name}`);
+          out(`${String(account.id).padEnd(11)} ${account.type.padEnd(17)} ${account.region.padEnd(7)} ${String(account.retentionDays).padEnd(10)} ${String(account.maxDailyGB).padEnd(13)} ${printableName(account.name)}`);
         }
         return;
       }
@@ -65,8 +66,8 @@ async function run(argv: readonly string[]): Promise<void> {
         const targets = values.account === undefined ? await accounts.listAllAccounts() : [await accounts.getAccount(requireId(values.account, '--account'))];
         for (const account of targets) {
           if (account === undefined) throw new CliError('no such account');
-          for (const token of await tokens.listApiTokens(account.id)) out(`api       ${String(token.id).padEnd(11)} account ${account.id}  ${token.name}`);
-          for (const token of await tokens.listShippingTokens(account.id)) out(`shipping  ${String(token.id).padEnd(11)} account ${account.id}  ${token.name}  ${token.token}`);
+          for (const token of await tokens.listApiTokens(account.id)) out(`api       ${String(token.id).padEnd(11)} account ${account.id}  ${printableName(token.name)}`);
+          for (const token of await tokens.listShippingTokens(account.id)) out(`shipping  ${String(token.id).padEnd(11)} account ${account.id}  ${printableName(token.name)}  ${token.token}`);
         }
         return;
       }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
+import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../shared/logger.js';
+import { BOOLEAN_OR_STRING_KEYWORD } from '../shared/boolean-or-string.js';
 import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
@@ -43,9 +45,38 @@ export function baseServerOptions(logger: Logger, bodyLimitBytes: number): Fasti
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator: buildPartValidator } },
   };
 }
+
+type KeywordDefinition = Exclude<NonNullable<AjvCompiler.Options['keywords']>[number], string>;
+
+/** Turns the strings "true"/"false" into booleans where a schema says BooleanOrString. */
+const booleanOrString: KeywordDefinition = {
+  keyword: BOOLEAN_OR_STRING_KEYWORD,
+  modifying: true,
+  schemaType: 'boolean',
+  validate: (_enabled: boolean, data: unknown, _schema, context): boolean => {
+    if (typeof data === 'boolean') return true;
+    if (data !== 'true' && data !== 'false') return false;
+    if (context?.parentData !== undefined && context.parentDataProperty !== undefined) context.parentData[context.parentDataProperty] = data === 'true';
+    return true;
+  },
+};
+
+const AJV_OPTIONS: AjvCompiler.Options = { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, keywords: [booleanOrString] };
+
+/**
+ * Path and query strings are text, so their schemas coerce (`?size=10`, `/:id`); a JSON body already has
+ * types, and coercing it would store `"accountName": true` as "true" and `"maxDailyGB": true` as 1.
+ */
+const buildPartValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, options) => {
+  const coercing = AjvCompiler()(externalSchemas, options);
+  const strict = AjvCompiler()(externalSchemas, { customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
+  // The pool's declared argument is the schema, but Fastify passes the route definition (schema and httpPart).
+  return (route) => ((route as unknown as AjvCompiler.RouteDefinition).httpPart === 'body' ? strict(route) : coercing(route));
+};
 
 /** Builds the API server without listening, so tests can `inject` or listen on port 0. */
 export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstance> {

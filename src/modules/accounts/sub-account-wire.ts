@@ -1,49 +1,56 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BooleanOrString } from '../../shared/boolean-or-string.js';
+import { UNSAFE_NAME_CHARACTERS } from '../../shared/safe-name.js';
 import { EMAIL_PATTERN, Int32 } from '../users/index.js';
 import type { Account } from './account.js';
 import type { AccountWithSharing, DetailedAccount } from './sub-account-service.js';
 
 /** OpenAPI 3.0 spelling of "number or null": ajv then never coerces null to 0. */
-const NullableNumber = (options: { description: string; minimum?: number }) =>
+const NullableNumber = (options: { description: string; minimum?: number; maximum?: number }) =>
   Type.Unsafe<number | null>({ type: 'number', nullable: true, ...options });
-const NullableInteger = (options: { description: string; minimum?: number }) =>
+const NullableInteger = (options: { description: string; minimum?: number; maximum?: number }) =>
   Type.Unsafe<number | null>({ type: 'integer', nullable: true, maximum: 2_147_483_647, ...options });
 const NullableString = (description: string) => Type.Unsafe<string | null>({ type: 'string', nullable: true, description });
 
-// Booleans may arrive as "true"/"false" strings (the Terraform client); ajv's coerceTypes turns them into booleans.
-const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
+/** Largest daily volume an account may be given: 1 PB a day is beyond any single deployment of this service. */
+const MAX_DAILY_GB = 1_000_000;
+/** A century: retention arithmetic in milliseconds stays exact far below this. */
+const MAX_RETENTION_DAYS = 36_500;
+
+// Booleans may arrive as "true"/"false" strings (the Terraform client).
+const Flag = (description: string) => Type.Optional(BooleanOrString({ description }));
 
 export const SubAccountIdParams = Type.Object({ id: Int32('Id of the account') });
 export type SubAccountIdParams = Static<typeof SubAccountIdParams>;
 
 const UtilizationSettingsInput = Type.Object(
   {
-    frequencyMinutes: Type.Optional(NullableInteger({ minimum: 1, description: 'Minutes between utilization metrics' })),
+    frequencyMinutes: Type.Optional(NullableInteger({ minimum: 1, maximum: 7 * 24 * 60, description: 'Minutes between utilization metrics' })),
     utilizationEnabled: Flag('Log utilization metrics'),
   },
   { description: 'Settings for logging utilization metrics' },
 );
 
 const settingsFields = {
-  accountName: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^<>:"/\\\\|?*]+$', description: 'Name of the account; not < > : " / \\ | ? *' }),
+  accountName: Type.String({ minLength: 1, maxLength: 200, pattern: `^[^<>:"/\\\\|?*${UNSAFE_NAME_CHARACTERS}]+$`, description: 'Name of the account; not < > : " / \\ | ? *, control or bidi characters' }),
   sharingObjectsAccounts: Type.Array(Int32('Account id'), { description: 'Accounts allowed to access this account\'s saved objects; may be empty' }),
   isFlexible: Flag('Shared volume (flexible storage); reservedDailyGB then reserves capacity'),
-  reservedDailyGB: Type.Optional(NullableNumber({ minimum: 0, description: 'Reserved daily volume in GB (flexible accounts only)' })),
-  maxDailyGB: Type.Optional(Type.Number({ minimum: 0, description: 'Maximum GB indexed per calendar day; 0 (the default) accepts nothing' })),
+  reservedDailyGB: Type.Optional(NullableNumber({ minimum: 0, maximum: MAX_DAILY_GB, description: 'Reserved daily volume in GB (flexible accounts only)' })),
+  maxDailyGB: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_DAILY_GB, description: 'Maximum GB indexed per calendar day; 0 (the default) accepts nothing' })),
   searchable: Flag('Other accounts (the main account) may search this account\'s logs'),
   accessible: Flag('Users of the main account may access this account'),
   docSizeSetting: Flag('Attach the document size to logs'),
   utilizationSettings: Type.Optional(UtilizationSettingsInput),
   // OpenAPI 3.0 has no numeric exclusiveMinimum; 0.001 GB (1 MB) is the smallest useful limit above 0.
-  softLimitGB: Type.Optional(NullableNumber({ minimum: 0.001, description: 'Daily volume in GB (> 0) that triggers a notification' })),
-  snapSearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, description: 'Warm-tier retention (Terraform spelling)' })),
-  snapsearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, description: 'Warm-tier retention (API spelling)' })),
+  softLimitGB: Type.Optional(NullableNumber({ minimum: 0.001, maximum: MAX_DAILY_GB, description: 'Daily volume in GB (> 0) that triggers a notification' })),
+  snapSearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Warm-tier retention (Terraform spelling)' })),
+  snapsearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Warm-tier retention (API spelling)' })),
 };
 
 export const CreateSubAccountBody = Type.Object(
   {
     email: Type.String({ pattern: EMAIL_PATTERN, description: 'E-mail of an admin user of the main account' }),
-    retentionDays: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Days logs are kept and searchable' }),
+    retentionDays: Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Days logs are kept and searchable' }),
     ...settingsFields,
   },
   { description: 'A sub account to create; omitted settings take their defaults' },
@@ -53,7 +60,7 @@ export type CreateSubAccountBody = Static<typeof CreateSubAccountBody>;
 export const UpdateSubAccountBody = Type.Object(
   {
     ...settingsFields,
-    retentionDays: Type.Optional(Type.Integer({ minimum: 1, description: 'Ignored: retention is set by the plan and cannot be updated' })),
+    retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Ignored: retention is set by the plan and cannot be updated' })),
   },
   { description: 'Replaces every setting of the account; omitted settings take their defaults' },
 );

@@ -1,7 +1,8 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { ENDPOINT_TYPES, type EndpointSlug } from './endpoint-types.js';
 
-const Title = Type.String({ minLength: 1, maxLength: 200, description: 'Name of the endpoint' });
+const Title = Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'Name of the endpoint' });
 const Description = Type.String({ maxLength: 2000, description: 'What the endpoint is for' });
 // The Terraform client sends `method` for every type (a struct-tag typo); it is ignored except for custom.
 const IgnoredMethod = Type.String({ description: 'Ignored for this type (the Terraform client always sends it)' });

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BooleanOrString } from '../../shared/boolean-or-string.js';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import type { ShippingToken } from './shipping-token-repository.js';
 import type { CreatedApiToken } from './token-service.js';
 
@@ -10,8 +12,8 @@ export type TokenIdParams = Static<typeof TokenIdParams>;
 // `enabled` and `descending` arrive as "true"/"false" strings from the Terraform client; ajv coerces them.
 export const CreateShippingTokenBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'Descriptive name of the token' }),
-    enabled: Type.Optional(Type.Boolean({ description: 'Whether the token accepts logs; default true' })),
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'Descriptive name of the token' }),
+    enabled: Type.Optional(BooleanOrString({ description: 'Whether the token accepts logs; default true' })),
   },
   { description: 'A log shipping token to create' },
 );
@@ -19,8 +21,8 @@ export type CreateShippingTokenBody = Static<typeof CreateShippingTokenBody>;
 
 export const UpdateShippingTokenBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'New name; unchanged when omitted' })),
-    enabled: Type.Optional(Type.Boolean({ description: 'Enable (true) or disable (false); unchanged when omitted' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'New name; unchanged when omitted' })),
+    enabled: Type.Optional(BooleanOrString({ description: 'Enable (true) or disable (false); unchanged when omitted' })),
   },
   { description: 'Rename and/or enable or disable a token' },
 );
@@ -51,12 +53,12 @@ const Pagination = Type.Object(
 
 export const SearchShippingTokensBody = Type.Object(
   {
-    filter: Type.Optional(Type.Object({ enabled: Type.Boolean({ description: 'Only enabled (true) or disabled (false) tokens' }) })),
+    filter: Type.Optional(Type.Object({ enabled: BooleanOrString({ description: 'Only enabled (true) or disabled (false) tokens' }) })),
     sort: Type.Optional(
       Type.Array(
         Type.Object({
           field: Type.Unsafe<'createdAt' | 'name'>({ type: 'string', enum: ['createdAt', 'name'], description: 'Sort key' }),
-          descending: Type.Optional(Type.Boolean({ description: 'Descending order; default false' })),
+          descending: Type.Optional(BooleanOrString({ description: 'Descending order; default false' })),
         }),
         { maxItems: 2 },
       ),
@@ -80,7 +82,7 @@ export const ShippingTokenLimits = Type.Object({
 
 export const CreateApiTokenBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'Name of the new API token' }),
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'Name of the new API token' }),
     accountId: Int32('The sub account (or the main account) the token acts on'),
   },
   { description: 'An API token to create with a main-account token' },

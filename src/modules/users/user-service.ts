@@ -1,9 +1,9 @@
 import type { AccountScope } from '../../shared/account-scope.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
-import type { Principal } from '../../shared/principal.js';
+import { mainAccountIdOf, type Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
-import { DEFAULT_USER_ROLE, type AccountUser, type UserRole } from './user.js';
+import { DEFAULT_USER_ROLE, isAdminRole, type AccountUser, type UserRole } from './user.js';
 import { userErrors } from './user-errors.js';
 import { userRepository } from './user-repository.js';
 
@@ -28,6 +28,8 @@ interface Lookup {
   /** Accounts searched, in order, when the user is not in `target`. */
   readonly fallback: readonly number[];
 }
+
+type AdminChange = Parameters<typeof userErrors.lastAdmin>[0];
 
 type RecursiveAction = 'suspending' | 'unsuspending' | 'deleting';
 
@@ -54,6 +56,22 @@ export function createUserService(deps: UserServiceDeps) {
     return first;
   }
 
+  /** Refuses a change that would leave the main account without an active admin. */
+  /**
+   * True when the membership is the only active admin of the main account (whose admins create sub
+   * accounts). A caller only reaches accounts of its own tree, whose main account its principal names.
+   */
+  async function isLastAdmin(tx: ControlPlaneDb, principal: Principal, membership: AccountUser): Promise<boolean> {
+    if (!membership.active || !isAdminRole(membership.role) || membership.accountId !== mainAccountIdOf(principal)) return false;
+    const members = await userRepository.listByAccount(tx, membership.accountId);
+    return !members.some((other) => other.id !== membership.id && other.active && isAdminRole(other.role));
+  }
+
+  /** Refuses a change that would leave the main account without an active admin. */
+  async function keepAnAdmin(tx: ControlPlaneDb, principal: Principal, membership: AccountUser, change: AdminChange): Promise<void> {
+    if (await isLastAdmin(tx, principal, membership)) throw userErrors.lastAdmin(change);
+  }
+
   async function recursive(principal: Principal, userId: number, action: RecursiveAction): Promise<{ message: string }> {
     const tree = await scope.tree(principal);
     return db.transaction().execute(async (tx) => {
@@ -63,6 +81,8 @@ export function createUserService(deps: UserServiceDeps) {
       for (const membership of found) {
         // SPEC.md state table: the recursive forms never lock an account out by removing its last user.
         if (action !== 'unsuspending' && (await userRepository.countOtherActiveMembers(tx, membership.accountId, userId)) === 0) {
+          skipped.push(membership.accountId);
+        } else if (action !== 'unsuspending' && (await isLastAdmin(tx, principal, membership))) {
           skipped.push(membership.accountId);
         } else if (action === 'deleting') {
           await userRepository.deleteMembership(tx, membership.accountId, userId);
@@ -80,6 +100,7 @@ export function createUserService(deps: UserServiceDeps) {
     const where = await lookup(principal, accountId);
     await db.transaction().execute(async (tx) => {
       const membership = await findMembership(tx, userId, where);
+      if (suspended) await keepAnAdmin(tx, principal, membership, 'suspend');
       await userRepository.setSuspended(tx, membership.accountId, userId, suspended);
     });
   }
@@ -123,8 +144,10 @@ export function createUserService(deps: UserServiceDeps) {
         const membership = await userRepository.getMembership(tx, accountId, userId);
         if (membership === undefined) throw userErrors.notFound(userId);
         if (membership.username !== input.username) throw userErrors.usernameImmutable();
+        const role = input.role ?? membership.role;
+        if (!isAdminRole(role)) await keepAnAdmin(tx, principal, membership, 'demote');
         await userRepository.updateFullName(tx, userId, input.fullName, clock.now());
-        await userRepository.setRole(tx, accountId, userId, input.role ?? membership.role);
+        await userRepository.setRole(tx, accountId, userId, role);
         return { id: userId };
       });
     },
@@ -134,6 +157,7 @@ export function createUserService(deps: UserServiceDeps) {
       const where = await lookup(principal, accountId);
       await db.transaction().execute(async (tx) => {
         const membership = await findMembership(tx, userId, where);
+        await keepAnAdmin(tx, principal, membership, 'delete');
         await userRepository.deleteMembership(tx, membership.accountId, userId);
         await userRepository.deleteOrphans(tx);
       });

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { USER_ROLES, type AccountUser, type UserRole } from './user.js';
 
 /** SPEC.md's e-mail pattern (user names and sub-account e-mails). */
@@ -19,7 +20,7 @@ export type AccountIdQuery = Static<typeof AccountIdQuery>;
 export const UpsertUserBody = Type.Object(
   {
     username: Type.String({ pattern: EMAIL_PATTERN, description: 'E-mail address the user signs in with; cannot be changed by update' }),
-    fullName: Type.String({ minLength: 1, description: 'First and last name' }),
+    fullName: Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'First and last name' }),
     accountID: Int32('Account the user is attached to'),
     role: Type.Optional(UserRoleSchema),
   },

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BooleanOrString } from '../../../shared/boolean-or-string.js';
+import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { AGGREGATION_TYPES, TRIGGER_OPERATORS } from '../definition/alert.js';
 
 const enumOf = <T extends readonly string[]>(values: T, description: string) =>
@@ -89,7 +91,7 @@ const RequestSchedule = Type.Object(
 
 function alertFields() {
   return {
-    title: Type.String({ minLength: 1, maxLength: 500, description: 'Name of the alert' }),
+    title: Type.String({ minLength: 1, maxLength: 500, pattern: SAFE_NAME_PATTERN, description: 'Name of the alert' }),
     description: Type.Optional(Type.String({ description: 'Event, significance and next steps' })),
     tags: Type.Optional(Type.Array(Type.String(), { maxItems: 10, description: '0–10 tags' })),
     output: Type.Optional(Output),
@@ -102,7 +104,7 @@ function alertFields() {
       }),
     ),
     schedule: Type.Optional(RequestSchedule),
-    enabled: Type.Optional(Type.Boolean({ description: 'Default true; "true"/"false" strings accepted' })),
+    enabled: Type.Optional(BooleanOrString({ description: 'Default true; "true"/"false" strings accepted' })),
     sendToAll: Type.Optional(Type.Boolean({ description: 'One e-mail to all recipients' })),
   };
 }

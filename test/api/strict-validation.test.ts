@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { controlPlaneBackends } from '../support/control-plane-backends.js';
+import { SUB_ACCOUNTS, call } from '../support/control-plane-client.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Issue 15, part 3: bodies are taken as typed, within real ranges, with names that print as what they are. */
+const backend = controlPlaneBackends[0];
+if (backend === undefined) throw new Error('no control-plane backend');
+const ADMIN = 'admin@example.com';
+
+interface ErrorBody {
+  errorCode?: string;
+  message: string;
+  parameters: { field?: string };
+}
+
+describe('strict validation of API bodies', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ backend, env: { LOGWARD_BOOTSTRAP_ADMIN_EMAIL: ADMIN } });
+  });
+  after(async () => t.close());
+
+  const account = (overrides: Record<string, unknown>) => ({
+    email: ADMIN,
+    accountName: 'strict',
+    retentionDays: 7,
+    sharingObjectsAccounts: [],
+    ...overrides,
+  });
+  async function refused(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, field: string): Promise<void> {
+    const response = await call(t, method, url, t.apiToken, body);
+    assert.equal(response.statusCode, 400, `${url} ${JSON.stringify(body)}: ${response.body}`);
+    const error = response.json<ErrorBody>();
+    assert.equal(error.parameters.field, field, response.body);
+    assert.ok(error.message.includes(field), response.body);
+  }
+
+  it('does not coerce types: a string refuses a boolean, a number refuses true', async () => {
+    await refused('POST', SUB_ACCOUNTS, account({ accountName: true }), 'body.accountName');
+    await refused('POST', SUB_ACCOUNTS, account({ maxDailyGB: true }), 'body.maxDailyGB');
+    await refused('POST', SUB_ACCOUNTS, account({ retentionDays: '7' }), 'body.retentionDays');
+    await refused('POST', SUB_ACCOUNTS, account({ sharingObjectsAccounts: 5 }), 'body.sharingObjectsAccounts');
+    await refused('POST', '/v1/log-shipping/tokens', { name: 12 }, 'body.name');
+    await refused(
+      'POST',
+      '/v1/user-management',
+      { username: 'u@example.com', fullName: false, accountID: t.mainAccountId },
+      'body.fullName',
+    );
+    await refused('POST', SUB_ACCOUNTS, account({ searchable: 'yes' }), 'body.searchable');
+  });
+
+  it('still takes the "true"/"false" strings the Terraform provider sends for flags', async () => {
+    const created = await call(
+      t,
+      'POST',
+      SUB_ACCOUNTS,
+      t.apiToken,
+      account({ accountName: 'tf-flags', searchable: 'true', accessible: 'false', isFlexible: 'false', docSizeSetting: 'true' }),
+    );
+    assert.equal(created.statusCode, 200, created.body);
+    const { accountId } = created.json<{ accountId: number }>();
+    const read = (await call(t, 'GET', `${SUB_ACCOUNTS}/${accountId}`, t.apiToken)).json<{
+      searchable: unknown;
+      accessible: unknown;
+      docSizeSetting: unknown;
+    }>();
+    assert.deepEqual([read.searchable, read.accessible, read.docSizeSetting], [true, false, true]);
+  });
+
+  it('keeps numbers within real ranges', async () => {
+    await refused('POST', SUB_ACCOUNTS, account({ maxDailyGB: 1e308 }), 'body.maxDailyGB');
+    await refused('POST', SUB_ACCOUNTS, account({ maxDailyGB: -1 }), 'body.maxDailyGB');
+    await refused('POST', SUB_ACCOUNTS, account({ softLimitGB: 1e300 }), 'body.softLimitGB');
+    const hugeRetention = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, account({}));
+    assert.equal(hugeRetention.statusCode, 200, hugeRetention.body);
+    // 2^63 written out, as a JSON client would send it.
+    const raw = await t.api.inject({
+      method: 'POST',
+      url: SUB_ACCOUNTS,
+      headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+      payload: `{"email":"${ADMIN}","accountName":"big","retentionDays":9223372036854775808,"sharingObjectsAccounts":[]}`,
+    });
+    assert.equal(raw.statusCode, 400, raw.body);
+    assert.equal(raw.json<ErrorBody>().parameters.field, 'body.retentionDays');
+    await refused('POST', SUB_ACCOUNTS, account({ retentionDays: 100_000 }), 'body.retentionDays');
+  });
+
+  it('refuses control and bidi characters in names', async () => {
+    for (const name of ['nul\u0000name', 'evil\u202Etxt.exe', 'line\nbreak', 'iso\u2066late']) {
+      await refused('POST', SUB_ACCOUNTS, account({ accountName: name }), 'body.accountName');
+      await refused('POST', '/v1/log-shipping/tokens', { name }, 'body.name');
+      await refused(
+        'POST',
+        '/v1/user-management',
+        { username: 'n@example.com', fullName: name, accountID: t.mainAccountId },
+        'body.fullName',
+      );
+      await refused('POST', '/v1/endpoints/slack', { title: name, url: 'https://hooks.example.invalid/x' }, 'body.title');
+      await refused('POST', '/v1/api-tokens/sub-account', { name, accountId: t.mainAccountId }, 'body.name');
+    }
+    const created = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, account({ accountName: 'Équipe données فريق' }));
+    assert.equal(created.statusCode, 200, created.body);
+  });
+
+  it('keeps an active admin in the main account: its last one cannot be deleted, suspended or demoted', async () => {
+    const USERS = '/v1/user-management';
+    const users = (await call(t, 'GET', USERS, t.apiToken)).json<{ id: number; username: string; role: string }[]>();
+    const admin = users.find((user) => user.username === ADMIN);
+    assert.ok(admin, JSON.stringify(users));
+    const deleted = await call(t, 'DELETE', `${USERS}/${admin.id}`, t.apiToken);
+    assert.equal(deleted.statusCode, 400, deleted.body);
+    assert.equal(deleted.json<ErrorBody>().errorCode, 'user-management/UNAUTHORIZED_TO_DELETE_USER');
+    assert.equal((await call(t, 'POST', `${USERS}/suspend/${admin.id}`, t.apiToken)).statusCode, 400);
+    await refused(
+      'PUT',
+      `${USERS}/${admin.id}`,
+      { username: ADMIN, fullName: 'Admin', accountID: t.mainAccountId, role: 'USER_ROLE_REGULAR' },
+      'body.role',
+    );
+    const recursive = await call(t, 'DELETE', `${USERS}/${admin.id}/recursive`, t.apiToken);
+    assert.equal(recursive.statusCode, 200, recursive.body);
+    assert.match(recursive.json<{ message: string }>().message, new RegExp(`Skipped accounts.*${t.mainAccountId}`));
+    // Still able to create a sub account: the admin is there.
+    assert.equal((await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, account({ accountName: 'after-admin-checks' }))).statusCode, 200);
+
+    // With a second active admin the first may go.
+    const second = await call(t, 'POST', USERS, t.apiToken, {
+      username: 'second@example.com',
+      fullName: 'Second',
+      accountID: t.mainAccountId,
+      role: 'USER_ROLE_ACCOUNT_ADMIN',
+    });
+    assert.equal(second.statusCode, 200, second.body);
+    assert.equal((await call(t, 'POST', `${USERS}/suspend/${admin.id}`, t.apiToken)).statusCode, 200);
+    assert.equal(
+      (await call(t, 'DELETE', `${USERS}/${second.json<{ id: number }>().id}`, t.apiToken)).statusCode,
+      400,
+      'now the second is the last active admin',
+    );
+  });
+});
