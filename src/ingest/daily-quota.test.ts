@@ -14,7 +14,7 @@ const DAY = Date.UTC(2026, 10, 21);
 for (const backend of controlPlaneBackends) {
   describe(`daily quota (${backend.name})`, () => {
     let opened: OpenedControlPlane;
-    const account: IngestAccount = { accountId: 5150, accountName: 'capped', maxDailyGB: 1, docSizeSetting: false, retentionDays: 3 };
+    const account: IngestAccount = { accountId: 5150, accountName: 'capped', maxDailyGB: 1, docSizeSetting: false, retentionDays: 3, region: 'us' };
     before(async () => {
       opened = await backend.open();
       await opened.controlPlane.db

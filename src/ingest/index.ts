@@ -17,6 +17,8 @@ export interface IngestDeps {
   readonly usage: UsageStore;
   readonly resolveShippingToken: ShippingAccountsDeps['resolveShippingToken'];
   readonly getAccount: ShippingAccountsDeps['getAccount'];
+  /** Region of this server (LOGWARD_REGION). */
+  readonly region: string;
   /** Tuning; the defaults follow chdb-notes.md (docs/decisions/0143-ingest-batching.md). */
   readonly tuning?: {
     readonly tokenCacheTtlMs?: number;
@@ -42,6 +44,7 @@ export function createIngest(deps: IngestDeps) {
   const accounts = createShippingAccounts({
     resolveShippingToken: deps.resolveShippingToken,
     getAccount: deps.getAccount,
+    region: deps.region,
     clock,
     ...(tuning.tokenCacheTtlMs === undefined ? {} : { cacheTtlMs: tuning.tokenCacheTtlMs }),
   });

@@ -7,6 +7,12 @@ const LOGGING_TOKEN_NOT_VALID = 'Logging token is not valid';
 /** Errors of log intake: the listeners, the batcher, the daily cap and the bulk decoders. */
 export const ingestErrors = {
   tokenMissing: () => new AppError('unauthenticated', LOGGING_TOKEN_MISSING, { wireCode: 'listener/TOKEN_MISSING' }),
+  /** The API's refusal of an account of another region (http-errors regionMismatch), in the listener's catalog. */
+  regionMismatch: (accountRegion: string, serverRegion: string) =>
+    new AppError('permission_denied', `Account region ${accountRegion} differs from current server region ${serverRegion}`, {
+      wireCode: 'listener/REGION_MISMATCH',
+      parameters: { accountRegion, serverRegion },
+    }),
   tokenNotValid: () => new AppError('unauthenticated', LOGGING_TOKEN_NOT_VALID, { wireCode: 'listener/TOKEN_NOT_VALID' }),
   /** A route that reads the account of a request without having required a token: a bug, not a client error. */
   routeWithoutAuthentication: () => new AppError('internal', 'route without authentication', { wireCode: 'listener/ROUTE_WITHOUT_AUTHENTICATION' }),

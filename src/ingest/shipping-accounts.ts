@@ -8,6 +8,7 @@ export interface IngestAccount {
   readonly maxDailyGB: number;
   readonly docSizeSetting: boolean;
   readonly retentionDays: number;
+  readonly region: string;
 }
 
 interface AccountFacts {
@@ -17,12 +18,15 @@ interface AccountFacts {
   readonly docSizeSetting: boolean;
   readonly retentionDays: number;
   readonly active: boolean;
+  readonly region: string;
 }
 
 export interface ShippingAccountsDeps {
   readonly resolveShippingToken: (token: string) => Promise<{ readonly accountId: number } | undefined>;
   readonly getAccount: (accountId: number) => Promise<AccountFacts | undefined>;
   readonly clock: Clock;
+  /** Region of this server: logs of an account of another region are refused, as the API refuses its tokens. */
+  readonly region: string;
   /** How long an answer (also "unknown token") is reused; a revoked token stops working within this. */
   readonly cacheTtlMs?: number;
   readonly maxCachedTokens?: number;
@@ -50,10 +54,17 @@ export function createShippingAccounts(deps: ShippingAccountsDeps) {
       maxDailyGB: account.maxDailyGB,
       docSizeSetting: account.docSizeSetting,
       retentionDays: account.retentionDays,
+      region: account.region,
     };
   }
 
   return {
+    /** Region of this server. */
+    region: deps.region,
+
+    /** True when the account lives in another region than this server. */
+    isForeign: (account: IngestAccount): boolean => account.region !== deps.region,
+
     /** The account a shipping token belongs to, or undefined for an unknown, disabled or revoked one. */
     resolve(token: string): Promise<IngestAccount | undefined> {
       if (token === '' || token.length > 256) return Promise.resolve(undefined);

@@ -141,4 +141,55 @@ describe('strict validation of API bodies', () => {
       'now the second is the last active admin',
     );
   });
+
+  it('refuses a second notification endpoint with the same title and a second shipping token with the same name', async () => {
+    const first = await call(t, 'POST', '/v1/endpoints/slack', t.apiToken, { title: 'on-call', url: 'https://hooks.example.invalid/1' });
+    assert.equal(first.statusCode, 200, first.body);
+    await refused(
+      'POST',
+      '/v1/endpoints/custom',
+      { title: 'on-call', url: 'https://hooks.example.invalid/2', method: 'POST', headers: '' },
+      'body.title',
+    );
+    const other = await call(t, 'POST', '/v1/endpoints/slack', t.apiToken, { title: 'other', url: 'https://hooks.example.invalid/3' });
+    await refused(
+      'PUT',
+      `/v1/endpoints/slack/${other.json<{ id: number }>().id}`,
+      { title: 'on-call', url: 'https://hooks.example.invalid/3' },
+      'body.title',
+    );
+    const same = await call(t, 'PUT', `/v1/endpoints/slack/${first.json<{ id: number }>().id}`, t.apiToken, {
+      title: 'on-call',
+      url: 'https://hooks.example.invalid/4',
+    });
+    assert.equal(same.statusCode, 200, 'an endpoint keeps its own title');
+
+    const token = await call(t, 'POST', '/v1/log-shipping/tokens', t.apiToken, { name: 'shipper' });
+    assert.equal(token.statusCode, 201, token.body);
+    await refused('POST', '/v1/log-shipping/tokens', { name: 'shipper' }, 'body.name');
+  });
+
+  it('takes Quartz cron schedules and refuses fieldToAggregateOn where nothing is aggregated on a field', async () => {
+    const sub = {
+      queryDefinition: { aggregation: { aggregationType: 'COUNT' } },
+      trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 1 } },
+    };
+    for (const cronExpression of ['0 0/5 9-17 ? * * *', '0 0/5 * * * ?', '0 15 10 ? * MON-FRI']) {
+      const created = await call(t, 'POST', '/v2/alerts', t.apiToken, {
+        title: `cron ${cronExpression}`,
+        subComponents: [sub],
+        schedule: { cronExpression },
+      });
+      assert.equal(created.statusCode, 200, `${cronExpression}: ${created.body}`);
+    }
+    for (const aggregationType of ['NONE', 'COUNT']) {
+      const bad = { ...sub, queryDefinition: { aggregation: { aggregationType, fieldToAggregateOn: 'bytes' } } };
+      await refused(
+        'POST',
+        '/v2/alerts',
+        { title: `agg ${aggregationType}`, subComponents: [bad] },
+        'body.subComponents.0.queryDefinition.aggregation.fieldToAggregateOn',
+      );
+    }
+  });
 });

@@ -19,6 +19,7 @@ export function wireIngest(ctx: WiringContext, deps: IngestWiringDeps): AreaWiri
     usage: deps.usage,
     resolveShippingToken: (token) => deps.tokens.resolveShippingToken(token),
     getAccount: (accountId) => deps.accounts.getAccount(accountId),
+    region: ctx.config.region,
   });
   return { services: { ingest }, routes: [], jobs: [] };
 }

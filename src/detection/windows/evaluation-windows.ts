@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import { alertCron } from '../../shared/quartz-cron.js';
 import type { RuleSchedule } from '../rule-kind.js';
 
 export interface WindowPlanInput {
@@ -30,7 +30,7 @@ export function dueWindowEnds(input: WindowPlanInput): number[] {
     for (let end = first; end <= latest && ends.length < input.maxWindows; end += input.intervalMs) ends.push(end);
     return ends;
   }
-  const cron = new Cron(cronExpression, { paused: true, timezone: input.schedule?.timezone ?? 'UTC' });
+  const cron = alertCron(cronExpression, input.schedule?.timezone ?? 'UTC');
   try {
     // Before the first evaluation only the newest settled tick counts: there is no history to replay.
     const horizon = input.evaluatedUntil ?? latestSettled - 24 * 3_600_000;

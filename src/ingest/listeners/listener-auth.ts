@@ -48,6 +48,7 @@ export function createListenerAuth(accounts: ShippingAccounts): ListenerAuth {
       for (const token of candidates) {
         const account = await accounts.resolve(token);
         if (account !== undefined) {
+          if (accounts.isForeign(account)) throw ingestErrors.regionMismatch(account.region, accounts.region);
           resolved.set(request, account);
           return;
         }

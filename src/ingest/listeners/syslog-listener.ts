@@ -53,7 +53,7 @@ export function createSyslogListener(deps: SyslogListenerDeps) {
     }
     for (const [token, logs] of byToken) {
       const account = await deps.accounts.resolve(token);
-      if (account === undefined) {
+      if (account === undefined || deps.accounts.isForeign(account)) {
         dropped.unauthenticated += logs.length;
         continue;
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { alreadyExists } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
@@ -70,6 +71,17 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     return { id: -1 };
   }
 
+  /** Logz.io keeps endpoint titles unique in an account: alerts and people pick endpoints by title. */
+  async function assertTitleFree(accountId: number, title: string, exceptId?: number): Promise<void> {
+    const taken = (await endpoints.list(db, accountId)).some((endpoint) => endpoint.title === title && endpoint.id !== exceptId);
+    if (taken) {
+      throw alreadyExists(`body.title: an endpoint titled ${JSON.stringify(title)} already exists`, {
+        wireCode: 'endpoints/ENDPOINT_TITLE_ALREADY_EXISTS',
+        parameters: { field: 'body.title', rule: 'unique', title },
+      });
+    }
+  }
+
   async function requireEndpoint(accountId: number, id: number): Promise<NotificationEndpoint> {
     const found = await endpoints.get(db, accountId, id);
     if (found === undefined) throw notificationErrors.unknownEndpoint();
@@ -92,6 +104,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       await assertAllowedUrl(settings);
       const title = String(body.title);
       if (test) return sendTest(accountId, title, settings);
+      await assertTitleFree(accountId, title);
       const now = clock.now();
       const endpoint: NotificationEndpoint = {
         id: newInt32Id(),
@@ -112,6 +125,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       await assertAllowedUrl(settings);
       const title = String(body.title);
       if (test) return sendTest(accountId, title, settings);
+      await assertTitleFree(accountId, title, id);
       const description = typeof body.description === 'string' ? body.description : '';
       await endpoints.update(db, { ...existing, title, description, settings, updatedAt: clock.now() });
       return { id };

@@ -1,4 +1,5 @@
 import type { AccountScope } from '../../shared/account-scope.js';
+import { alreadyExists } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
@@ -35,10 +36,22 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
     return token;
   }
 
+  /** Shipping token names are unique in an account, as Logz.io keeps them: shippers' configs name them. */
+  async function assertNameFree(tx: ControlPlaneDb, accountId: number, name: string, exceptId?: number): Promise<void> {
+    const taken = (await shippingTokenRepository.listByAccount(tx, accountId)).some((token) => token.name === name && token.id !== exceptId);
+    if (taken) {
+      throw alreadyExists(`body.name: a log shipping token named ${JSON.stringify(name)} already exists`, {
+        wireCode: 'log-shipping-tokens/TOKEN_NAME_ALREADY_EXISTS',
+        parameters: { field: 'body.name', rule: 'unique', name },
+      });
+    }
+  }
+
   return {
     async createShippingToken(principal: Principal, input: { name: string; enabled?: boolean | undefined }): Promise<ShippingToken> {
       const actor = await tokens.creatorOf(principal);
       return db.transaction().execute(async (tx) => {
+        await assertNameFree(tx, principal.accountId, input.name);
         const enabled = input.enabled ?? true;
         if (enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
         const created = await tokens.createShippingToken({ accountId: principal.accountId, name: input.name, createdBy: actor, tx });
@@ -58,6 +71,7 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
       const actor = await tokens.creatorOf(principal);
       return db.transaction().execute(async (tx) => {
         const current = await getOwn(tx, principal, id);
+        if (input.name !== undefined) await assertNameFree(tx, principal.accountId, input.name, id);
         const enabled = input.enabled ?? current.enabled;
         if (enabled && !current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
         if (!enabled && current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw tokenErrors.lastEnabledShippingToken();

@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import { alertCron } from '../../../shared/quartz-cron.js';
 import { alertErrors } from '../alert-errors.js';
 import type { AlertDefinition, SubAlert } from './alert.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
@@ -15,6 +15,10 @@ function checkSubComponent(sub: SubAlert, index: number): void {
   const field = aggregation.fieldToAggregateOn ?? '';
   if (NEEDS_FIELD.has(aggregation.aggregationType) && field === '') {
     bad(`${at}.aggregation.fieldToAggregateOn`, 'required', `is required for ${aggregation.aggregationType}`);
+  }
+  // Logz.io refuses a field where nothing is aggregated on one; accepting it would store a field that is ignored.
+  if (field !== '' && (aggregation.aggregationType === 'NONE' || aggregation.aggregationType === 'COUNT')) {
+    bad(`${at}.aggregation.fieldToAggregateOn`, 'not_allowed', `must be empty for ${aggregation.aggregationType}`);
   }
   if (field !== '' && (groupBy ?? []).includes(field)) {
     bad(`${at}.aggregation.fieldToAggregateOn`, 'not_group_by', 'must not be one of the groupBy fields');
@@ -40,7 +44,7 @@ function checkSchedule(cronExpression: string | undefined, timezone: string | un
   }
   if (cronExpression === undefined) return;
   try {
-    new Cron(cronExpression, { paused: true, timezone: timezone ?? 'UTC' }).stop();
+    alertCron(cronExpression, timezone ?? 'UTC').stop();
   } catch {
     bad('body.schedule.cronExpression', 'cron', 'is not a valid cron expression');
   }
