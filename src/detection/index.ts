@@ -12,4 +12,3 @@ export { firingRepository, type FiringFilter } from './firings/firing-repository
 export { watermarkRepository } from './firings/watermark-repository.js';
 export { TRIGGER_OPERATORS, compare, highestTierMet, groupsMeetingTiers, type TriggerOperator, type TierTrigger, type TierMet } from './triggers/trigger-tiers.js';
 export { correlate, groupKeyOf, type CorrelationJoin } from './triggers/correlation.js';
-export { alertCron } from './windows/quartz-cron.js';

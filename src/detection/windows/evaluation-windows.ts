@@ -1,5 +1,5 @@
+import { alertCron } from '../../shared/quartz-cron.js';
 import type { RuleSchedule } from '../rule-kind.js';
-import { alertCron } from './quartz-cron.js';
 
 export interface WindowPlanInput {
   readonly schedule: RuleSchedule | undefined;

@@ -11,4 +11,13 @@ export const userErrors = {
       wireCode: 'user-management/USERNAME_IMMUTABLE',
       parameters: { field: 'body.username', rule: 'immutable' },
     }),
+  /** Without an active admin the main account can create no sub account and grant no role again. */
+  lastAdmin: (change: 'delete' | 'suspend' | 'demote') => {
+    const message = 'the last active admin of the main account cannot be deleted, suspended or demoted';
+    if (change === 'demote') return new AppError('invalid_argument', `body.role: ${message}`, { parameters: { field: 'body.role', rule: 'last-admin' } });
+    return new AppError('invalid_argument', `Unauthorized to ${change} this user: ${message}`, {
+      wireCode: change === 'delete' ? 'user-management/UNAUTHORIZED_TO_DELETE_USER' : 'user-management/UNAUTHORIZED_TO_SUSPEND_USER',
+      parameters: {},
+    });
+  },
 };

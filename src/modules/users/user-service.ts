@@ -30,17 +30,7 @@ interface Lookup {
   readonly fallback: readonly number[];
 }
 
-type AdminChange = 'delete' | 'suspend' | 'demote';
-
-/** Without an active admin the main account can create no sub account and grant no role again. */
-const lastAdmin = (change: AdminChange) => {
-  const message = 'the last active admin of the main account cannot be deleted, suspended or demoted';
-  if (change === 'demote') return invalidArgument(`body.role: ${message}`, { parameters: { field: 'body.role', rule: 'last-admin' } });
-  return invalidArgument(`Unauthorized to ${change} this user: ${message}`, {
-    wireCode: change === 'delete' ? 'user-management/UNAUTHORIZED_TO_DELETE_USER' : 'user-management/UNAUTHORIZED_TO_SUSPEND_USER',
-    parameters: {},
-  });
-};
+type AdminChange = Parameters<typeof userErrors.lastAdmin>[0];
 
 type RecursiveAction = 'suspending' | 'unsuspending' | 'deleting';
 
@@ -80,7 +70,7 @@ export function createUserService(deps: UserServiceDeps) {
 
   /** Refuses a change that would leave the main account without an active admin. */
   async function keepAnAdmin(tx: ControlPlaneDb, principal: Principal, membership: AccountUser, change: AdminChange): Promise<void> {
-    if (await isLastAdmin(tx, principal, membership)) throw lastAdmin(change);
+    if (await isLastAdmin(tx, principal, membership)) throw userErrors.lastAdmin(change);
   }
 
   async function recursive(principal: Principal, userId: number, action: RecursiveAction): Promise<{ message: string }> {

@@ -1,4 +1,4 @@
-import { alertCron } from '../../../detection/index.js';
+import { alertCron } from '../../../shared/quartz-cron.js';
 import { alertErrors } from '../alert-errors.js';
 import type { AlertDefinition, SubAlert } from './alert.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
