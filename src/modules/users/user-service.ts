@@ -1,5 +1,4 @@
 import type { AccountScope } from '../../shared/account-scope.js';
-import { invalidArgument } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import { mainAccountIdOf, type Principal } from '../../shared/principal.js';
