@@ -11,7 +11,7 @@ import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
 import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
-import { MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
+import { FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseStoreUnderTest {
@@ -61,7 +61,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       const indexes = await subject.transport.query<{ name: string; expr: string }>(
         "SELECT name, expr FROM system.data_skipping_indices WHERE database = currentDatabase() AND table = 'logs' ORDER BY name",
       );
-      assert.deepEqual(indexes.map((index) => index.expr), [MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id']);
+      assert.deepEqual(indexes.map((index) => index.expr), [FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id']);
     });
 
     it('puts each value where its own kind says, so conflicting values stay searchable', async () => {
