@@ -16,7 +16,8 @@ import type { LogDocument } from '../src/storage/log-store.js';
 import { documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
 
-const argument = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const argument = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LINES = Number(argument('lines', '400000'));
 const ALERTS = Number(argument('alerts', '1000'));
 const CYCLES = Number(argument('cycles', '3'));
@@ -44,7 +45,16 @@ function shiftedClock(startMs: number): Clock & { jumpTo(ms: number): void } {
   };
 }
 
-const QUERIES = ['level:ERROR', 'status:500', 'message:timeout', 'type:nginx AND method:POST', '*', 'level:WARN', 'event:payment_failed', 'status:[500 TO 599]'];
+const QUERIES = [
+  'level:ERROR',
+  'status:500',
+  'message:timeout',
+  'type:nginx AND method:POST',
+  '*',
+  'level:WARN',
+  'event:payment_failed',
+  'status:[500 TO 599]',
+];
 const GROUP_BY = [[], ['host'], ['type'], []];
 const AGGREGATIONS = [
   { aggregationType: 'COUNT' },
@@ -63,7 +73,11 @@ function alertBody(i: number): Record<string, unknown> {
     subComponents: [
       {
         // Every alert asks its own question (no two searches can be shared): the worst case.
-        queryDefinition: { query: `${QUERIES[i % QUERIES.length]} AND NOT host:bench-${i}`, groupBy: GROUP_BY[i % GROUP_BY.length], aggregation: AGGREGATIONS[i % AGGREGATIONS.length] },
+        queryDefinition: {
+          query: `${QUERIES[i % QUERIES.length]} AND NOT host:bench-${i}`,
+          groupBy: GROUP_BY[i % GROUP_BY.length],
+          aggregation: AGGREGATIONS[i % AGGREGATIONS.length],
+        },
         trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 50 + (i % 7) * 100, HIGH: 10_000 } },
       },
     ],
@@ -83,8 +97,16 @@ async function main(): Promise<void> {
     // The bench drives the cycles itself, at their due times.
     LOGWARD_ROLES: 'api',
   });
-  const app = await composeApp({ config, clock, logger: createLogger('warn'), alertSettleDelayMs: SETTLE_MS, alertConcurrency: CONCURRENCY });
-  const mainAccount = (await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()).id;
+  const app = await composeApp({
+    config,
+    clock,
+    logger: createLogger('warn'),
+    alertSettleDelayMs: SETTLE_MS,
+    alertConcurrency: CONCURRENCY,
+  });
+  const mainAccount = (
+    await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()
+  ).id;
 
   let loaded = 0;
   let batch: LogDocument[] = [];
@@ -101,7 +123,12 @@ async function main(): Promise<void> {
   console.log(`loaded ${LINES} generated lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   for (let i = 0; i < ALERTS; i += 1) {
-    const response = await app.api.inject({ method: 'POST', url: '/v2/alerts', headers: { 'x-api-token': API_TOKEN }, payload: alertBody(i) });
+    const response = await app.api.inject({
+      method: 'POST',
+      url: '/v2/alerts',
+      headers: { 'x-api-token': API_TOKEN },
+      payload: alertBody(i),
+    });
     if (response.statusCode !== 200) throw new Error(`alert ${i}: ${response.statusCode} ${response.body}`);
   }
   await app.api.listen({ host: '127.0.0.1', port: 0 });
@@ -111,7 +138,11 @@ async function main(): Promise<void> {
   const searchBody = JSON.stringify({ query: { term: { status: 500 } }, sort: [{ '@timestamp': { order: 'desc' } }], size: 50 });
   const searchOnce = async (): Promise<number> => {
     const begin = performance.now();
-    const response = await fetch(searchUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN }, body: searchBody });
+    const response = await fetch(searchUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN },
+      body: searchBody,
+    });
     await response.text();
     if (response.status !== 200) throw new Error(`search answered ${response.status}`);
     return performance.now() - begin;
@@ -141,15 +172,22 @@ async function main(): Promise<void> {
     const row = `| ${cycle + 1} | ${report.rules} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`;
     rows.push(row);
     console.log(row);
-    if (report.windowsJudged !== ALERTS || report.failures > 0 || seconds > INTERVAL_MS / 1000) console.log(`cycle ${cycle + 1} did not judge every alert within the interval`);
+    if (report.windowsJudged !== ALERTS || report.failures > 0 || seconds > INTERVAL_MS / 1000)
+      console.log(`cycle ${cycle + 1} did not judge every alert within the interval`);
   }
   const baseP50 = percentile(baseline, 0.5);
   const duringP50 = percentile(during, 0.5);
-  console.log(`\n${ALERTS} alerts, ${LINES} generated lines (half in the alerting account), concurrency ${CONCURRENCY}, ${os.cpus().length} cores`);
+  console.log(
+    `\n${ALERTS} alerts, ${LINES} generated lines (half in the alerting account), concurrency ${CONCURRENCY}, ${os.cpus().length} cores`,
+  );
   console.log('| cycle | alerts | windows judged | failures | firings | cycle s | p99 lag s |\n|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
-  console.log(`evaluation lag: p50 ${(percentile(lags, 0.5) / 1000).toFixed(2)} s, p99 ${(percentile(lags, 0.99) / 1000).toFixed(2)} s, max ${(Math.max(...lags) / 1000).toFixed(2)} s`);
-  console.log(`search p50: ${baseP50.toFixed(1)} ms idle, ${duringP50.toFixed(1)} ms during cycles (${during.length} searches), ${(((duringP50 - baseP50) / baseP50) * 100).toFixed(0)}% change`);
+  console.log(
+    `evaluation lag: p50 ${(percentile(lags, 0.5) / 1000).toFixed(2)} s, p99 ${(percentile(lags, 0.99) / 1000).toFixed(2)} s, max ${(Math.max(...lags) / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `search p50: ${baseP50.toFixed(1)} ms idle, ${duringP50.toFixed(1)} ms during cycles (${during.length} searches), ${(((duringP50 - baseP50) / baseP50) * 100).toFixed(0)}% change`,
+  );
   await app.stop();
   fs.rmSync(DATA, { recursive: true, force: true });
 }

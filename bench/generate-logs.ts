@@ -36,7 +36,13 @@ const AGENTS = [
 ];
 const PATHS = ['/api/v2/orders/', '/api/v2/users/', '/static/js/app.', '/healthz', '/api/v1/search?q=', '/checkout/'];
 const LEVELS = ['INFO', 'INFO', 'INFO', 'INFO', 'DEBUG', 'WARN', 'ERROR'];
-const LOGGERS = ['com.shop.OrderService', 'com.shop.PaymentGateway', 'com.shop.http.Controller', 'org.hibernate.SQL', 'com.shop.CacheManager'];
+const LOGGERS = [
+  'com.shop.OrderService',
+  'com.shop.PaymentGateway',
+  'com.shop.http.Controller',
+  'org.hibernate.SQL',
+  'com.shop.CacheManager',
+];
 const TEMPLATES = [
   (w: () => string, n: () => number) => `Processed order ${n()} for customer ${n()} in ${n() % 900} ms (${w()} ${w()})`,
   (w: () => string) => `Timeout while calling ${w()}-service after 30s, retrying`,
@@ -81,21 +87,39 @@ export function* generateLogs(count: number, seed = 42): Generator<GeneratedLine
       const ip = `10.${int() % 256}.${int() % 256}.${int() % 256}`;
       const agent = pick(AGENTS);
       doc = {
-        '@timestamp': timestamp, type: 'nginx', host: `web-${int() % 8}`,
+        '@timestamp': timestamp,
+        type: 'nginx',
+        host: `web-${int() % 8}`,
         message: `${ip} - - "${method} ${path} HTTP/1.1" ${status} ${bytes} "-" "${agent}"`,
-        status, bytes, method, path, protocol: 'HTTP/1.1', client_ip: ip, user_agent: agent, duration_ms: Math.round(random() * 250_000) / 100,
+        status,
+        bytes,
+        method,
+        path,
+        protocol: 'HTTP/1.1',
+        client_ip: ip,
+        user_agent: agent,
+        duration_ms: Math.round(random() * 250_000) / 100,
       };
     } else if (kind < 0.95) {
       doc = {
-        '@timestamp': timestamp, type: 'app', host: `app-${int() % 6}`, level: pick(LEVELS), logger: pick(LOGGERS),
-        thread: `http-nio-8080-exec-${int() % 40}`, request_id: `req-${int().toString(16)}${int().toString(16)}`,
+        '@timestamp': timestamp,
+        type: 'app',
+        host: `app-${int() % 6}`,
+        level: pick(LEVELS),
+        logger: pick(LOGGERS),
+        thread: `http-nio-8080-exec-${int() % 40}`,
+        request_id: `req-${int().toString(16)}${int().toString(16)}`,
         message: pick(TEMPLATES)(word, int),
         ...(random() < 0.5 ? { duration_ms: int() % 5000, user_id: int() } : {}),
       };
     } else {
       doc = {
-        '@timestamp': timestamp, type: 'event', event: pick(EVENTS), message: `event ${word()} ${word()}`,
-        user: { id: int() }, order: { amount: Math.round(random() * 50_000) / 100, currency: 'EUR', items: int() % 12 },
+        '@timestamp': timestamp,
+        type: 'event',
+        event: pick(EVENTS),
+        message: `event ${word()} ${word()}`,
+        user: { id: int() },
+        order: { amount: Math.round(random() * 50_000) / 100, currency: 'EUR', items: int() % 12 },
         geo: { country: pick(COUNTRIES) },
       };
     }

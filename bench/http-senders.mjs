@@ -21,7 +21,12 @@ async function sender() {
     const request = requests[next];
     next += 1;
     for (;;) {
-      const response = await pool.request({ path: `/?token=${request.token}&type=bench`, method: 'POST', body: request.body, headers: { 'content-type': 'application/json' } });
+      const response = await pool.request({
+        path: `/?token=${request.token}&type=bench`,
+        method: 'POST',
+        body: request.body,
+        headers: { 'content-type': 'application/json' },
+      });
       await response.body.arrayBuffer();
       if (response.statusCode === 200) break;
       // 429/503 mean back-pressure: wait as told and resend, as the shippers do.

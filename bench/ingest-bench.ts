@@ -38,7 +38,9 @@ const SERVICE_BATCH = 100_000;
 // Runs of the raw insert and of the end-to-end phase: the report gives each run and the medians.
 const RUNS = argument('runs', 1);
 const ACCOUNTS = [1001, 1002, 1003];
-const datasets = fs.existsSync(path.resolve(repoRoot, '../shared/datasets')) ? path.resolve(repoRoot, '../shared/datasets') : '/work/shared/datasets';
+const datasets = fs.existsSync(path.resolve(repoRoot, '../shared/datasets'))
+  ? path.resolve(repoRoot, '../shared/datasets')
+  : '/work/shared/datasets';
 
 interface Batch {
   readonly accountId: number;
@@ -76,7 +78,10 @@ const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1e6;
 };
 // The machine is shared: logs per CPU-second of this process says more than wall-clock rates.
-const perCpu = (count: number, cpuSeconds: number) => ({ cpuSeconds: Number(cpuSeconds.toFixed(1)), logsPerCpuSecond: Math.round(count / cpuSeconds) });
+const perCpu = (count: number, cpuSeconds: number) => ({
+  cpuSeconds: Number(cpuSeconds.toFixed(1)),
+  logsPerCpuSecond: Math.round(count / cpuSeconds),
+});
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
 
@@ -113,16 +118,21 @@ function processCpuSeconds(pid: number): number {
 async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: number) {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
-  const server = spawn(process.execPath, ['--max-semi-space-size=64', ...extra, '--import', 'tsx', path.join(repoRoot, 'bench', 'ingest-server.ts'), dataDir], {
-    cwd: repoRoot,
-    env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', ...extra, '--import', 'tsx', path.join(repoRoot, 'bench', 'ingest-server.ts'), dataDir],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: server.stdout });
-  const next = (): Promise<string> => new Promise((resolve, reject) => {
-    lines.once('line', resolve);
-    server.once('exit', (code) => reject(new Error(`ingest server exited with ${code}`)));
-  });
+  const next = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      lines.once('line', resolve);
+      server.once('exit', (code) => reject(new Error(`ingest server exited with ${code}`)));
+    });
   const ready = JSON.parse(await next()) as { port: number; tokens: string[]; accountIds: number[] };
   const pid = server.pid ?? 0;
   const serverCpu = processCpuSeconds(pid);
@@ -144,9 +154,15 @@ async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: n
   const { stored, diskBytes } = JSON.parse(await next()) as { stored: number; diskBytes: number };
   await new Promise((resolve) => server.once('exit', resolve));
   return {
-    logsPerSecond: rate(lineCount, result.ms), ms: Math.round(result.ms), ...perCpu(lineCount, serverCpuSeconds + senderCpuSeconds),
-    serverCpuSeconds: Number(serverCpuSeconds.toFixed(1)), senderCpuSeconds: Number(senderCpuSeconds.toFixed(1)), stored,
-    failedRequests: result.failures, backPressureRetries: result.retries, diskBytes,
+    logsPerSecond: rate(lineCount, result.ms),
+    ms: Math.round(result.ms),
+    ...perCpu(lineCount, serverCpuSeconds + senderCpuSeconds),
+    serverCpuSeconds: Number(serverCpuSeconds.toFixed(1)),
+    senderCpuSeconds: Number(senderCpuSeconds.toFixed(1)),
+    stored,
+    failedRequests: result.failures,
+    backPressureRetries: result.retries,
+    diskBytes,
   };
 }
 
@@ -189,7 +205,8 @@ async function main(): Promise<void> {
     await transport.exec(`CREATE TABLE raw_logs_${run} AS logs`);
     started = performance.now();
     cpu = process.cpuUsage();
-    for (const [i, rows] of encoded.entries()) await transport.insertJsonEachRow(`raw_logs_${run}`, rows, { insert_deduplication_token: `raw-${i}` });
+    for (const [i, rows] of encoded.entries())
+      await transport.insertJsonEachRow(`raw_logs_${run}`, rows, { insert_deduplication_token: `raw-${i}` });
     rawRuns.push({ ms: performance.now() - started, cpu: cpuSecondsSince(cpu) });
     // Its merges would otherwise run on under the next measurement.
     await transport.exec(`DROP TABLE raw_logs_${run} SYNC`);
@@ -207,7 +224,8 @@ async function main(): Promise<void> {
     settleDisk();
     await transport.exec(`CREATE TABLE raw_large_${run} AS logs`);
     started = performance.now();
-    for (const [i, rows] of serviceBatches.entries()) await transport.insertJsonEachRow(`raw_large_${run}`, rows, { insert_deduplication_token: `large-${i}` });
+    for (const [i, rows] of serviceBatches.entries())
+      await transport.insertJsonEachRow(`raw_large_${run}`, rows, { insert_deduplication_token: `large-${i}` });
     rawLargeRuns.push(performance.now() - started);
     await transport.exec(`DROP TABLE raw_large_${run} SYNC`);
   }
@@ -241,12 +259,30 @@ async function main(): Promise<void> {
     bytesPerLine: Math.round(rawBytes / lineCount),
     batchRows: BATCH,
     jsParseEncode: { logsPerSecond: rate(lineCount, jsMs), ...perCpu(lineCount, jsCpu) },
-    rawInsert: { logsPerSecond: rate(lineCount, rawMs), mbPerSecond: Number((mb(rawBytes) / (rawMs / 1000)).toFixed(1)), ...perCpu(lineCount, rawCpu) },
-    append: { logsPerSecond: rate(lineCount, appendMs), mbPerSecond: Number((mb(rawBytes) / (appendMs / 1000)).toFixed(1)), ...perCpu(lineCount, appendCpu) },
+    rawInsert: {
+      logsPerSecond: rate(lineCount, rawMs),
+      mbPerSecond: Number((mb(rawBytes) / (rawMs / 1000)).toFixed(1)),
+      ...perCpu(lineCount, rawCpu),
+    },
+    append: {
+      logsPerSecond: rate(lineCount, appendMs),
+      mbPerSecond: Number((mb(rawBytes) / (appendMs / 1000)).toFixed(1)),
+      ...perCpu(lineCount, appendCpu),
+    },
     appendVsRaw: Number((rawMs / appendMs).toFixed(2)),
     rawInsertRuns: rawRuns.map((run) => rate(lineCount, run.ms)),
-    rawInsertServiceBatches: { rows: SERVICE_BATCH, logsPerSecond: rate(lineCount, median(rawLargeRuns)), runs: rawLargeRuns.map((ms) => rate(lineCount, ms)) },
-    http: { ...http, diskPerRawByte: Number((http.diskBytes / rawBytes).toFixed(3)), mbPerSecond: Number((mb(rawBytes) / (http.ms / 1000)).toFixed(1)), vsRaw: Number((rawMs / http.ms).toFixed(2)), senders: SENDERS },
+    rawInsertServiceBatches: {
+      rows: SERVICE_BATCH,
+      logsPerSecond: rate(lineCount, median(rawLargeRuns)),
+      runs: rawLargeRuns.map((ms) => rate(lineCount, ms)),
+    },
+    http: {
+      ...http,
+      diskPerRawByte: Number((http.diskBytes / rawBytes).toFixed(3)),
+      mbPerSecond: Number((mb(rawBytes) / (http.ms / 1000)).toFixed(1)),
+      vsRaw: Number((rawMs / http.ms).toFixed(2)),
+      senders: SENDERS,
+    },
     httpRuns: httpRuns.map((run) => run.logsPerSecond),
     disk: {
       storedRows: disk.rows,

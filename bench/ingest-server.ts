@@ -24,9 +24,13 @@ const config = loadConfig({
   LOGWARD_SYSLOG_UDP_PORT: '0',
 });
 const app = await composeApp({ config, clock: systemClock, logger: createLogger('silent') });
-const accounts = await Promise.all([0, 1, 2].map((i) => addShippingAccount(app.controlPlane.db, { name: `bench${i}`, maxDailyGB: 1000, retentionDays: 3650 })));
+const accounts = await Promise.all(
+  [0, 1, 2].map((i) => addShippingAccount(app.controlPlane.db, { name: `bench${i}`, maxDailyGB: 1000, retentionDays: 3650 })),
+);
 await app.start();
-process.stdout.write(`${JSON.stringify({ port: app.ingestPorts()?.listenerPort, tokens: accounts.map((a) => a.token), accountIds: accounts.map((a) => a.accountId) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: app.ingestPorts()?.listenerPort, tokens: accounts.map((a) => a.token), accountIds: accounts.map((a) => a.accountId) })}\n`,
+);
 process.stdin.resume();
 await new Promise((resolve) => process.stdin.once('end', resolve));
 const stats = await app.logStore.accountStats(accounts.map((account) => account.accountId));

@@ -20,7 +20,8 @@ import { documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs, seededRandom } from './generate-logs.js';
 import { FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
 
-const argument = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const argument = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LINES = Number(argument('lines', '1000000'));
 const RUNS = Number(argument('runs', '7'));
 const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-search-bench-')));
@@ -42,13 +43,26 @@ async function main(): Promise<void> {
   fs.mkdirSync(DATA, { recursive: true });
   // The window (today and yesterday UTC) covers the generator's two days.
   const clock = createManualClock(BENCH_START_MS + 2 * 86_400_000 - 1);
-  const config = loadConfig({ LOGWARD_DATA_DIR: DATA, LOGWARD_API_PORT: '0', LOGWARD_API_HOST: '127.0.0.1', LOGWARD_BOOTSTRAP_API_TOKEN: API_TOKEN, LOGWARD_ROLES: 'api' });
+  const config = loadConfig({
+    LOGWARD_DATA_DIR: DATA,
+    LOGWARD_API_PORT: '0',
+    LOGWARD_API_HOST: '127.0.0.1',
+    LOGWARD_BOOTSTRAP_API_TOKEN: API_TOKEN,
+    LOGWARD_ROLES: 'api',
+  });
   const app = await composeApp({ config, clock, logger: createLogger('warn') });
-  const mainAccount = (await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()).id;
+  const mainAccount = (
+    await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()
+  ).id;
   const hand = new Session(config.logStoreUrl.slice('chdb:'.length));
 
   const count = async (accountId: number): Promise<number> =>
-    Number((await hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${accountId}`, { format: 'JSONEachRow' })).text().split('\n')[0]?.match(/\d+/)?.[0] ?? 0);
+    Number(
+      (await hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${accountId}`, { format: 'JSONEachRow' }))
+        .text()
+        .split('\n')[0]
+        ?.match(/\d+/)?.[0] ?? 0,
+    );
   /** Appends the generator's logs of one of its accounts, each document reshaped by `reshape`. */
   const load = async (generated: number, accountId: number, reshape: (doc: LogDocument, i: number) => LogDocument): Promise<void> => {
     const started = performance.now();
@@ -68,7 +82,10 @@ async function main(): Promise<void> {
   };
   if ((await count(mainAccount)) === 0) await load(0, mainAccount, (doc) => doc);
   // A data directory from an earlier build gets new indexes and projections by background mutations: measure once built.
-  const pending = async (): Promise<boolean> => !(await hand.queryAsync('SELECT count() AS n FROM system.mutations WHERE NOT is_done', { format: 'JSONEachRow' })).text().includes('"n":0');
+  const pending = async (): Promise<boolean> =>
+    !(await hand.queryAsync('SELECT count() AS n FROM system.mutations WHERE NOT is_done', { format: 'JSONEachRow' }))
+      .text()
+      .includes('"n":0');
   while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
   const stored = await count(mainAccount);
   const scope = `account = ${mainAccount} AND ts >= fromUnixTimestamp64Milli(${BENCH_START_MS}, 'UTC') AND ts < fromUnixTimestamp64Milli(${BENCH_START_MS + 2 * 86_400_000}, 'UTC')`;
@@ -77,7 +94,9 @@ async function main(): Promise<void> {
   // Calibration, not a reference query: the count statement behind a bare route (no token, no DSL) shows what
   // HTTP alone adds to a statement this short.
   const countSql = `SELECT count() FROM logs WHERE ${scope}`;
-  app.api.post('/bench/bare-count', { config: { public: true } }, async () => ({ n: (await hand.queryAsync(countSql, { format: 'JSONEachRow' })).text() }));
+  app.api.post('/bench/bare-count', { config: { public: true } }, async () => ({
+    n: (await hand.queryAsync(countSql, { format: 'JSONEachRow' })).text(),
+  }));
   await app.api.listen({ host: '127.0.0.1', port: 0 });
   const address = app.api.server.address();
   if (address === null || typeof address !== 'object') throw new Error('no API address');
@@ -85,7 +104,12 @@ async function main(): Promise<void> {
   const client = new Pool(`http://127.0.0.1:${address.port}`, { connections: 1 });
   const dropCache = () => hand.queryAsync('SYSTEM DROP QUERY CONDITION CACHE');
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
-    const response = await client.request({ path, method, headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await client.request({
+      path,
+      method,
+      headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await response.body.text();
     if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
     return JSON.parse(text) as unknown;
@@ -95,7 +119,9 @@ async function main(): Promise<void> {
     // Live traffic: most logs in the last minutes before the window's end, the rest spread over the two days.
     const end = clock.now();
     const random = seededRandom(7);
-    await load(1, live.accountId, (doc) => (random() < LIVE_RECENT_SHARE ? { ...doc, timestampMs: end - Math.floor(random() * LIVE_RECENT_MS) } : doc));
+    await load(1, live.accountId, (doc) =>
+      random() < LIVE_RECENT_SHARE ? { ...doc, timestampMs: end - Math.floor(random() * LIVE_RECENT_MS) } : doc,
+    );
     while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const liveStored = await count(live.accountId);
@@ -104,7 +130,12 @@ async function main(): Promise<void> {
   const request = async (name: string, path: string, body: unknown, token: string): Promise<number> => {
     await dropCache();
     const started = performance.now();
-    const response = await client.request({ path, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-token': token }, body: JSON.stringify(body) });
+    const response = await client.request({
+      path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-token': token },
+      body: JSON.stringify(body),
+    });
     const text = await response.body.text();
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${text}`);
     return performance.now() - started;
@@ -135,21 +166,31 @@ async function main(): Promise<void> {
     }
     const p50 = percentile(api, 0.5);
     const sql50 = percentile(sql, 0.5);
-    rows.push(`| ${name} | ${p50.toFixed(1)} | ${percentile(api, 0.95).toFixed(1)} | ${sql50.toFixed(1)} | ${percentile(sql, 0.95).toFixed(1)} | ${(p50 / sql50).toFixed(2)} | ${runs} |`);
+    rows.push(
+      `| ${name} | ${p50.toFixed(1)} | ${percentile(api, 0.95).toFixed(1)} | ${sql50.toFixed(1)} | ${percentile(sql, 0.95).toFixed(1)} | ${(p50 / sql50).toFixed(2)} | ${runs} |`,
+    );
     console.log(rows[rows.length - 1]);
   };
-  for (const query of REFERENCE_QUERIES.filter((q) => q.name.includes(ONLY))) await measure(query.name, '/v1/search', query.body, { statements: query.sql(scope, days) });
+  for (const query of REFERENCE_QUERIES.filter((q) => q.name.includes(ONLY)))
+    await measure(query.name, '/v1/search', query.body, { statements: query.sql(scope, days) });
   if (ONLY === '') await measure('count over a bare HTTP route (calibration)', '/bench/bare-count', {}, { statements: [countSql] });
   const referenceRows = rows.splice(0);
-  for (const [set, token] of [['spread', API_TOKEN], ['live', live.token]] as const) {
+  for (const [set, token] of [
+    ['spread', API_TOKEN],
+    ['live', live.token],
+  ] as const) {
     for (const query of FIELDLESS_QUERIES.filter((q) => `${set}: ${q.name}`.includes(ONLY))) {
       await measure(`${set}: ${query.name}`, query.path, query.body, { path: query.path, body: query.onMessage, token }, token);
     }
   }
-  console.log(`\n${stored} logs in the searched account (${LINES} generated), at least ${RUNS} runs after warm-up runs (a tenth as many), ${os.cpus().length} cores`);
+  console.log(
+    `\n${stored} logs in the searched account (${LINES} generated), at least ${RUNS} runs after warm-up runs (a tenth as many), ${os.cpus().length} cores`,
+  );
   console.log('| query | /v1/search p50 | p95 | hand SQL p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
   for (const row of referenceRows) console.log(row);
-  console.log(`\nField-less queries; spread: the account above; live: ${liveStored} logs, ${LIVE_RECENT_SHARE * 100} % of them in the last ${LIVE_RECENT_MS / 60_000} minutes`);
+  console.log(
+    `\nField-less queries; spread: the account above; live: ${liveStored} logs, ${LIVE_RECENT_SHARE * 100} % of them in the last ${LIVE_RECENT_MS / 60_000} minutes`,
+  );
   console.log('| query | field-less p50 | p95 | on `message` p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   hand.close();
@@ -158,15 +199,29 @@ async function main(): Promise<void> {
 }
 
 /** The live data set's sub account (created on the first run, searchable) and an API token of its own. */
-async function liveAccount(call: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>, mainAccount: number): Promise<{ accountId: number; token: string }> {
+async function liveAccount(
+  call: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>,
+  mainAccount: number,
+): Promise<{ accountId: number; token: string }> {
   const accounts = (await call('GET', '/v1/account-management/time-based-accounts')) as { accountId: number; accountName: string }[];
   let accountId = accounts.find((a) => a.accountName === LIVE_ACCOUNT_NAME)?.accountId;
   if (accountId === undefined) {
     // Creating a sub account takes the e-mail of an admin of the main account (the bootstrap one is admin@localhost).
     const email = 'bench-admin@bench.example.com';
-    await call('POST', '/v1/user-management', { username: email, fullName: 'Bench Admin', accountID: mainAccount, role: 'USER_ROLE_ACCOUNT_ADMIN' });
+    await call('POST', '/v1/user-management', {
+      username: email,
+      fullName: 'Bench Admin',
+      accountID: mainAccount,
+      role: 'USER_ROLE_ACCOUNT_ADMIN',
+    });
     const created = (await call('POST', '/v1/account-management/time-based-accounts', {
-      email, accountName: LIVE_ACCOUNT_NAME, retentionDays: 3650, maxDailyGB: 1000, sharingObjectsAccounts: [], searchable: true, accessible: true,
+      email,
+      accountName: LIVE_ACCOUNT_NAME,
+      retentionDays: 3650,
+      maxDailyGB: 1000,
+      sharingObjectsAccounts: [],
+      searchable: true,
+      accessible: true,
     })) as { accountId: number };
     accountId = created.accountId;
   }

@@ -33,7 +33,11 @@ const newest = (where: string, scope: string, offset = 0): string[] => [
 const desc = [{ '@timestamp': { order: 'desc' } }];
 
 export const REFERENCE_QUERIES: readonly ReferenceQuery[] = [
-  { name: 'term status=500, newest 50', body: { query: { term: { status: 500 } }, sort: desc, size: 50 }, sql: (s) => newest('f_status = 500', s) },
+  {
+    name: 'term status=500, newest 50',
+    body: { query: { term: { status: 500 } }, sort: desc, size: 50 },
+    sql: (s) => newest('f_status = 500', s),
+  },
   {
     name: 'word "timeout", newest 50',
     body: { query: { match: { message: 'timeout' } }, sort: desc, size: 50 },
@@ -54,12 +58,18 @@ export const REFERENCE_QUERIES: readonly ReferenceQuery[] = [
   {
     name: 'terms top 10 path',
     body: { query: { match_all: {} }, size: 0, aggs: { paths: { terms: { field: 'path', size: 10 } } } },
-    sql: (s, days) => [`SELECT f_path, count() AS c FROM logs WHERE ${days} AND f_path IS NOT NULL GROUP BY f_path ORDER BY c DESC, f_path LIMIT 10`, `SELECT count() FROM logs WHERE ${s}`],
+    sql: (s, days) => [
+      `SELECT f_path, count() AS c FROM logs WHERE ${days} AND f_path IS NOT NULL GROUP BY f_path ORDER BY c DESC, f_path LIMIT 10`,
+      `SELECT count() FROM logs WHERE ${s}`,
+    ],
   },
   {
     name: 'date_histogram 5m',
     body: { query: { match_all: {} }, size: 0, aggs: { t: { date_histogram: { field: '@timestamp', fixed_interval: '5m' } } } },
-    sql: (s) => [`SELECT toStartOfInterval(ts, INTERVAL 5 MINUTE) AS k, count() FROM logs WHERE ${s} GROUP BY k ORDER BY k`, `SELECT count() FROM logs WHERE ${s}`],
+    sql: (s) => [
+      `SELECT toStartOfInterval(ts, INTERVAL 5 MINUTE) AS k, count() FROM logs WHERE ${s} GROUP BY k ORDER BY k`,
+      `SELECT count() FROM logs WHERE ${s}`,
+    ],
   },
   {
     name: 'range 1000<=duration_ms<5000 + avg bytes',
@@ -101,7 +111,13 @@ export interface FieldlessQuery {
 const queryString = (query: string): Record<string, unknown> => ({ query_string: { query } });
 
 /** Each case with the page Discover asks for (newest 50) and without hits (`size: 0`). */
-function bothSizes(name: string, path: string, fieldless: string, onMessage: string, extra: Record<string, unknown> = {}): FieldlessQuery[] {
+function bothSizes(
+  name: string,
+  path: string,
+  fieldless: string,
+  onMessage: string,
+  extra: Record<string, unknown> = {},
+): FieldlessQuery[] {
   return [50, 0].map((size) => ({
     name: `${name}, ${size === 0 ? 'size 0' : 'newest 50'}`,
     path,

@@ -22,7 +22,14 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
-const env = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16', LOGWARD_LOG_LEVEL: process.env.LOGWARD_LOG_LEVEL ?? 'silent' };
+const env = {
+  ...process.env,
+  UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16',
+  LOGWARD_LOG_LEVEL: process.env.LOGWARD_LOG_LEVEL ?? 'silent',
+};
 const concurrency = process.env.LOGWARD_TEST_CONCURRENCY ?? '2';
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit', env });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
+  stdio: 'inherit',
+  env,
+});
 process.exit(result.status ?? 1);

@@ -63,7 +63,13 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const ownLogsArea = wireOwnLogs(ctx, { accounts });
   const alertArea = wireAlerts(
     ctx,
-    { accounts, search: searchArea.services.search, notifications: notificationArea.services.notifications, ownLogs: ownLogsArea.services.ownLogs, actorOf },
+    {
+      accounts,
+      search: searchArea.services.search,
+      notifications: notificationArea.services.notifications,
+      ownLogs: ownLogsArea.services.ownLogs,
+      actorOf,
+    },
     deps,
   );
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });

@@ -43,7 +43,8 @@ async function run(argv: readonly string[]): Promise<void> {
     return;
   }
   if (area === 'config') {
-    for (const setting of SETTINGS) out(`${setting.env.padEnd(34)} ${(setting.defaultText ?? '(unset)').padEnd(44)} ${setting.description}`);
+    for (const setting of SETTINGS)
+      out(`${setting.env.padEnd(34)} ${(setting.defaultText ?? '(unset)').padEnd(44)} ${setting.description}`);
     return;
   }
 
@@ -52,22 +53,35 @@ async function run(argv: readonly string[]): Promise<void> {
   try {
     const tokens = createTokenService({ db: controlPlane.db, clock: systemClock });
     // The CLI neither reports usage nor deletes accounts, so those dependencies stay empty.
-    const accounts = createAccountService({ db: controlPlane.db, clock: systemClock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
+    const accounts = createAccountService({
+      db: controlPlane.db,
+      clock: systemClock,
+      tokens,
+      dailyUsage: async () => [],
+      onAccountDeleted: [],
+    });
     const command = `${area} ${action ?? ''}`.trim();
     switch (command) {
       case 'accounts list': {
         out('ID          TYPE              REGION  RETENTION  MAX_DAILY_GB  NAME');
         for (const account of await accounts.listAllAccounts()) {
-          out(`${String(account.id).padEnd(11)} ${account.type.padEnd(17)} ${account.region.padEnd(7)} ${String(account.retentionDays).padEnd(10)} ${String(account.maxDailyGB).padEnd(13)} ${printableName(account.name)}`);
+          out(
+            `${String(account.id).padEnd(11)} ${account.type.padEnd(17)} ${account.region.padEnd(7)} ${String(account.retentionDays).padEnd(10)} ${String(account.maxDailyGB).padEnd(13)} ${printableName(account.name)}`,
+          );
         }
         return;
       }
       case 'tokens list': {
-        const targets = values.account === undefined ? await accounts.listAllAccounts() : [await accounts.getAccount(requireId(values.account, '--account'))];
+        const targets =
+          values.account === undefined
+            ? await accounts.listAllAccounts()
+            : [await accounts.getAccount(requireId(values.account, '--account'))];
         for (const account of targets) {
           if (account === undefined) throw new CliError('no such account');
-          for (const token of await tokens.listApiTokens(account.id)) out(`api       ${String(token.id).padEnd(11)} account ${account.id}  ${printableName(token.name)}`);
-          for (const token of await tokens.listShippingTokens(account.id)) out(`shipping  ${String(token.id).padEnd(11)} account ${account.id}  ${printableName(token.name)}  ${token.token}`);
+          for (const token of await tokens.listApiTokens(account.id))
+            out(`api       ${String(token.id).padEnd(11)} account ${account.id}  ${printableName(token.name)}`);
+          for (const token of await tokens.listShippingTokens(account.id))
+            out(`shipping  ${String(token.id).padEnd(11)} account ${account.id}  ${printableName(token.name)}  ${token.token}`);
         }
         return;
       }
@@ -106,6 +120,6 @@ run(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`logward: ${error.message}\n`);
     process.exit(2);
   }
-  process.stderr.write(`logward: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`logward: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -20,8 +20,11 @@ describe('loadConfig', () => {
   });
 
   it('names the variable and the rule when a value is invalid', () => {
-    assert.throws(() => loadConfig({ LOGWARD_API_PORT: '80a' }), (error: unknown) =>
-      error instanceof ConfigError && /LOGWARD_API_PORT must be an integer between 0 and 65535, got "80a"/.test(error.message));
+    assert.throws(
+      () => loadConfig({ LOGWARD_API_PORT: '80a' }),
+      (error: unknown) =>
+        error instanceof ConfigError && /LOGWARD_API_PORT must be an integer between 0 and 65535, got "80a"/.test(error.message),
+    );
     assert.throws(() => loadConfig({ LOGWARD_REGION: 'usa' }), /LOGWARD_REGION/);
     assert.throws(() => loadConfig({ LOGWARD_ROLES: 'api,worker' }), /LOGWARD_ROLES.*"worker"/);
     assert.throws(() => loadConfig({ LOGWARD_LOG_STORE_URL: 'ftp://x' }), /LOGWARD_LOG_STORE_URL/);
@@ -34,7 +37,10 @@ describe('loadConfig', () => {
       { network: '10.20.0.0', prefix: 16, family: 'ipv4' },
       { network: 'fd00::', prefix: 8, family: 'ipv6' },
     ]);
-    assert.throws(() => loadConfig({ LOGWARD_OUTBOUND_ALLOW_CIDRS: '10.0.0.0/8,intranet' }), /LOGWARD_OUTBOUND_ALLOW_CIDRS must list CIDR ranges.*"intranet"/);
+    assert.throws(
+      () => loadConfig({ LOGWARD_OUTBOUND_ALLOW_CIDRS: '10.0.0.0/8,intranet' }),
+      /LOGWARD_OUTBOUND_ALLOW_CIDRS must list CIDR ranges.*"intranet"/,
+    );
   });
 
   it('rejects a misspelt LOGWARD_ variable instead of silently ignoring it', () => {
@@ -56,38 +62,61 @@ describe('loadConfig', () => {
 
   it('groups the alert and retention tuning with the documented defaults', () => {
     const embedded = loadConfig({});
-    assert.deepEqual(embedded.alerts, { settleDelayMs: 30_000, concurrency: 1, evaluationTimeoutMs: 30_000, maxWindowsPerCycle: 10, samplesPerNotification: 10 });
+    assert.deepEqual(embedded.alerts, {
+      settleDelayMs: 30_000,
+      concurrency: 1,
+      evaluationTimeoutMs: 30_000,
+      maxWindowsPerCycle: 10,
+      samplesPerNotification: 10,
+    });
     assert.deepEqual(embedded.retention, { enforceIntervalMs: 600_000 });
     assert.equal(embedded.smtpTimeoutMs, 10_000);
     assert.equal(loadConfig({ LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123' }).alerts.concurrency, 4);
-    const tuned = loadConfig({ LOGWARD_ALERT_CONCURRENCY: '2', LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '3', LOGWARD_RETENTION_INTERVAL_SECONDS: '60' });
+    const tuned = loadConfig({
+      LOGWARD_ALERT_CONCURRENCY: '2',
+      LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '3',
+      LOGWARD_RETENTION_INTERVAL_SECONDS: '60',
+    });
     assert.equal(tuned.alerts.concurrency, 2);
     assert.equal(tuned.alerts.maxWindowsPerCycle, 3);
     assert.equal(tuned.retention.enforceIntervalMs, 60_000);
-    assert.throws(() => loadConfig({ LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '0' }), /LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE must be an integer between 1 and 1000/);
+    assert.throws(
+      () => loadConfig({ LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '0' }),
+      /LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE must be an integer between 1 and 1000/,
+    );
   });
 
   it('keeps blobs in files under the data dir by default, or in an S3-compatible bucket', () => {
-    assert.deepEqual(loadConfig({ LOGWARD_DATA_DIR: '/srv/lw' }).blobStore, { kind: 'files', root: '/srv/lw/blobs', maxBlobBytes: 64 * 1024 * 1024 });
+    assert.deepEqual(loadConfig({ LOGWARD_DATA_DIR: '/srv/lw' }).blobStore, {
+      kind: 'files',
+      root: '/srv/lw/blobs',
+      maxBlobBytes: 64 * 1024 * 1024,
+    });
     assert.deepEqual(loadConfig({ LOGWARD_BLOB_STORE_URL: 'files:/mnt/blobs', LOGWARD_BLOB_MAX_MB: '8' }).blobStore, {
       kind: 'files',
       root: '/mnt/blobs',
       maxBlobBytes: 8 * 1024 * 1024,
     });
-    assert.deepEqual(loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://logward-blobs/prod/eu/', LOGWARD_BLOB_S3_ENDPOINT: 'http://127.0.0.1:9000' }).blobStore, {
-      kind: 's3',
-      bucket: 'logward-blobs',
-      prefix: 'prod/eu/',
-      endpoint: 'http://127.0.0.1:9000',
-      region: 'us-east-1',
-      forcePathStyle: true,
-      maxBlobBytes: 64 * 1024 * 1024,
-    });
+    assert.deepEqual(
+      loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://logward-blobs/prod/eu/', LOGWARD_BLOB_S3_ENDPOINT: 'http://127.0.0.1:9000' }).blobStore,
+      {
+        kind: 's3',
+        bucket: 'logward-blobs',
+        prefix: 'prod/eu/',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        forcePathStyle: true,
+        maxBlobBytes: 64 * 1024 * 1024,
+      },
+    );
     const aws = loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://logward-blobs', LOGWARD_BLOB_S3_REGION: 'eu-west-1' }).blobStore;
     assert.ok(aws.kind === 's3' && aws.prefix === '' && aws.endpoint === undefined && !aws.forcePathStyle && aws.region === 'eu-west-1');
     assert.throws(() => loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://Bad_Bucket' }), /LOGWARD_BLOB_STORE_URL/);
     assert.throws(() => loadConfig({ LOGWARD_BLOB_STORE_URL: 'gs://bucket' }), /LOGWARD_BLOB_STORE_URL/);
-    assert.throws(() => loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://bucket', LOGWARD_BLOB_S3_PATH_STYLE: 'yes' }), /LOGWARD_BLOB_S3_PATH_STYLE/);
+    assert.throws(
+      () => loadConfig({ LOGWARD_BLOB_STORE_URL: 's3://bucket', LOGWARD_BLOB_S3_PATH_STYLE: 'yes' }),
+      /LOGWARD_BLOB_S3_PATH_STYLE/,
+    );
     assert.throws(() => loadConfig({ LOGWARD_BLOB_MAX_MB: '0' }), /LOGWARD_BLOB_MAX_MB/);
   });
 });

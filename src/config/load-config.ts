@@ -34,7 +34,10 @@ function readPort(env: Env, name: string, fallback: number): number {
 function readRoles(env: Env): readonly Role[] {
   const raw = read(env, 'LOGWARD_ROLES');
   if (raw === undefined) return ALL_ROLES;
-  const roles = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const roles = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   for (const role of roles) {
     if (!ALL_ROLES.includes(role as Role)) {
       throw new ConfigError(`LOGWARD_ROLES must list roles among ${ALL_ROLES.join(', ')}, got "${role}"`);
@@ -73,11 +76,14 @@ function resolveLogStoreUrl(env: Env, dataDir: string): string {
 function readCidrs(env: Env, name: string): readonly Cidr[] {
   const raw = read(env, name);
   if (raw === undefined) return [];
-  return raw.split(',').filter((part) => part.trim() !== '').map((part) => {
-    const cidr = parseCidr(part);
-    if (cidr === undefined) throw new ConfigError(`${name} must list CIDR ranges such as 10.0.0.0/8 or fd00::/8, got "${part.trim()}"`);
-    return cidr;
-  });
+  return raw
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const cidr = parseCidr(part);
+      if (cidr === undefined) throw new ConfigError(`${name} must list CIDR ranges such as 10.0.0.0/8 or fd00::/8, got "${part.trim()}"`);
+      return cidr;
+    });
 }
 
 function resolveBlobStore(env: Env, dataDir: string): BlobStoreConfig {
@@ -92,7 +98,8 @@ function resolveBlobStore(env: Env, dataDir: string): BlobStoreConfig {
       throw new ConfigError(`LOGWARD_BLOB_STORE_URL must be s3://<bucket>[/<prefix>] with an S3 bucket name, got "${raw}"`);
     }
     const endpoint = read(env, 'LOGWARD_BLOB_S3_ENDPOINT');
-    if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new ConfigError(`LOGWARD_BLOB_S3_ENDPOINT must be an http(s):// URL, got "${endpoint}"`);
+    if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint))
+      throw new ConfigError(`LOGWARD_BLOB_S3_ENDPOINT must be an http(s):// URL, got "${endpoint}"`);
     const pathStyle = read(env, 'LOGWARD_BLOB_S3_PATH_STYLE');
     if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') {
       throw new ConfigError(`LOGWARD_BLOB_S3_PATH_STYLE must be true or false, got "${pathStyle}"`);
@@ -107,7 +114,8 @@ function resolveBlobStore(env: Env, dataDir: string): BlobStoreConfig {
       maxBlobBytes,
     };
   }
-  if (/^[a-z0-9]+:\/\//i.test(raw)) throw new ConfigError(`LOGWARD_BLOB_STORE_URL must be a directory, files:<path> or s3://…, got "${raw}"`);
+  if (/^[a-z0-9]+:\/\//i.test(raw))
+    throw new ConfigError(`LOGWARD_BLOB_STORE_URL must be a directory, files:<path> or s3://…, got "${raw}"`);
   const dir = raw.startsWith('files:') ? raw.slice('files:'.length) : raw;
   return { kind: 'files', root: path.resolve(dir), maxBlobBytes };
 }
@@ -133,7 +141,10 @@ export function loadConfig(env: Env): AppConfig {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOGWARD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const bootstrapApiToken = read(env, 'LOGWARD_BOOTSTRAP_API_TOKEN');
   const bootstrapShippingToken = read(env, 'LOGWARD_BOOTSTRAP_SHIPPING_TOKEN');
-  for (const [name, value] of [['LOGWARD_BOOTSTRAP_API_TOKEN', bootstrapApiToken], ['LOGWARD_BOOTSTRAP_SHIPPING_TOKEN', bootstrapShippingToken]] as const) {
+  for (const [name, value] of [
+    ['LOGWARD_BOOTSTRAP_API_TOKEN', bootstrapApiToken],
+    ['LOGWARD_BOOTSTRAP_SHIPPING_TOKEN', bootstrapShippingToken],
+  ] as const) {
     if (value !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(value)) {
       throw new ConfigError(`${name} must be 16 to 128 letters, digits, '-' or '_'`);
     }

@@ -61,12 +61,19 @@ const booleanOrString: KeywordDefinition = {
   validate: (_enabled: boolean, data: unknown, _schema, context): boolean => {
     if (typeof data === 'boolean') return true;
     if (data !== 'true' && data !== 'false') return false;
-    if (context?.parentData !== undefined && context.parentDataProperty !== undefined) context.parentData[context.parentDataProperty] = data === 'true';
+    if (context?.parentData !== undefined && context.parentDataProperty !== undefined)
+      context.parentData[context.parentDataProperty] = data === 'true';
     return true;
   },
 };
 
-const AJV_OPTIONS: AjvCompiler.Options = { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, keywords: [booleanOrString] };
+const AJV_OPTIONS: AjvCompiler.Options = {
+  coerceTypes: 'array',
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  keywords: [booleanOrString],
+};
 
 /**
  * Path and query strings are text, so their schemas coerce (`?size=10`, `/:id`); a JSON body already has

@@ -19,20 +19,24 @@ export function operabilityRoutes(deps: { registry: Registry; checks: readonly R
     const hidden = { hide: true } as const;
     app.get('/health', { config: { public: true }, schema: { ...hidden, response: { 200: HealthBody } } }, async () => ({ status: 'ok' }));
 
-    app.get('/ready', { config: { public: true }, schema: { ...hidden, response: { 200: ReadyBody, 503: ReadyBody } } }, async (_request, reply) => {
-      const checks: Record<string, string> = {};
-      let ready = true;
-      for (const { name, check } of deps.checks) {
-        try {
-          await check();
-          checks[name] = 'ok';
-        } catch (error) {
-          ready = false;
-          checks[name] = error instanceof Error ? error.message : 'failed';
+    app.get(
+      '/ready',
+      { config: { public: true }, schema: { ...hidden, response: { 200: ReadyBody, 503: ReadyBody } } },
+      async (_request, reply) => {
+        const checks: Record<string, string> = {};
+        let ready = true;
+        for (const { name, check } of deps.checks) {
+          try {
+            await check();
+            checks[name] = 'ok';
+          } catch (error) {
+            ready = false;
+            checks[name] = error instanceof Error ? error.message : 'failed';
+          }
         }
-      }
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
-    });
+        return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+      },
+    );
 
     app.get('/metrics', { config: { public: true }, schema: hidden }, async (_request, reply) => {
       const body = await deps.registry.metrics();

@@ -47,17 +47,26 @@ describe('batcher', () => {
     const first = [batcher.submit(logs(6), 1), batcher.submit(logs(6), 1)];
     await tick();
     // The second request alone is no full batch: it waits for its linger while the first is written.
-    assert.deepEqual(calls.map((call) => call.rows), [6]);
+    assert.deepEqual(
+      calls.map((call) => call.rows),
+      [6],
+    );
     const more = [batcher.submit(logs(5), 1), batcher.submit(logs(1), 1)];
     await tick();
     // 6 + 5 pending reach the bound: a second batch is written beside the first, whole requests only.
-    assert.deepEqual(calls.map((call) => call.rows), [6, 6]);
+    assert.deepEqual(
+      calls.map((call) => call.rows),
+      [6, 6],
+    );
     const later = batcher.submit(logs(1), 1);
     await tick();
     assert.equal(calls.length, 2, 'never more than two batches in flight');
     calls[0]?.release();
     await tick();
-    assert.deepEqual(calls.map((call) => call.rows), [6, 6, 7]);
+    assert.deepEqual(
+      calls.map((call) => call.rows),
+      [6, 6, 7],
+    );
     calls[1]?.release();
     calls[2]?.release();
     await Promise.all([...first, ...more, later]);
@@ -81,7 +90,10 @@ describe('batcher', () => {
     const { store, calls } = gatedStore();
     const batcher = createBatcher({ store, logger, lingerMs: 1, maxQueuedBytes: 1000 });
     const accepted = batcher.submit(logs(8), 800);
-    await assert.rejects(batcher.submit(logs(3), 300), (error: unknown) => isAppError(error) && error.code === 'unavailable' && error.retryAfterSeconds === 1);
+    await assert.rejects(
+      batcher.submit(logs(3), 300),
+      (error: unknown) => isAppError(error) && error.code === 'unavailable' && error.retryAfterSeconds === 1,
+    );
     const fits = batcher.submit(logs(2), 200);
     assert.equal(batcher.isOverloaded(), true);
     await tick();

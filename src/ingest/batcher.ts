@@ -38,7 +38,6 @@ export type Batcher = ReturnType<typeof createBatcher>;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /**
  * Group commit in front of `LogStore.write`: concurrent requests share one store batch (closed by
  * `maxBatchRows` or `lingerMs`), at most `maxBatchesInFlight` batches are written at a time, and every request's promise settles only
@@ -95,7 +94,10 @@ export function createBatcher(deps: BatcherDeps) {
     const batch = takeBatch();
     const rows = batch.reduce((sum, submission) => sum + submission.logs.rowCount, 0);
     try {
-      await writeWithRetry(batch.map((submission) => submission.logs), rows);
+      await writeWithRetry(
+        batch.map((submission) => submission.logs),
+        rows,
+      );
       batches += 1;
       for (const submission of batch) submission.resolve();
     } catch (error) {

@@ -14,12 +14,38 @@ const DAY = Date.UTC(2026, 10, 21);
 for (const backend of controlPlaneBackends) {
   describe(`daily quota (${backend.name})`, () => {
     let opened: OpenedControlPlane;
-    const account: IngestAccount = { accountId: 5150, accountName: 'capped', maxDailyGB: 1, docSizeSetting: false, retentionDays: 3, region: 'us' };
+    const account: IngestAccount = {
+      accountId: 5150,
+      accountName: 'capped',
+      maxDailyGB: 1,
+      docSizeSetting: false,
+      retentionDays: 3,
+      region: 'us',
+    };
     before(async () => {
       opened = await backend.open();
       await opened.controlPlane.db
         .insertInto('accounts')
-        .values({ id: account.accountId, name: 'capped', region: 'us', owner_account_id: null, account_type: 'OWNER_ACCOUNT', email: null, retention_days: 3, max_daily_gb: 1, reserved_daily_gb: null, is_flexible: 0, searchable: 1, accessible: 1, doc_size_setting: 0, active: 1, settings: '{}', created_at: 0, updated_at: 0, last_updater_user_id: null })
+        .values({
+          id: account.accountId,
+          name: 'capped',
+          region: 'us',
+          owner_account_id: null,
+          account_type: 'OWNER_ACCOUNT',
+          email: null,
+          retention_days: 3,
+          max_daily_gb: 1,
+          reserved_daily_gb: null,
+          is_flexible: 0,
+          searchable: 1,
+          accessible: 1,
+          doc_size_setting: 0,
+          active: 1,
+          settings: '{}',
+          created_at: 0,
+          updated_at: 0,
+          last_updater_user_id: null,
+        })
         .execute();
     });
     after(async () => opened.dispose());
@@ -61,7 +87,10 @@ for (const backend of controlPlaneBackends) {
     it('accepts nothing at a cap of 0', async () => {
       const clock = createManualClock(DAY);
       const quota = createDailyQuota({ usage: createUsageService({ db: opened.controlPlane.db, clock }), clock, logger });
-      await assert.rejects(quota.admit({ ...account, maxDailyGB: 0 }, 1), (error: unknown) => isAppError(error) && error.code === 'resource_exhausted');
+      await assert.rejects(
+        quota.admit({ ...account, maxDailyGB: 0 }, 1),
+        (error: unknown) => isAppError(error) && error.code === 'resource_exhausted',
+      );
       await quota.stop();
     });
   });

@@ -43,7 +43,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     const ids: string[] = [];
     let bytes = 0;
     for (const { log, defaultType, indexType } of incoming) {
-      const document = normaliseLog(log, { accountId: account.accountId, docSizeSetting: account.docSizeSetting, defaultType, indexType, receivedAtMs });
+      const document = normaliseLog(log, {
+        accountId: account.accountId,
+        docSizeSetting: account.docSizeSetting,
+        defaultType,
+        indexType,
+        receivedAtMs,
+      });
       encoder.add(document);
       ids.push(document.id);
       bytes += document.sizeBytes;

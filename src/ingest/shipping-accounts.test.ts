@@ -15,10 +15,23 @@ describe('shipping accounts', () => {
       const db = opened.controlPlane.db;
       const clock = createManualClock(Date.UTC(2026, 10, 21));
       const tokens = createTokenService({ db, clock });
-      const resolver = createShippingAccounts({ resolveShippingToken: (token) => tokens.resolveShippingToken(token), getAccount: (id) => accountRepository.get(db, id), clock, region: 'us', cacheTtlMs: 2000 });
+      const resolver = createShippingAccounts({
+        resolveShippingToken: (token) => tokens.resolveShippingToken(token),
+        getAccount: (id) => accountRepository.get(db, id),
+        clock,
+        region: 'us',
+        cacheTtlMs: 2000,
+      });
       const shipper = await addShippingAccount(db, { name: 'cached', maxDailyGB: 3, docSizeSetting: true, retentionDays: 5 });
 
-      assert.deepEqual(await resolver.resolve(shipper.token), { accountId: shipper.accountId, accountName: 'cached', maxDailyGB: 3, docSizeSetting: true, retentionDays: 5, region: 'us' });
+      assert.deepEqual(await resolver.resolve(shipper.token), {
+        accountId: shipper.accountId,
+        accountName: 'cached',
+        maxDailyGB: 3,
+        docSizeSetting: true,
+        retentionDays: 5,
+        region: 'us',
+      });
       assert.equal(await resolver.resolve('unknown'), undefined);
       assert.equal(await resolver.resolve(''), undefined);
 

@@ -14,10 +14,31 @@ describe('address policy', () => {
 
   it('refuses loopback, private, link-local, CGNAT, metadata, multicast, unspecified and mapped addresses', () => {
     for (const address of [
-      '127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', '100.100.100.200',
-      '169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1',
-      '::1', '::', 'fe80::1', 'fd00:ec2::254', 'fc00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe',
-      '64:ff9b::a00:1', '2002:a00:1::1', 'not-an-ip',
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.100.100.200',
+      '169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      'fc00::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '2002:a00:1::1',
+      'not-an-ip',
     ]) {
       assert.equal(policy.allows(address), false, address);
     }
@@ -42,6 +63,7 @@ describe('address policy', () => {
   it('parses CIDRs and rejects what is not one', () => {
     assert.deepEqual(parseCidr('10.0.0.0/8'), { network: '10.0.0.0', prefix: 8, family: 'ipv4' });
     assert.deepEqual(parseCidr('::1'), { network: '::1', prefix: 128, family: 'ipv6' });
-    for (const bad of ['10.0.0.0/33', '10.0.0/8', 'example.com/8', '10.0.0.0/8/1', '10.0.0.0/x', '::/129', '']) assert.equal(parseCidr(bad), undefined, bad);
+    for (const bad of ['10.0.0.0/33', '10.0.0/8', 'example.com/8', '10.0.0.0/8/1', '10.0.0.0/x', '::/129', ''])
+      assert.equal(parseCidr(bad), undefined, bad);
   });
 });

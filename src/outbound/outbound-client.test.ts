@@ -60,10 +60,18 @@ describe('outbound client', () => {
     const before = seen.length;
     for (const answer of [v4('127.0.0.1'), [...v4('93.184.216.34'), ...v4('127.0.0.1')], [{ address: '::ffff:127.0.0.1', family: 6 }]]) {
       const client = createOutboundClient({ policy: createAddressPolicy([]), resolveHost: scriptedResolver(answer).resolve });
-      await assert.rejects(client.send({ url: `http://hooks.example.test:${port}/`, method: 'POST', headers: {} }), (error) => error instanceof OutboundFailure && error.reason === 'refused-address');
+      await assert.rejects(
+        client.send({ url: `http://hooks.example.test:${port}/`, method: 'POST', headers: {} }),
+        (error) => error instanceof OutboundFailure && error.reason === 'refused-address',
+      );
     }
     const literal = createOutboundClient({ policy: createAddressPolicy([]) });
-    for (const url of [`http://127.0.0.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://2130706433:${port}/`, `http://0x7f.1:${port}/`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f.1:${port}/`,
+    ]) {
       await assert.rejects(literal.send({ url, method: 'GET', headers: {} }), OutboundFailure, url);
     }
     assert.equal(seen.length, before);
@@ -87,9 +95,23 @@ describe('outbound client', () => {
   });
 
   it('at save, refuses refused hosts with a 400 naming the field and lets unresolvable names pass', async () => {
-    const client = createOutboundClient({ policy: createAddressPolicy([]), resolveHost: async (name) => (name === 'internal.example.test' ? v4('10.0.0.7') : Promise.reject(new Error('ENOTFOUND'))) });
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:6379/', 'http://[::1]/', 'http://internal.example.test/', 'http://0/', 'gopher://example.com/']) {
-      await assert.rejects(client.assertAllowedUrl(url, 'body.url'), (error) => isAppError(error) && error.code === 'invalid_argument' && error.parameters.field === 'body.url', url);
+    const client = createOutboundClient({
+      policy: createAddressPolicy([]),
+      resolveHost: async (name) => (name === 'internal.example.test' ? v4('10.0.0.7') : Promise.reject(new Error('ENOTFOUND'))),
+    });
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:6379/',
+      'http://[::1]/',
+      'http://internal.example.test/',
+      'http://0/',
+      'gopher://example.com/',
+    ]) {
+      await assert.rejects(
+        client.assertAllowedUrl(url, 'body.url'),
+        (error) => isAppError(error) && error.code === 'invalid_argument' && error.parameters.field === 'body.url',
+        url,
+      );
     }
     await client.assertAllowedUrl('https://hooks.slack.example/services/x', 'body.url');
   });

@@ -101,7 +101,11 @@ export function createOutboundClient(deps: OutboundClientDeps): OutboundClient {
       const pinned = await allowedAddresses(hostnameOf(outgoing.url));
       const lookup: LookupFunction = (_host, options, callback) => {
         const first = pinned[0] as ResolvedAddress;
-        if (options.all === true) callback(null, pinned.map((entry): LookupAddress => ({ address: entry.address, family: entry.family })));
+        if (options.all === true)
+          callback(
+            null,
+            pinned.map((entry): LookupAddress => ({ address: entry.address, family: entry.family })),
+          );
         else callback(null, first.address, first.family);
       };
       // One agent per request: its only connections are to the pinned addresses, closed afterwards.

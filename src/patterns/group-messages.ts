@@ -64,7 +64,9 @@ function splitGroup(
     if (words.some(isVariable)) continue;
     // Words more frequent than the group's pattern are constants of a parent template; few values make a constant.
     const constant =
-      position === 0 || values.size <= settings.maxConstantValues || words.every((word) => frequency.get(key(position, word))! > rootFrequency);
+      position === 0 ||
+      values.size <= settings.maxConstantValues ||
+      words.every((word) => frequency.get(key(position, word))! > rootFrequency);
     if (constant && (splitBy === undefined || values.size < splitBy.size)) splitBy = values;
   }
   if (splitBy === undefined) {

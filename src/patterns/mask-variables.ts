@@ -11,7 +11,8 @@ const variableShapes: readonly { readonly hint: (message: string) => boolean; re
   { hint: (message) => message.includes('?'), shape: /(?:\bhttps?:\/\/|(?<![\w.])\/)[^\s"?]*\?[^\s"]*/g, replacement: wildcard },
   {
     hint: (message) => message.includes(':'),
-    shape: /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}:\d{2}(?:\s+\d{4})?\b/g,
+    shape:
+      /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}:\d{2}(?:\s+\d{4})?\b/g,
     replacement: wildcard,
   },
   {

@@ -24,7 +24,10 @@ export class TemplateIndex {
 
   find(tokens: readonly string[]): Template | undefined {
     const first = tokens[0] ?? '';
-    return bestOf(this.leaves.get(keyOf(tokens.length, first)), tokens) ?? (first === wildcard ? undefined : bestOf(this.leaves.get(keyOf(tokens.length, wildcard)), tokens));
+    return (
+      bestOf(this.leaves.get(keyOf(tokens.length, first)), tokens) ??
+      (first === wildcard ? undefined : bestOf(this.leaves.get(keyOf(tokens.length, wildcard)), tokens))
+    );
   }
 }
 

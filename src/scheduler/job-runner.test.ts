@@ -50,7 +50,9 @@ for (const backend of controlPlaneBackends) {
       const leases = createControlPlaneLeaseStore(opened.controlPlane.db);
       const reasons: string[] = [];
       const wait = (signal: AbortSignal) =>
-        new Promise<void>((resolve) => signal.addEventListener('abort', () => (reasons.push(String((signal.reason as Error).name)), resolve())));
+        new Promise<void>((resolve) =>
+          signal.addEventListener('abort', () => (reasons.push(String((signal.reason as Error).name)), resolve())),
+        );
       const timed = createJobRunner({ clock: systemClock, logger, leases });
       timed.start([{ name: 'slow-job', intervalMs: 60_000, jitterMs: 0, timeoutMs: 50, run: wait }]);
       await sleep(200);

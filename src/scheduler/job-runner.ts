@@ -55,7 +55,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     } catch (error) {
       if (!shutdown.signal.aborted) logger.error({ err: error, job: job.name, durationMs: clock.now() - started }, 'job failed');
     } finally {
-      await leases.release(job.name, holder, clock.now()).catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'lease release failed'));
+      await leases
+        .release(job.name, holder, clock.now())
+        .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'lease release failed'));
     }
   }
 

@@ -43,23 +43,19 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-export const invalidArgument = (message: string, options?: AppErrorOptions): AppError =>
-  new AppError('invalid_argument', message, options);
+export const invalidArgument = (message: string, options?: AppErrorOptions): AppError => new AppError('invalid_argument', message, options);
 
-export const notFound = (message: string, options?: AppErrorOptions): AppError =>
-  new AppError('not_found', message, options);
+export const notFound = (message: string, options?: AppErrorOptions): AppError => new AppError('not_found', message, options);
 
 export const permissionDenied = (message = 'Insufficient privileges', options?: AppErrorOptions): AppError =>
   new AppError('permission_denied', message, options);
 
-export const alreadyExists = (message: string, options?: AppErrorOptions): AppError =>
-  new AppError('already_exists', message, options);
+export const alreadyExists = (message: string, options?: AppErrorOptions): AppError => new AppError('already_exists', message, options);
 
 export const resourceExhausted = (message: string, options?: AppErrorOptions): AppError =>
   new AppError('resource_exhausted', message, options);
 
-export const unavailable = (message: string, options?: AppErrorOptions): AppError =>
-  new AppError('unavailable', message, options);
+export const unavailable = (message: string, options?: AppErrorOptions): AppError => new AppError('unavailable', message, options);
 
 /** For exhaustive switches: a new union member breaks the build here. */
 export function assertNever(value: never): never {

@@ -45,8 +45,7 @@ export interface SessionPrincipal extends AccountContext {
  * shared token (the search scope resolver parses it). Every filter must match: they narrow, never widen.
  */
 export type PrincipalFilter =
-  | { readonly kind: 'query-ast'; readonly query: QueryAst }
-  | { readonly kind: 'es-dsl'; readonly query: Readonly<Record<string, unknown>> };
+  { readonly kind: 'query-ast'; readonly query: QueryAst } | { readonly kind: 'es-dsl'; readonly query: Readonly<Record<string, unknown>> };
 
 /** A read-only shared token: searches of its account's logs, always narrowed by its filters. */
 export interface SharedTokenPrincipal extends AccountContext {

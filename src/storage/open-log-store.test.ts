@@ -15,13 +15,22 @@ describe('openLogStore', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-open-'));
     try {
       const store = await openLogStore({ url: `chdb:${dir}`, memoryBytes: 500_000_000, querySessions: 2 }, deps);
-      const pending = store.append([testDocument(7, { a: 1 }), testDocument(7, { b: 'x' })], { dedupToken: 'open-1', retentionDaysOf: () => 3650 });
+      const pending = store.append([testDocument(7, { a: 1 }), testDocument(7, { b: 'x' })], {
+        dedupToken: 'open-1',
+        retentionDaysOf: () => 3650,
+      });
       await store.close();
       await pending;
-      await assert.rejects(store.append([testDocument(7, {})], { dedupToken: 'open-2', retentionDaysOf: () => 3650 }), { name: 'AppError', code: 'unavailable' });
+      await assert.rejects(store.append([testDocument(7, {})], { dedupToken: 'open-2', retentionDaysOf: () => 3650 }), {
+        name: 'AppError',
+        code: 'unavailable',
+      });
       const reopened = await openLogStore({ url: `chdb:${dir}`, memoryBytes: 500_000_000 }, deps);
       assert.equal((await reopened.accountStats([7])).get(7)?.logCount, 2);
-      assert.deepEqual((await reopened.fieldCatalog([7])).get(7)?.map((field) => field.name), ['a', 'b']);
+      assert.deepEqual(
+        (await reopened.fieldCatalog([7])).get(7)?.map((field) => field.name),
+        ['a', 'b'],
+      );
       await reopened.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -22,7 +22,12 @@ for (const backend of controlPlaneBackends) {
     });
     after(async () => t.close());
     const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+      t.api.inject({
+        method,
+        url,
+        headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
 
     it('creates, reads, lists, updates and deletes in the Terraform fixture shape', async () => {
       const fixture = readLogzioFixture('alerts_v2', 'create_alert.json') as Record<string, unknown>;
@@ -56,7 +61,11 @@ for (const backend of controlPlaneBackends) {
       const missing = await call('GET', `/v2/alerts/${id}`);
       assert.equal(missing.statusCode, 404);
       assert.equal(missing.json<{ message: string }>().message, `alert id ${id} not found`);
-      for (const response of [await call('PUT', `/v2/alerts/${id}`, terraformBody(fixture)), await call('DELETE', `/v2/alerts/${id}`), await call('POST', `/v2/alerts/${id}/enable`)]) {
+      for (const response of [
+        await call('PUT', `/v2/alerts/${id}`, terraformBody(fixture)),
+        await call('DELETE', `/v2/alerts/${id}`),
+        await call('POST', `/v2/alerts/${id}/enable`),
+      ]) {
         assert.equal(response.statusCode, 404);
       }
     });
@@ -72,7 +81,12 @@ for (const backend of controlPlaneBackends) {
           {
             queryDefinition: {
               query: 'status:500',
-              filters: { bool: { must: [{ match_phrase: { 'kubernetes.namespace': { query: 'prod' } } }], must_not: [{ match_phrase: { host: { query: 'canary' } } }] } },
+              filters: {
+                bool: {
+                  must: [{ match_phrase: { 'kubernetes.namespace': { query: 'prod' } } }],
+                  must_not: [{ match_phrase: { host: { query: 'canary' } } }],
+                },
+              },
               groupBy: ['host', 'path'],
               aggregation: { aggregationType: 'AVG', fieldToAggregateOn: 'latency' },
               accountIdsToQueryOn: [t.mainAccountId],
@@ -88,7 +102,9 @@ for (const backend of controlPlaneBackends) {
       assert.equal(created.statusCode, 200, created.body);
       const body = created.json<Record<string, unknown>>();
       const { id: _id, createdAt: _ca, createdBy: _cb, updatedAt: _ua, updatedBy: _ub, ...stored } = body;
-      const expected = structuredClone(request) as Record<string, unknown> & { subComponents: { queryDefinition: Record<string, unknown> }[] };
+      const expected = structuredClone(request) as Record<string, unknown> & {
+        subComponents: { queryDefinition: Record<string, unknown> }[];
+      };
       (expected.subComponents[0] as { queryDefinition: Record<string, unknown> }).queryDefinition.shouldQueryOnAllAccounts = false;
       assert.deepEqual(stored, { ...expected, enabled: true, schedule: { ...request.schedule, cron: request.schedule.cronExpression } });
     });
@@ -96,10 +112,20 @@ for (const backend of controlPlaneBackends) {
     it('enables and disables with 204, and defaults the window to 5 minutes', async () => {
       const created = await call('POST', '/v2/alerts', {
         title: 'defaults',
-        subComponents: [{ queryDefinition: { aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 1 } } }],
+        subComponents: [
+          {
+            queryDefinition: { aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 1 } },
+          },
+        ],
       });
       assert.equal(created.statusCode, 200, created.body);
-      const body = created.json<{ id: number; searchTimeFrameMinutes: number; enabled: boolean; subComponents: { queryDefinition: { query: string } }[] }>();
+      const body = created.json<{
+        id: number;
+        searchTimeFrameMinutes: number;
+        enabled: boolean;
+        subComponents: { queryDefinition: { query: string } }[];
+      }>();
       assert.equal(body.searchTimeFrameMinutes, 5);
       assert.equal(body.enabled, true);
       assert.equal(body.subComponents[0]?.queryDefinition.query, '*');
@@ -112,15 +138,30 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('refuses bad definitions with a 400 naming the field', async () => {
-      const valid = { queryDefinition: { aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 1 } } };
+      const valid = {
+        queryDefinition: { aggregation: { aggregationType: 'COUNT' } },
+        trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 1 } },
+      };
       const cases: [unknown, string][] = [
         [{ subComponents: [valid] }, 'body.title'],
         [{ title: 'x' }, 'body.subComponents'],
         [{ title: 'x', tags: Array.from({ length: 11 }, (_, i) => `t${i}`), subComponents: [valid] }, 'body.tags'],
-        [{ title: 'x', subComponents: [{ ...valid, trigger: { operator: 'BIGGER', severityThresholdTiers: { LOW: 1 } } }] }, 'body.subComponents.0.trigger.operator'],
-        [{ title: 'x', subComponents: [{ ...valid, queryDefinition: { aggregation: { aggregationType: 'SUM' } } }] }, 'body.subComponents.0.queryDefinition.aggregation.fieldToAggregateOn'],
-        [{ title: 'x', subComponents: [valid], output: { recipients: { notificationEndpointIds: [42] } } }, 'body.output.recipients.notificationEndpointIds'],
-        [{ title: 'x', subComponents: [{ ...valid, queryDefinition: { ...valid.queryDefinition, accountIdsToQueryOn: [1] } }] }, 'body.subComponents.0.queryDefinition.accountIdsToQueryOn'],
+        [
+          { title: 'x', subComponents: [{ ...valid, trigger: { operator: 'BIGGER', severityThresholdTiers: { LOW: 1 } } }] },
+          'body.subComponents.0.trigger.operator',
+        ],
+        [
+          { title: 'x', subComponents: [{ ...valid, queryDefinition: { aggregation: { aggregationType: 'SUM' } } }] },
+          'body.subComponents.0.queryDefinition.aggregation.fieldToAggregateOn',
+        ],
+        [
+          { title: 'x', subComponents: [valid], output: { recipients: { notificationEndpointIds: [42] } } },
+          'body.output.recipients.notificationEndpointIds',
+        ],
+        [
+          { title: 'x', subComponents: [{ ...valid, queryDefinition: { ...valid.queryDefinition, accountIdsToQueryOn: [1] } }] },
+          'body.subComponents.0.queryDefinition.accountIdsToQueryOn',
+        ],
         [{ title: 'x', subComponents: [valid], schedule: { cronExpression: 'not a cron' } }, 'body.schedule.cronExpression'],
         [{ title: 'x', subComponents: [valid], correlations: { joins: [{ '3': 'host' }] } }, 'body.correlations.joins.0'],
       ];
@@ -132,10 +173,20 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('lists triggered alerts as a page object, filters in the body or the query', async () => {
-      const fromBody = await call('POST', '/v1/alerts/triggered-alerts', { from: 0, size: 10, severities: ['HIGH'], sortBy: 'SEVERITY', sortOrder: 'DESC' });
+      const fromBody = await call('POST', '/v1/alerts/triggered-alerts', {
+        from: 0,
+        size: 10,
+        severities: ['HIGH'],
+        sortBy: 'SEVERITY',
+        sortOrder: 'DESC',
+      });
       assert.equal(fromBody.statusCode, 200, fromBody.body);
       assert.deepEqual(fromBody.json(), { pageSize: 0, from: 0, total: 0, results: [] });
-      const fromQuery = await t.api.inject({ method: 'POST', url: '/v1/alerts/triggered-alerts?size=5&severities=LOW&search=x', headers: { 'x-api-token': t.apiToken } });
+      const fromQuery = await t.api.inject({
+        method: 'POST',
+        url: '/v1/alerts/triggered-alerts?size=5&severities=LOW&search=x',
+        headers: { 'x-api-token': t.apiToken },
+      });
       assert.equal(fromQuery.statusCode, 200, fromQuery.body);
       const bad = await call('POST', '/v1/alerts/triggered-alerts', { sortBy: 'NAME' });
       assert.equal(bad.statusCode, 400);

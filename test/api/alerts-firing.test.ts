@@ -12,7 +12,15 @@ const T0 = Math.floor(Date.now() / MINUTE) * MINUTE - 30 * MINUTE;
 
 interface TriggeredPage {
   total: number;
-  results: { alertId: number; name: string; severity: string; groupBy: Record<string, string>; value: number; alertWindowEndDate: number; notificationState: string }[];
+  results: {
+    alertId: number;
+    name: string;
+    severity: string;
+    groupBy: Record<string, string>;
+    value: number;
+    alertWindowEndDate: number;
+    notificationState: string;
+  }[];
 }
 
 for (const backend of controlPlaneBackends) {
@@ -25,7 +33,12 @@ for (const backend of controlPlaneBackends) {
     let endpointId = 0;
 
     const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-      const response = await t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const response = await t.api.inject({
+        method,
+        url,
+        headers: { 'x-api-token': t.apiToken },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       return response;
     };
     const cycle = () => t.app.alertEvaluation.runCycle(new AbortController().signal);
@@ -48,7 +61,12 @@ for (const backend of controlPlaneBackends) {
         url: `${webhook.url}/alerts`,
         method: 'POST',
         headers: 'X-Token=abc',
-        bodyTemplate: { title: '{{alert_title}}', severity: '{{alert_severity}}', groups: '{{alert_group_by}}', samples: '{{alert_event_samples}}' },
+        bodyTemplate: {
+          title: '{{alert_title}}',
+          severity: '{{alert_severity}}',
+          groups: '{{alert_group_by}}',
+          samples: '{{alert_event_samples}}',
+        },
       });
       endpointId = created.json<{ id: number }>().id;
     });
@@ -64,7 +82,11 @@ for (const backend of controlPlaneBackends) {
         description: 'Too many errors',
         tags: ['prod'],
         searchTimeFrameMinutes: 5,
-        output: { recipients: { emails: ['oncall@example.com'], notificationEndpointIds: [endpointId] }, suppressNotificationsMinutes: 10, type: 'JSON' },
+        output: {
+          recipients: { emails: ['oncall@example.com'], notificationEndpointIds: [endpointId] },
+          suppressNotificationsMinutes: 10,
+          type: 'JSON',
+        },
         subComponents: [
           {
             queryDefinition: { query: 'level:ERROR', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } },
@@ -108,7 +130,12 @@ for (const backend of controlPlaneBackends) {
 
       await webhook.waitFor(1);
       assert.equal(webhook.requests.length, 1);
-      const delivered = JSON.parse(webhook.requests[0]?.body ?? '{}') as { title: string; severity: string; groups: Record<string, string>; samples: { message: string }[] };
+      const delivered = JSON.parse(webhook.requests[0]?.body ?? '{}') as {
+        title: string;
+        severity: string;
+        groups: Record<string, string>;
+        samples: { message: string }[];
+      };
       assert.equal(delivered.title, 'Errors per host');
       assert.equal(delivered.severity, 'HIGH');
       assert.deepEqual(delivered.groups, { host: 'web-1' });
@@ -147,8 +174,14 @@ for (const backend of controlPlaneBackends) {
         sendToAll: true,
         output: { recipients: { emails: ['dba@example.com', 'sre@example.com'] } },
         subComponents: [
-          { queryDefinition: { query: 'level:FATAL', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { MEDIUM: 1 } } },
-          { queryDefinition: { query: 'level:SLOW', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { SEVERE: 1 } } },
+          {
+            queryDefinition: { query: 'level:FATAL', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { MEDIUM: 1 } },
+          },
+          {
+            queryDefinition: { query: 'level:SLOW', groupBy: ['host'], aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { SEVERE: 1 } },
+          },
         ],
         correlations: { correlationOperators: ['AND'], joins: [{ '0': 'host', '1': 'host' }] },
       });
@@ -172,7 +205,12 @@ for (const backend of controlPlaneBackends) {
         title: 'Any crit',
         searchTimeFrameMinutes: 5,
         output: { recipients: { notificationEndpointIds: [endpointId] }, suppressNotificationsMinutes: 60 },
-        subComponents: [{ queryDefinition: { query: 'level:CRIT', aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 0 } } }],
+        subComponents: [
+          {
+            queryDefinition: { query: 'level:CRIT', aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 0 } },
+          },
+        ],
       });
       assert.equal(created.statusCode, 200, created.body);
       const before = webhook.requests.length;
@@ -195,9 +233,18 @@ for (const backend of controlPlaneBackends) {
 
       // A crash after notifying but before the firing was marked: the retry neither re-sends nor re-logs it.
       const countEvents = async () =>
-        (await call('POST', '/v1/search', { query: { query_string: { query: '_exists_:service-alert AND service-alert:"Any crit"' } }, size: 0 })).json<{ hits: { total: number } }>().hits.total;
+        (
+          await call('POST', '/v1/search', {
+            query: { query_string: { query: '_exists_:service-alert AND service-alert:"Any crit"' } },
+            size: 0,
+          })
+        ).json<{ hits: { total: number } }>().hits.total;
       assert.equal(await countEvents(), 1);
-      await t.app.controlPlane.db.updateTable('detection_firings').set({ notification_state: 'pending' }).where('name', '=', 'Any crit').execute();
+      await t.app.controlPlane.db
+        .updateTable('detection_firings')
+        .set({ notification_state: 'pending' })
+        .where('name', '=', 'Any crit')
+        .execute();
       assert.equal((await cycle()).dispatched, 1);
       assert.equal(webhook.requests.length, before + 1);
       assert.equal(await countEvents(), 1);

@@ -18,12 +18,18 @@ for (const backend of controlPlaneBackends) {
     const clock = createManualClock(T0 + 1_000);
     let t: TestApp;
     let listenerUrl = '';
-    const call = (method: 'POST', url: string, payload: unknown) => t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken }, payload: payload as object });
+    const call = (method: 'POST', url: string, payload: unknown) =>
+      t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken }, payload: payload as object });
     const cycle = () => t.app.alertEvaluation.runCycle(new AbortController().signal);
     const alert = (title: string, query: string) => ({
       title,
       searchTimeFrameMinutes: 1,
-      subComponents: [{ queryDefinition: { query, aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } } }],
+      subComponents: [
+        {
+          queryDefinition: { query, aggregation: { aggregationType: 'COUNT' } },
+          trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
+        },
+      ],
     });
     const firingsOf = async (title: string): Promise<number[]> => {
       const page = (await call('POST', '/v1/alerts/triggered-alerts', { size: 100, search: title })).json<TriggeredPage>();

@@ -37,10 +37,23 @@ for (const backend of controlPlaneBackends) {
         LOGWARD_OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
       });
       const compose = (controlPlane: ControlPlane): Promise<App> =>
-        composeApp({ config, clock, logger: createLogger('silent'), controlPlane, alertSettleDelayMs: 0, deliveryRetryPolicy: { maxAttempts: 2, baseDelayMs: 10, timeoutMs: 2_000 } });
+        composeApp({
+          config,
+          clock,
+          logger: createLogger('silent'),
+          controlPlane,
+          alertSettleDelayMs: 0,
+          deliveryRetryPolicy: { maxAttempts: 2, baseDelayMs: 10, timeoutMs: 2_000 },
+        });
       const call = (app: App, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-        app.api.inject({ method, url, headers: { 'x-api-token': TEST_API_TOKEN }, ...(payload === undefined ? {} : { payload: payload as object }) });
-      const triggered = async (app: App) => (await call(app, 'POST', '/v1/alerts/triggered-alerts', {})).json<{ total: number; results: { notificationState: string }[] }>();
+        app.api.inject({
+          method,
+          url,
+          headers: { 'x-api-token': TEST_API_TOKEN },
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+      const triggered = async (app: App) =>
+        (await call(app, 'POST', '/v1/alerts/triggered-alerts', {})).json<{ total: number; results: { notificationState: string }[] }>();
       try {
         const first = await compose(opened.controlPlane);
         await first.start();
@@ -48,7 +61,12 @@ for (const backend of controlPlaneBackends) {
         const alert = await call(first, 'POST', '/v2/alerts', {
           title: 'Payment failures',
           output: { recipients: { notificationEndpointIds: [endpoint.json<{ id: number }>().id] } },
-          subComponents: [{ queryDefinition: { query: 'event:payment_failed', aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { SEVERE: 2 } } }],
+          subComponents: [
+            {
+              queryDefinition: { query: 'event:payment_failed', aggregation: { aggregationType: 'COUNT' } },
+              trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { SEVERE: 2 } },
+            },
+          ],
         });
         assert.equal(alert.statusCode, 200, alert.body);
         const listenerUrl = `http://127.0.0.1:${first.ingestPorts()?.listenerPort ?? 0}`;
@@ -63,7 +81,10 @@ for (const backend of controlPlaneBackends) {
         assert.equal(webhook.requests.length, 0);
 
         // A new process on the same stores.
-        const reopened = await openControlPlane(opened.url, opened.postgresSchema === undefined ? {} : { postgresSchema: opened.postgresSchema });
+        const reopened = await openControlPlane(
+          opened.url,
+          opened.postgresSchema === undefined ? {} : { postgresSchema: opened.postgresSchema },
+        );
         const second = await compose(reopened);
         try {
           assert.equal((await triggered(second)).results[0]?.notificationState, 'pending');
@@ -92,15 +113,27 @@ for (const backend of controlPlaneBackends) {
       const test = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' }, compose: { alertSettleDelayMs: 0 } });
       const { app } = test;
       const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-        app.api.inject({ method, url, headers: { 'x-api-token': TEST_API_TOKEN }, ...(payload === undefined ? {} : { payload: payload as object }) });
+        app.api.inject({
+          method,
+          url,
+          headers: { 'x-api-token': TEST_API_TOKEN },
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
       const eventLogs = async () =>
-        (await call('POST', '/v1/search', { query: { query_string: { query: '_exists_:service-alert' } }, size: 0 })).json<{ hits: { total: number } }>().hits.total;
+        (await call('POST', '/v1/search', { query: { query_string: { query: '_exists_:service-alert' } }, size: 0 })).json<{
+          hits: { total: number };
+        }>().hits.total;
       try {
         const { listenerUrl } = await test.listen();
         for (const event of ['login_failed', 'payment_failed']) {
           const alert = await call('POST', '/v2/alerts', {
             title: `Too many ${event}`,
-            subComponents: [{ queryDefinition: { query: `event:${event}`, aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { HIGH: 1 } } }],
+            subComponents: [
+              {
+                queryDefinition: { query: `event:${event}`, aggregation: { aggregationType: 'COUNT' } },
+                trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { HIGH: 1 } },
+              },
+            ],
           });
           assert.equal(alert.statusCode, 200, alert.body);
         }
@@ -115,14 +148,25 @@ for (const backend of controlPlaneBackends) {
         await db.updateTable('detection_firings').set({ event_log_batch: 'alert-events:crashed' }).execute();
         const firings = await db.selectFrom('detection_firings').selectAll().execute();
         await app.logStore.append(
-          firings.map((row) => ({ id: `crashed-${row.id}`, accountId: row.account_id, timestampMs: row.event_date, receivedAtMs: clock.now(), type: 'logward-alert', message: 'x', fields: { 'service-alert': row.name }, sizeBytes: 1 })),
+          firings.map((row) => ({
+            id: `crashed-${row.id}`,
+            accountId: row.account_id,
+            timestampMs: row.event_date,
+            receivedAtMs: clock.now(),
+            type: 'logward-alert',
+            message: 'x',
+            fields: { 'service-alert': row.name },
+            sizeBytes: 1,
+          })),
           { dedupToken: 'alert-events:crashed', retentionDaysOf: () => 30 },
         );
         assert.equal(await eventLogs(), 2);
         const report = await app.alertEvaluation.runCycle(new AbortController().signal);
         assert.equal(report.dispatched, 2);
         assert.equal(await eventLogs(), 2);
-        const states = (await db.selectFrom('detection_firings').select('notification_state').execute()).map((row) => row.notification_state);
+        const states = (await db.selectFrom('detection_firings').select('notification_state').execute()).map(
+          (row) => row.notification_state,
+        );
         assert.deepEqual(states, ['notified', 'notified']);
       } finally {
         await test.close();

@@ -21,15 +21,27 @@ for (const backend of controlPlaneBackends) {
         headers: { 'x-api-token': t.apiToken },
         payload: {
           title: 'Scheduled',
-          subComponents: [{ queryDefinition: { query: 'kind:scheduled', aggregation: { aggregationType: 'COUNT' } }, trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { INFO: 1 } } }],
+          subComponents: [
+            {
+              queryDefinition: { query: 'kind:scheduled', aggregation: { aggregationType: 'COUNT' } },
+              trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { INFO: 1 } },
+            },
+          ],
         },
       });
       assert.equal(created.statusCode, 200, created.body);
-      await shipLogs(listenerUrl, t.shippingToken, 'app', [{ '@timestamp': new Date(Date.now() - 1_000).toISOString(), kind: 'scheduled' }]);
+      await shipLogs(listenerUrl, t.shippingToken, 'app', [
+        { '@timestamp': new Date(Date.now() - 1_000).toISOString(), kind: 'scheduled' },
+      ]);
       let total = 0;
       for (let attempt = 0; attempt < 40 && total === 0; attempt += 1) {
         await sleep(250);
-        const page = await t.api.inject({ method: 'POST', url: '/v1/alerts/triggered-alerts', headers: { 'x-api-token': t.apiToken }, payload: { search: 'scheduled' } });
+        const page = await t.api.inject({
+          method: 'POST',
+          url: '/v1/alerts/triggered-alerts',
+          headers: { 'x-api-token': t.apiToken },
+          payload: { search: 'scheduled' },
+        });
         total = page.json<{ total: number }>().total;
       }
       assert.ok(total >= 1, 'the scheduler did not fire the alert within 10 s');

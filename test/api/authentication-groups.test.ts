@@ -32,7 +32,10 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual((await call(t, 'GET', GROUPS, t.apiToken)).json(), set);
 
       clock.advance(1000);
-      const smaller = [{ group: 'devs', userRole: 'USER_ROLE_ADMIN' }, { group: 'ops', userRole: 'USER_ROLE_ACCOUNT_ADMIN' }];
+      const smaller = [
+        { group: 'devs', userRole: 'USER_ROLE_ADMIN' },
+        { group: 'ops', userRole: 'USER_ROLE_ACCOUNT_ADMIN' },
+      ];
       assert.deepEqual((await call(t, 'POST', GROUPS, t.apiToken, smaller)).json(), smaller);
       assert.deepEqual((await call(t, 'GET', GROUPS, t.apiToken)).json(), smaller);
 
@@ -49,7 +52,7 @@ for (const backend of controlPlaneBackends) {
       ]);
     });
 
-    it('keeps each account\'s groups to itself', async () => {
+    it("keeps each account's groups to itself", async () => {
       const sub = await createSubAccount(t);
       await call(t, 'POST', GROUPS, t.apiToken, [{ group: 'main-only', userRole: 'USER_ROLE_READONLY' }]);
       assert.deepEqual((await call(t, 'GET', GROUPS, sub.apiToken)).json(), []);
@@ -64,7 +67,13 @@ for (const backend of controlPlaneBackends) {
         [{ group: 'x', userRole: 'USER_ROLE_READONLY' }, 'body'],
         [[{ userRole: 'USER_ROLE_READONLY' }], 'body.0.group'],
         [[{ group: 'x', userRole: 'USER_ROLE_KING' }], 'body.0.userRole'],
-        [[{ group: 'x', userRole: 'USER_ROLE_READONLY' }, { group: 'x', userRole: 'USER_ROLE_REGULAR' }], 'body.1.group'],
+        [
+          [
+            { group: 'x', userRole: 'USER_ROLE_READONLY' },
+            { group: 'x', userRole: 'USER_ROLE_REGULAR' },
+          ],
+          'body.1.group',
+        ],
       ];
       for (const [payload, field] of cases) {
         const response = await call(t, 'POST', GROUPS, t.apiToken, payload);

@@ -18,11 +18,23 @@ for (const backend of controlPlaneBackends) {
     let sub: CreatedSubAccount;
     before(async () => {
       t = await startTestApp({ backend, env: { LOGWARD_BOOTSTRAP_ADMIN_EMAIL: ADMIN } });
-      sub = await createSubAccount(t, { searchable: true, docSizeSetting: true, maxDailyGB: 1, utilizationSettings: { frequencyMinutes: 5, utilizationEnabled: true } });
+      sub = await createSubAccount(t, {
+        searchable: true,
+        docSizeSetting: true,
+        maxDailyGB: 1,
+        utilizationSettings: { frequencyMinutes: 5, utilizationEnabled: true },
+      });
     });
     after(async () => t.close());
 
-    const expectShape = async (area: string, fixture: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, status = 200) => {
+    const expectShape = async (
+      area: string,
+      fixture: string,
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      payload?: unknown,
+      status = 200,
+    ) => {
       const response = await call(t, method, url, t.apiToken, payload);
       assert.equal(response.statusCode, status, `${method} ${url}: ${response.body}`);
       assert.deepEqual(shapeMismatches(response.json(), readLogzioFixture(area, fixture)), [], `${area}/${fixture}`);
@@ -38,7 +50,12 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('users', async () => {
-      const user = { username: 'test_create_user@test.co', fullName: 'test create user', accountID: t.mainAccountId, role: 'USER_ROLE_READONLY' };
+      const user = {
+        username: 'test_create_user@test.co',
+        fullName: 'test create user',
+        accountID: t.mainAccountId,
+        role: 'USER_ROLE_READONLY',
+      };
       const created = await call(t, 'POST', '/v1/user-management', t.apiToken, user);
       assert.deepEqual(shapeMismatches(created.json(), readLogzioFixture('users', 'create_user.json')), []);
       const id = created.json<{ id: number }>().id;
@@ -60,7 +77,10 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual(shapeMismatches(created.json(), readLogzioFixture('log_shipping_tokens', 'create_log_shipping_token.json')), []);
       const id = created.json<{ id: number }>().id;
       await expectShape('log_shipping_tokens', 'get_log_shipping_token.json', 'GET', `/v1/log-shipping/tokens/${id}`);
-      await expectShape('log_shipping_tokens', 'update_log_shipping_token.json', 'PUT', `/v1/log-shipping/tokens/${id}`, { name: 'after_update', enabled: 'true' });
+      await expectShape('log_shipping_tokens', 'update_log_shipping_token.json', 'PUT', `/v1/log-shipping/tokens/${id}`, {
+        name: 'after_update',
+        enabled: 'true',
+      });
       await expectShape('log_shipping_tokens', 'retrieve_log_shipping_tokens.json', 'POST', '/v1/log-shipping/tokens/search', {
         filter: { enabled: 'true' },
         sort: [{ field: 'createdAt', descending: 'true' }],

@@ -10,19 +10,30 @@ for (const backend of controlPlaneBackends) {
       t = await startTestApp({ backend, env: { LOGWARD_ROLES: 'api' } });
     });
     after(async () => t.close());
-    const post = (url: string, payload: unknown) => t.api.inject({ method: 'POST', url, headers: { 'x-api-token': t.apiToken }, payload: payload as object });
+    const post = (url: string, payload: unknown) =>
+      t.api.inject({ method: 'POST', url, headers: { 'x-api-token': t.apiToken }, payload: payload as object });
 
     it('stores markers as searchable logs of the account and answers 204', async () => {
       const timestamp = Date.now() - 60_000;
       const response = await post('/v2/markers/create-markers', {
         markers: [
-          { title: 'Deployed v2.3.1', description: 'api rollout', tag: 'DEPLOYMENT', timestamp, metadata: { service: 'api', version: '2.3.1' } },
+          {
+            title: 'Deployed v2.3.1',
+            description: 'api rollout',
+            tag: 'DEPLOYMENT',
+            timestamp,
+            metadata: { service: 'api', version: '2.3.1' },
+          },
           { title: 'Config change', description: 'feature flag' },
         ],
       });
       assert.equal(response.statusCode, 204, response.body);
       assert.equal(response.body, '');
-      const search = await post('/v1/search', { query: { query_string: { query: 'type:deployment-marker' } }, size: 10, sort: [{ '@timestamp': 'asc' }] });
+      const search = await post('/v1/search', {
+        query: { query_string: { query: 'type:deployment-marker' } },
+        size: 10,
+        sort: [{ '@timestamp': 'asc' }],
+      });
       assert.equal(search.statusCode, 200, search.body);
       const hits = search.json<{ hits: { total: number; hits: { _source: Record<string, unknown> }[] } }>().hits;
       assert.equal(hits.total, 2);

@@ -8,7 +8,8 @@ import { datasetsDir } from '../support/datasets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const FIXTURES = path.join(datasetsDir(), 'logzio-api-fixtures/endpoints');
-const fixture = (name: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
 
 /** Request body for each type, built from the Terraform client's GET fixtures. */
 const TYPES: readonly { slug: string; fixture: string }[] = [
@@ -53,7 +54,12 @@ for (const backend of controlPlaneBackends) {
       await receiver.close();
     });
     const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+      t.api.inject({
+        method,
+        url,
+        headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
 
     it('creates every type and reads it back exactly in the Terraform fixture shape', async () => {
       for (const type of TYPES) {
@@ -75,9 +81,17 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('keeps secrets sealed at rest', async () => {
-      const created = await call('POST', '/v1/endpoints/pager-duty', { title: 'pd', description: '', serviceKey: 'very-secret-service-key' });
+      const created = await call('POST', '/v1/endpoints/pager-duty', {
+        title: 'pd',
+        description: '',
+        serviceKey: 'very-secret-service-key',
+      });
       const { id } = created.json<{ id: number }>();
-      const row = await t.app.controlPlane.db.selectFrom('notification_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.app.controlPlane.db
+        .selectFrom('notification_endpoints')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       assert.doesNotMatch(JSON.stringify(row), /very-secret-service-key/);
       assert.equal(row.endpoint_type, 'PagerDuty');
     });
@@ -88,8 +102,18 @@ for (const backend of controlPlaneBackends) {
       const updated = await call('PUT', `/v1/endpoints/slack/${id}`, { title: 'a2', description: 'b2', url: 'https://hooks.example/2' });
       assert.equal(updated.statusCode, 200);
       assert.deepEqual(updated.json(), { id });
-      assert.deepEqual((await call('GET', `/v1/endpoints/${id}`)).json(), { endpointType: 'Slack', id, title: 'a2', description: 'b2', url: 'https://hooks.example/2' });
-      for (const response of [await call('GET', '/v1/endpoints/1'), await call('DELETE', '/v1/endpoints/1'), await call('PUT', '/v1/endpoints/slack/1', { title: 'x', url: 'https://h.example' })]) {
+      assert.deepEqual((await call('GET', `/v1/endpoints/${id}`)).json(), {
+        endpointType: 'Slack',
+        id,
+        title: 'a2',
+        description: 'b2',
+        url: 'https://hooks.example/2',
+      });
+      for (const response of [
+        await call('GET', '/v1/endpoints/1'),
+        await call('DELETE', '/v1/endpoints/1'),
+        await call('PUT', '/v1/endpoints/slack/1', { title: 'x', url: 'https://h.example' }),
+      ]) {
         assert.equal(response.statusCode, 404);
         const body = response.json<{ errorCode: string; message: string; parameters: object }>();
         assert.equal(body.errorCode, 'endpoints/UNKNOWN_ENDPOINT');
@@ -108,7 +132,12 @@ for (const backend of controlPlaneBackends) {
       const badUrl = await call('POST', '/v1/endpoints/custom', { title: 'x', url: 'ftp://nope', method: 'POST' });
       assert.equal(badUrl.statusCode, 400);
       assert.equal(badUrl.json<{ parameters: { field: string } }>().parameters.field, 'body.url');
-      const badHeaders = await call('POST', '/v1/endpoints/custom', { title: 'x', url: 'https://h.example', method: 'POST', headers: 'novalue' });
+      const badHeaders = await call('POST', '/v1/endpoints/custom', {
+        title: 'x',
+        url: 'https://h.example',
+        method: 'POST',
+        headers: 'novalue',
+      });
       assert.equal(badHeaders.statusCode, 400);
       assert.equal((await call('POST', '/v1/endpoints/unknown-type', { title: 'x' })).statusCode, 404);
     });
@@ -141,7 +170,11 @@ for (const backend of controlPlaneBackends) {
       const ok = await call('POST', '/v1/endpoints/pager-duty?test=true', { title: 'pd', serviceKey: 'routing-key' });
       assert.equal(ok.statusCode, 200);
       assert.equal(receiver.requests.length, seen + 2);
-      const event = JSON.parse(receiver.requests[seen + 1]?.body ?? '{}') as { routing_key: string; event_action: string; payload: { severity: string } };
+      const event = JSON.parse(receiver.requests[seen + 1]?.body ?? '{}') as {
+        routing_key: string;
+        event_action: string;
+        payload: { severity: string };
+      };
       assert.equal(event.routing_key, 'routing-key');
       assert.equal(event.event_action, 'trigger');
       assert.equal(event.payload.severity, 'info');

@@ -8,20 +8,29 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const backend = controlPlaneBackends[0];
 if (backend === undefined) throw new Error('no control-plane backend');
 
-describe('outbound requests on a user\'s behalf', () => {
+describe("outbound requests on a user's behalf", () => {
   let t: TestApp;
   let receiver: HttpReceiver;
   before(async () => {
     receiver = await startHttpReceiver();
     // No allowed range: the defaults an operator gets.
-    t = await startTestApp({ backend, env: { LOGWARD_OUTBOUND_ALLOW_CIDRS: '' }, compose: { deliveryRetryPolicy: { maxAttempts: 1, baseDelayMs: 10, timeoutMs: 2_000 } } });
+    t = await startTestApp({
+      backend,
+      env: { LOGWARD_OUTBOUND_ALLOW_CIDRS: '' },
+      compose: { deliveryRetryPolicy: { maxAttempts: 1, baseDelayMs: 10, timeoutMs: 2_000 } },
+    });
   });
   after(async () => {
     await t.close();
     await receiver.close();
   });
   const call = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
-    t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    t.api.inject({
+      method,
+      url,
+      headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
 
   it('refuses loopback, link-local, private and metadata URLs at save with a 400 naming the field', async () => {
     const port = new URL(receiver.url).port;
@@ -38,7 +47,11 @@ describe('outbound requests on a user\'s behalf', () => {
       'http://0.0.0.0/',
     ];
     for (const url of refused) {
-      for (const [slug, body] of [['custom', { title: 'c', url, method: 'POST', headers: '' }], ['slack', { title: 's', url }], ['service-now', { title: 'n', username: 'u', password: 'p', url }]] as const) {
+      for (const [slug, body] of [
+        ['custom', { title: 'c', url, method: 'POST', headers: '' }],
+        ['slack', { title: 's', url }],
+        ['service-now', { title: 'n', username: 'u', password: 'p', url }],
+      ] as const) {
         const created = await call('POST', `/v1/endpoints/${slug}`, body);
         assert.equal(created.statusCode, 400, `${slug} ${url}: ${created.body}`);
         const error = created.json<{ errorCode: string; message: string; parameters: { field: string } }>();
@@ -46,7 +59,10 @@ describe('outbound requests on a user\'s behalf', () => {
         assert.match(error.message, /^body\.url /);
       }
     }
-    assert.equal((await t.api.inject({ method: 'GET', url: '/v1/endpoints', headers: { 'x-api-token': t.apiToken } })).json<unknown[]>().length, 0);
+    assert.equal(
+      (await t.api.inject({ method: 'GET', url: '/v1/endpoints', headers: { 'x-api-token': t.apiToken } })).json<unknown[]>().length,
+      0,
+    );
     assert.equal(receiver.requests.length, 0);
   });
 
@@ -68,7 +84,12 @@ describe('outbound requests on a user\'s behalf', () => {
     }
     assert.equal(answers[0]?.status, 400);
     assert.deepEqual(answers[0], answers[1]);
-    assert.deepEqual(answers[0]?.body, { errorCode: 'endpoints/TEST_MESSAGE_FAILED', message: 'The test message could not be delivered', parameters: {}, requestId: undefined });
+    assert.deepEqual(answers[0]?.body, {
+      errorCode: 'endpoints/TEST_MESSAGE_FAILED',
+      message: 'The test message could not be delivered',
+      parameters: {},
+      requestId: undefined,
+    });
   });
 });
 
@@ -77,16 +98,25 @@ describe('outbound requests with an operator-allowed range', () => {
   let receiver: HttpReceiver;
   before(async () => {
     receiver = await startHttpReceiver();
-    t = await startTestApp({ backend, env: { LOGWARD_OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' }, compose: { deliveryRetryPolicy: { maxAttempts: 1, baseDelayMs: 10, timeoutMs: 2_000 } } });
+    t = await startTestApp({
+      backend,
+      env: { LOGWARD_OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' },
+      compose: { deliveryRetryPolicy: { maxAttempts: 1, baseDelayMs: 10, timeoutMs: 2_000 } },
+    });
   });
   after(async () => {
     await t.close();
     await receiver.close();
   });
 
-  it('delivers to the allowed range only, and a receiver\'s 404 is the same generic failure', async () => {
+  it("delivers to the allowed range only, and a receiver's 404 is the same generic failure", async () => {
     const call = (url: string) =>
-      t.api.inject({ method: 'POST', url: '/v1/endpoints/slack?test=true', headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' }, payload: JSON.stringify({ title: 's', url }) });
+      t.api.inject({
+        method: 'POST',
+        url: '/v1/endpoints/slack?test=true',
+        headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+        payload: JSON.stringify({ title: 's', url }),
+      });
     assert.equal((await call(`${receiver.url}/ok`)).statusCode, 200);
     assert.equal(receiver.requests.length, 1);
     assert.equal((await call('http://127.0.0.2/')).statusCode, 400);

@@ -15,7 +15,10 @@ describe('route plan', () => {
     t = await startTestApp({ backend });
     const { listenerUrl } = await t.listen();
     // The README's first log lines.
-    await shipLogs(listenerUrl, t.shippingToken, 'myapp', [{ message: 'hello', level: 'info' }, { message: 'second', user: { id: 42 } }]);
+    await shipLogs(listenerUrl, t.shippingToken, 'myapp', [
+      { message: 'hello', level: 'info' },
+      { message: 'second', user: { id: 42 } },
+    ]);
   });
   after(async () => t.close());
 
@@ -26,7 +29,12 @@ describe('route plan', () => {
     assert.equal(info.headers['x-elastic-product'], 'Elasticsearch');
     const counted = await get('/v1/elasticsearch/myapp/_count?q=level:info');
     assert.equal(counted.json<{ count: number }>().count, 1);
-    for (const url of ['/v1/elasticsearch/_cluster/health', '/v1/elasticsearch/_cat/indices?format=json', '/v1/elasticsearch/_stats', '/v1/elasticsearch/_search']) {
+    for (const url of [
+      '/v1/elasticsearch/_cluster/health',
+      '/v1/elasticsearch/_cat/indices?format=json',
+      '/v1/elasticsearch/_stats',
+      '/v1/elasticsearch/_search',
+    ]) {
       assert.equal((await get(url)).statusCode, 200, url);
     }
   });

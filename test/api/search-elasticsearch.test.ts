@@ -10,8 +10,16 @@ describe('Elasticsearch-compatible read API (Grafana datasource paths)', () => {
   let t: TestApp;
   let apiUrl = '';
   const call = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: string, contentType = 'application/json') => {
-    const response = await request(`${apiUrl}${path}`, { method, headers: { 'x-api-token': t.apiToken, 'content-type': contentType }, body });
-    return { status: response.statusCode, product: response.headers['x-elastic-product'], json: (await response.body.json()) as Record<string, unknown> };
+    const response = await request(`${apiUrl}${path}`, {
+      method,
+      headers: { 'x-api-token': t.apiToken, 'content-type': contentType },
+      body,
+    });
+    return {
+      status: response.statusCode,
+      product: response.headers['x-elastic-product'],
+      json: (await response.body.json()) as Record<string, unknown>,
+    };
   };
 
   before(async () => {
@@ -32,13 +40,18 @@ describe('Elasticsearch-compatible read API (Grafana datasource paths)', () => {
   it('answers Grafana msearch under /v1/elasticsearch with ES 7 totals', async () => {
     const body = `${JSON.stringify({ search_type: 'query_then_fetch', ignore_unavailable: true, index: 'nginx' })}\n${JSON.stringify({
       size: 0,
-      query: { bool: { filter: [{ range: { '@timestamp': { gte: 'now-1h', lte: 'now+1h' } } }, { query_string: { query: 'status:500' } }] } },
+      query: {
+        bool: { filter: [{ range: { '@timestamp': { gte: 'now-1h', lte: 'now+1h' } } }, { query_string: { query: 'status:500' } }] },
+      },
       aggs: { 2: { date_histogram: { field: '@timestamp', fixed_interval: '1m', min_doc_count: 0 } } },
     })}\n`;
     const response = await call('POST', '/v1/elasticsearch/_msearch', body, 'application/x-ndjson');
     assert.equal(response.status, 200);
     assert.equal(response.product, 'Elasticsearch');
-    const [first] = response.json.responses as { hits: { total: { value: number } }; aggregations: Record<string, { buckets: unknown[] }> }[];
+    const [first] = response.json.responses as {
+      hits: { total: { value: number } };
+      aggregations: Record<string, { buckets: unknown[] }>;
+    }[];
     assert.equal(first?.hits.total.value, 1);
     assert.ok((first?.aggregations['2']?.buckets.length ?? 0) >= 1);
   });
@@ -57,7 +70,9 @@ describe('Elasticsearch-compatible read API (Grafana datasource paths)', () => {
 
   it('lists mappings and field capabilities from the field catalog', async () => {
     const mapping = await call('GET', '/nginx/_mapping');
-    const properties = (mapping.json.nginx as { mappings: { properties: Record<string, { type?: string; properties?: Record<string, { type: string }> }> } }).mappings.properties;
+    const properties = (
+      mapping.json.nginx as { mappings: { properties: Record<string, { type?: string; properties?: Record<string, { type: string }> }> } }
+    ).mappings.properties;
     assert.equal(properties.status?.type, 'long');
     assert.equal(properties['@timestamp']?.type, 'date');
     assert.equal(properties.client?.properties?.ip?.type, 'text');

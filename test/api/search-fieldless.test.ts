@@ -12,7 +12,10 @@ import { createManualClock, startTestApp, type TestApp } from '../support/test-a
 const backend = controlPlaneBackends[0];
 const MINUTE = 60_000;
 const T0 = Math.floor(Date.now() / MINUTE) * MINUTE - 30 * MINUTE;
-const at = (offsetMs: number, log: Record<string, unknown>): Record<string, unknown> => ({ '@timestamp': new Date(T0 + offsetMs).toISOString(), ...log });
+const at = (offsetMs: number, log: Record<string, unknown>): Record<string, unknown> => ({
+  '@timestamp': new Date(T0 + offsetMs).toISOString(),
+  ...log,
+});
 
 const LOGS = [
   at(1_000, { message: 'payment accepted', user: { name: 'Zelda' }, status: 500, tags: ['alpha', 'Beta'], ok: true }),
@@ -43,7 +46,8 @@ describe('field-less words match every field as Elasticsearch does', () => {
     const body = (await post('/v1/search', { query, size: 10 })) as { hits: { total: number; hits: Hit[] } };
     return [namesOf(body.hits.hits), body.hits.total];
   };
-  const namesOf = (hits: readonly Hit[]): string[] => hits.map((hit) => NAMES[LOGS.findIndex((log) => log.message === hit._source.message)] ?? '?').sort();
+  const namesOf = (hits: readonly Hit[]): string[] =>
+    hits.map((hit) => NAMES[LOGS.findIndex((log) => log.message === hit._source.message)] ?? '?').sort();
   const typed = (query: string) => found({ query_string: { query } });
 
   before(async () => {
@@ -96,7 +100,10 @@ describe('field-less words match every field as Elasticsearch does', () => {
   });
 
   it('scrolls and answers the Elasticsearch API the same way', async () => {
-    const opened = (await post('/v1/scroll', { query: { query_string: { query: 'beta OR köln' } }, size: 1, scroll: '1m' })) as { scrollId: string; hits: string };
+    const opened = (await post('/v1/scroll', { query: { query_string: { query: 'beta OR köln' } }, size: 1, scroll: '1m' })) as {
+      scrollId: string;
+      hits: string;
+    };
     const first = JSON.parse(opened.hits) as { total: number; hits: Hit[] };
     assert.equal(first.total, 2);
     const next = (await post('/v1/scroll', { scroll_id: opened.scrollId })) as { hits: string };
@@ -104,7 +111,9 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(namesOf([...first.hits, ...second.hits]), ['koln', 'zelda']);
 
     // Elasticsearch clients may lead with a wildcard (/v1/search refuses it, as Logz.io does).
-    const es = (await post('/_search', { query: { query_string: { query: '*lda' } } })) as { hits: { total: { value: number }; hits: Hit[] } };
+    const es = (await post('/_search', { query: { query_string: { query: '*lda' } } })) as {
+      hits: { total: { value: number }; hits: Hit[] };
+    };
     assert.deepEqual([namesOf(es.hits.hits), es.hits.total.value], [['zelda'], 1]);
     const q = await t.api.inject({ method: 'GET', url: '/app/_search?q=500.0', headers: { 'x-api-token': t.apiToken } });
     assert.deepEqual(namesOf(q.json<{ hits: { hits: Hit[] } }>().hits.hits), ['zelda']);

@@ -74,7 +74,12 @@ describe('search tenant isolation (seeded random queries)', () => {
 
   function randomQueryString(): string {
     const field = pick(FIELDS);
-    const value = field === 'owner' ? String(pick(allIds)) : field === 'n' ? `[${Math.floor(rand() * 6)} TO ${6 + Math.floor(rand() * 6)}]` : pick(WORDS);
+    const value =
+      field === 'owner'
+        ? String(pick(allIds))
+        : field === 'n'
+          ? `[${Math.floor(rand() * 6)} TO ${6 + Math.floor(rand() * 6)}]`
+          : pick(WORDS);
     const clause = field === '*' ? value : `${field}:${value}`;
     return pick([clause, `NOT ${clause}`, `${clause} OR *`, `(${clause}) AND ${pick(WORDS)}`, '*']);
   }
@@ -120,7 +125,11 @@ describe('search tenant isolation (seeded random queries)', () => {
           const hits = (response.json.hits as { hits: { _source: Record<string, unknown> }[] }).hits;
           const visible = requested ?? [caller.account.id];
           for (const owner of owners(hits)) assert.ok(visible.includes(owner), `${label} leaked ${owner}`);
-          const buckets = (response.json.aggregations as { owners: { buckets: { key: number; top: { hits: { hits: { _source: Record<string, unknown> }[] } } }[] } }).owners.buckets;
+          const buckets = (
+            response.json.aggregations as {
+              owners: { buckets: { key: number; top: { hits: { hits: { _source: Record<string, unknown> }[] } } }[] };
+            }
+          ).owners.buckets;
           for (const bucket of buckets) {
             assert.ok(visible.includes(bucket.key), `${label} aggregated ${bucket.key}`);
             for (const owner of owners(bucket.top.hits.hits)) assert.ok(visible.includes(owner), `${label} top_hits leaked ${owner}`);
@@ -143,9 +152,15 @@ describe('search tenant isolation (seeded random queries)', () => {
           break;
         }
         case 'es-search': {
-          const response = await request(pick(['GET', 'POST']), `/${pick(['*', '_all', 'app,nginx,audit', '*,-audit'])}/_search?ignore_unavailable=true`, token, { query, size: 100, aggs });
+          const response = await request(
+            pick(['GET', 'POST']),
+            `/${pick(['*', '_all', 'app,nginx,audit', '*,-audit'])}/_search?ignore_unavailable=true`,
+            token,
+            { query, size: 100, aggs },
+          );
           assert.equal(response.status, 200, label);
-          for (const owner of owners((response.json.hits as { hits: { _source: Record<string, unknown> }[] }).hits)) assert.equal(owner, caller.account.id, label);
+          for (const owner of owners((response.json.hits as { hits: { _source: Record<string, unknown> }[] }).hits))
+            assert.equal(owner, caller.account.id, label);
           break;
         }
         case 'msearch': {

@@ -6,18 +6,59 @@ import { addAccount } from '../support/sub-accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface SearchBody {
-  hits: { total: number; max_score: number | null; hits: { _id: string; _index: string; _type: string; _score: number | null; _source: Record<string, unknown>; sort?: unknown[]; highlight?: Record<string, string[]> }[] };
-  aggregations?: Record<string, { buckets: { key: unknown; doc_count: number; [k: string]: unknown }[]; sum_other_doc_count?: number; doc_count_error_upper_bound?: number }>;
+  hits: {
+    total: number;
+    max_score: number | null;
+    hits: {
+      _id: string;
+      _index: string;
+      _type: string;
+      _score: number | null;
+      _source: Record<string, unknown>;
+      sort?: unknown[];
+      highlight?: Record<string, string[]>;
+    }[];
+  };
+  aggregations?: Record<
+    string,
+    {
+      buckets: { key: unknown; doc_count: number; [k: string]: unknown }[];
+      sum_other_doc_count?: number;
+      doc_count_error_upper_bound?: number;
+    }
+  >;
 }
 
 const NOW = Date.now();
 const iso = (msAgo: number): string => new Date(NOW - msAgo).toISOString();
 
 const LOGS = [
-  { '@timestamp': iso(60_000), message: 'GET /api/v2/orders/17 took 30ms', host: 'web-1', status: 200, bytes: 512, path: '/api/v2/orders/17' },
-  { '@timestamp': iso(50_000), message: 'Connection to db-1 refused after 3 retries', host: 'web-2', status: 500, bytes: 0, path: '/api/v2/pay' },
+  {
+    '@timestamp': iso(60_000),
+    message: 'GET /api/v2/orders/17 took 30ms',
+    host: 'web-1',
+    status: 200,
+    bytes: 512,
+    path: '/api/v2/orders/17',
+  },
+  {
+    '@timestamp': iso(50_000),
+    message: 'Connection to db-1 refused after 3 retries',
+    host: 'web-2',
+    status: 500,
+    bytes: 0,
+    path: '/api/v2/pay',
+  },
   { '@timestamp': iso(40_000), message: 'upstream: connection refused', host: 'web-1', status: 502, bytes: 10, path: '/api/v1/users' },
-  { '@timestamp': iso(30_000), message: 'java.net.SocketTimeoutException: Read timed out', host: 'web-3', status: 504, bytes: 20, path: '/api/v2/orders/18', user: { id: 42 } },
+  {
+    '@timestamp': iso(30_000),
+    message: 'java.net.SocketTimeoutException: Read timed out',
+    host: 'web-3',
+    status: 504,
+    bytes: 20,
+    path: '/api/v2/orders/18',
+    user: { id: 42 },
+  },
   { '@timestamp': iso(20_000), message: 'Timeout while reading user_id=42', host: 'web-2', status: '500', bytes: 30, path: '/health' },
 ];
 
@@ -26,7 +67,12 @@ for (const backend of controlPlaneBackends) {
     let t: TestApp;
     let listenerUrl = '';
     const post = async (url: string, body: unknown, token?: string) => {
-      const response = await t.api.inject({ method: 'POST', url, headers: { 'x-api-token': token ?? t.apiToken }, payload: body as object });
+      const response = await t.api.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-api-token': token ?? t.apiToken },
+        payload: body as object,
+      });
       return { status: response.statusCode, json: response.json<SearchBody & Record<string, unknown>>(), text: response.body };
     };
     const search = async (body: unknown, query = '') => post(`/v1/search${query}`, body);
@@ -60,7 +106,13 @@ for (const backend of controlPlaneBackends) {
 
     it('combines bool, range, prefix, wildcard, exists and query_string', async () => {
       const bool = await search({
-        query: { bool: { must: [{ range: { bytes: { gte: 10 } } }], must_not: [{ term: { 'host.keyword': 'web-3' } }], filter: [{ prefix: { 'path.keyword': '/api' } }] } },
+        query: {
+          bool: {
+            must: [{ range: { bytes: { gte: 10 } } }],
+            must_not: [{ term: { 'host.keyword': 'web-3' } }],
+            filter: [{ prefix: { 'path.keyword': '/api' } }],
+          },
+        },
       });
       assert.equal(bool.json.hits.total, 2, bool.text);
       const exists = await search({ query: { exists: { field: 'user' } } });
@@ -72,36 +124,67 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('sorts, pages, filters _source and highlights', async () => {
-      const page = await search({ query: { match_all: {} }, sort: [{ '@timestamp': { order: 'desc' } }], from: 1, size: 2, _source: { includes: ['host', 'user.*'] } });
+      const page = await search({
+        query: { match_all: {} },
+        sort: [{ '@timestamp': { order: 'desc' } }],
+        from: 1,
+        size: 2,
+        _source: { includes: ['host', 'user.*'] },
+      });
       assert.equal(page.status, 200, page.text);
-      assert.deepEqual(page.json.hits.hits.map((h) => h._source.host), ['web-3', 'web-1']);
+      assert.deepEqual(
+        page.json.hits.hits.map((h) => h._source.host),
+        ['web-3', 'web-1'],
+      );
       assert.deepEqual(page.json.hits.hits[0]?._source, { host: 'web-3', user: { id: 42 } });
       assert.equal(typeof page.json.hits.hits[0]?.sort?.[0], 'number');
       // Logz.io's /v1/search refuses search_after; the Elasticsearch-compatible API pages with it.
-      const after = await post('/nginx/_search', { query: { match_all: {} }, sort: [{ '@timestamp': { order: 'desc' } }], size: 1, search_after: page.json.hits.hits[1]?.sort });
+      const after = await post('/nginx/_search', {
+        query: { match_all: {} },
+        sort: [{ '@timestamp': { order: 'desc' } }],
+        size: 1,
+        search_after: page.json.hits.hits[1]?.sort,
+      });
       assert.equal(after.status, 200, after.text);
       assert.equal(after.json.hits.hits[0]?._source.host, 'web-2');
       const highlighted = await search({ query: { match: { message: 'refused' } }, highlight: { fields: { message: {} } } });
       assert.equal(highlighted.status, 200, highlighted.text);
       const marked = highlighted.json.hits.hits.flatMap((h) => h.highlight?.message ?? []);
-      assert.ok(marked.every((m) => m.includes('<em>refused</em>')), JSON.stringify(marked));
+      assert.ok(
+        marked.every((m) => m.includes('<em>refused</em>')),
+        JSON.stringify(marked),
+      );
     });
 
     it('aggregates nested buckets with Elasticsearch shapes', async () => {
       const aggs = await search({
         size: 0,
         query: { match_all: {} },
-        aggs: { hosts: { terms: { field: 'host', size: 2 }, aggs: { bytes: { avg: { field: 'bytes' } }, per: { date_histogram: { field: '@timestamp', fixed_interval: '1d' } } } } },
+        aggs: {
+          hosts: {
+            terms: { field: 'host', size: 2 },
+            aggs: { bytes: { avg: { field: 'bytes' } }, per: { date_histogram: { field: '@timestamp', fixed_interval: '1d' } } },
+          },
+        },
       });
       assert.equal(aggs.status, 200, aggs.text);
       const hosts = aggs.json.aggregations?.hosts;
       assert.ok(hosts !== undefined);
       assert.equal(hosts.doc_count_error_upper_bound, 0);
       assert.equal(hosts.sum_other_doc_count, 1);
-      assert.deepEqual(hosts.buckets.map((b) => [b.key, b.doc_count]), [['web-1', 2], ['web-2', 2]]);
+      assert.deepEqual(
+        hosts.buckets.map((b) => [b.key, b.doc_count]),
+        [
+          ['web-1', 2],
+          ['web-2', 2],
+        ],
+      );
       assert.deepEqual(hosts.buckets[0]?.bytes, { value: 261 });
       const per = hosts.buckets[0]?.per as { buckets: { key_as_string: string; doc_count: number }[] };
-      assert.equal(per.buckets.reduce((sum, b) => sum + b.doc_count, 0), 2);
+      assert.equal(
+        per.buckets.reduce((sum, b) => sum + b.doc_count, 0),
+        2,
+      );
       assert.match(per.buckets[0]?.key_as_string ?? '', /^\d{4}-\d\d-\d\dT00:00:00\.000Z$/);
     });
 
@@ -126,7 +209,10 @@ for (const backend of controlPlaneBackends) {
       const both = await search({ query: { match_all: {} } }, `?accountIds=${t.mainAccountId}&accountIds=${searchable.id}`);
       assert.equal(both.json.hits.total, 6);
       const onlySub = await search({ query: { match_all: {} }, accountIds: [searchable.id] });
-      assert.deepEqual(onlySub.json.hits.hits.map((h) => h._source.message), ['from the searchable sub account']);
+      assert.deepEqual(
+        onlySub.json.hits.hits.map((h) => h._source.message),
+        ['from the searchable sub account'],
+      );
       for (const id of [hidden.id, stranger.id, 2_000_000_001]) {
         const refused = await search({ query: { match_all: {} } }, `?accountIds=${id}`);
         assert.equal(refused.status, 403, `account ${id}`);

@@ -82,7 +82,10 @@ for (const backend of controlPlaneBackends) {
       assert.equal(detailed.account.accountToken, accountToken);
       assert.deepEqual(
         detailed.sharingObjectsAccounts.map((a) => [a.accountId, a.accountName, a.accountToken]),
-        [[sibling.accountId, 'sibling', sibling.accountToken], [t.mainAccountId, 'main', t.shippingToken]],
+        [
+          [sibling.accountId, 'sibling', sibling.accountToken],
+          [t.mainAccountId, 'main', t.shippingToken],
+        ],
       );
 
       clock.advance(60_000);
@@ -120,12 +123,21 @@ for (const backend of controlPlaneBackends) {
       const putGone = await call(t, 'PUT', `${SUB_ACCOUNTS}/${accountId}`, t.apiToken, { accountName: 'x', sharingObjectsAccounts: [] });
       assert.equal(putGone.statusCode, 404, putGone.body);
       assert.equal((await call(t, 'DELETE', `${SUB_ACCOUNTS}/${accountId}`, t.apiToken)).statusCode, 404);
-      const shippingTokens = await t.app.controlPlane.db.selectFrom('shipping_tokens').select('id').where('account_id', '=', accountId).execute();
-      assert.deepEqual(shippingTokens, [], 'the account\'s tokens went with it');
+      const shippingTokens = await t.app.controlPlane.db
+        .selectFrom('shipping_tokens')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute();
+      assert.deepEqual(shippingTokens, [], "the account's tokens went with it");
     });
 
     it('defaults every optional setting on create and gives the account a shipping token and nothing else', async () => {
-      const response = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, { email: ADMIN, accountName: 'defaults', retentionDays: 1, sharingObjectsAccounts: [] });
+      const response = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, {
+        email: ADMIN,
+        accountName: 'defaults',
+        retentionDays: 1,
+        sharingObjectsAccounts: [],
+      });
       const created = response.json<{ accountId: number; accountToken: string }>();
       const body = (await call(t, 'GET', `${SUB_ACCOUNTS}/${created.accountId}`, t.apiToken)).json<SubAccountBody>();
       assert.equal(body.maxDailyGB, 0, 'maxDailyGB 0: the account accepts nothing until raised');
@@ -135,7 +147,11 @@ for (const backend of controlPlaneBackends) {
       assert.equal(body.docSizeSetting, false);
       assert.equal(body.reservedDailyGB, null);
       const db = t.app.controlPlane.db;
-      const tokens = await db.selectFrom('shipping_tokens').select(['token', 'enabled']).where('account_id', '=', created.accountId).execute();
+      const tokens = await db
+        .selectFrom('shipping_tokens')
+        .select(['token', 'enabled'])
+        .where('account_id', '=', created.accountId)
+        .execute();
       assert.deepEqual(tokens, [{ token: created.accountToken, enabled: 1 }]);
       assert.deepEqual(await db.selectFrom('api_tokens').select('id').where('account_id', '=', created.accountId).execute(), []);
       assert.deepEqual(await db.selectFrom('account_users').select('user_id').where('account_id', '=', created.accountId).execute(), []);
@@ -171,7 +187,7 @@ for (const backend of controlPlaneBackends) {
       assert.equal(typeof view.subAccountRelation.lastUpdaterUserId, 'number', 'the admin behind the bootstrap token');
     });
 
-    it('refuses every sub-account operation to a sub account\'s token with 403', async () => {
+    it("refuses every sub-account operation to a sub account's token with 403", async () => {
       const sub = await createSubAccount(t);
       const calls: [Parameters<typeof call>[1], string, unknown?][] = [
         ['GET', SUB_ACCOUNTS],
@@ -187,19 +203,39 @@ for (const backend of controlPlaneBackends) {
         assert.equal(response.statusCode, 403, `${method} ${url} ${response.body}`);
         assert.deepEqual(response.json(), { code: 403, message: 'Insufficient privileges' });
       }
-      assert.equal((await call(t, 'GET', `${SUB_ACCOUNTS}/${sub.accountId}`, t.apiToken)).json<SubAccountBody>().accountName.startsWith('sub '), true);
+      assert.equal(
+        (await call(t, 'GET', `${SUB_ACCOUNTS}/${sub.accountId}`, t.apiToken)).json<SubAccountBody>().accountName.startsWith('sub '),
+        true,
+      );
     });
 
     it('updates the main account too, keeping its volumes and retention while it is not flexible', async () => {
       const before = (await call(t, 'GET', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken)).json<SubAccountBody>();
-      const updated = await call(t, 'PUT', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken, { accountName: 'main', sharingObjectsAccounts: [], maxDailyGB: 1, retentionDays: 1, searchable: true });
+      const updated = await call(t, 'PUT', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken, {
+        accountName: 'main',
+        sharingObjectsAccounts: [],
+        maxDailyGB: 1,
+        retentionDays: 1,
+        searchable: true,
+      });
       assert.equal(updated.statusCode, 204, updated.body);
       const after = (await call(t, 'GET', `${SUB_ACCOUNTS}/${t.mainAccountId}`, t.apiToken)).json<SubAccountBody>();
-      assert.deepEqual([after.maxDailyGB, after.retentionDays, after.searchable, after.isOwner], [before.maxDailyGB, before.retentionDays, true, true]);
+      assert.deepEqual(
+        [after.maxDailyGB, after.retentionDays, after.searchable, after.isOwner],
+        [before.maxDailyGB, before.retentionDays, true, true],
+      );
     });
 
     it('answers bad input with 400 naming the field, and writes nothing', async () => {
-      const count = async () => Number((await t.app.controlPlane.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await t.app.controlPlane.db
+              .selectFrom('accounts')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await count();
       const valid = { email: ADMIN, accountName: 'ok', retentionDays: 1, sharingObjectsAccounts: [] };
       const cases: [Record<string, unknown>, string][] = [

@@ -35,7 +35,19 @@ for (const backend of controlPlaneBackends) {
       const created = await call(t, 'POST', TOKENS, t.apiToken, { name: 'staging' });
       assert.equal(created.statusCode, 201, created.body);
       const token = created.json<ShippingTokenBody>();
-      assert.deepEqual({ ...token, id: 0, token: '' }, { name: 'staging', id: 0, token: '', updatedAt: START / 1000, updatedBy: ADMIN, createdAt: START / 1000, createdBy: ADMIN, enabled: true });
+      assert.deepEqual(
+        { ...token, id: 0, token: '' },
+        {
+          name: 'staging',
+          id: 0,
+          token: '',
+          updatedAt: START / 1000,
+          updatedBy: ADMIN,
+          createdAt: START / 1000,
+          createdBy: ADMIN,
+          enabled: true,
+        },
+      );
 
       assert.deepEqual((await call(t, 'GET', `${TOKENS}/${token.id}`, t.apiToken)).json(), token);
 
@@ -46,7 +58,11 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual((await call(t, 'GET', `${TOKENS}/${token.id}`, t.apiToken)).json<ShippingTokenBody>().enabled, false);
 
       const disabled = await call(t, 'POST', `${TOKENS}/search`, t.apiToken, { filter: { enabled: 'false' } });
-      assert.deepEqual(disabled.json(), { total: 1, results: [{ ...token, name: 'staging-eu', enabled: false, updatedAt: (START + 1500) / 1000 }], pagination: { pageNumber: 1, pageSize: 25 } });
+      assert.deepEqual(disabled.json(), {
+        total: 1,
+        results: [{ ...token, name: 'staging-eu', enabled: false, updatedAt: (START + 1500) / 1000 }],
+        pagination: { pageNumber: 1, pageSize: 25 },
+      });
 
       const services = createTokenService({ db: t.app.controlPlane.db, clock });
       assert.equal(await services.resolveShippingToken(token.token), undefined, 'a disabled token ships nothing');
@@ -57,7 +73,11 @@ for (const backend of controlPlaneBackends) {
       assert.equal(deleted.statusCode, 200);
       assert.equal(deleted.json<ShippingTokenBody>().id, token.id);
       assert.equal(await services.resolveShippingToken(token.token), undefined, 'revoked at once');
-      for (const [method, url] of [['GET', `${TOKENS}/${token.id}`], ['PUT', `${TOKENS}/${token.id}`], ['DELETE', `${TOKENS}/${token.id}`]] as const) {
+      for (const [method, url] of [
+        ['GET', `${TOKENS}/${token.id}`],
+        ['PUT', `${TOKENS}/${token.id}`],
+        ['DELETE', `${TOKENS}/${token.id}`],
+      ] as const) {
         const response = await call(t, method, url, t.apiToken, method === 'PUT' ? { name: 'x' } : undefined);
         assert.equal(response.statusCode, 404, `${method} ${url}`);
       }
@@ -68,21 +88,37 @@ for (const backend of controlPlaneBackends) {
         clock.advance(1000);
         assert.equal((await call(t, 'POST', `${TOKENS}`, sub.apiToken, { name })).statusCode, 201);
       }
-      const page = await call(t, 'POST', `${TOKENS}/search`, sub.apiToken, { sort: [{ field: 'name', descending: 'true' }], pagination: { pageNumber: 2, pageSize: 2 } });
+      const page = await call(t, 'POST', `${TOKENS}/search`, sub.apiToken, {
+        sort: [{ field: 'name', descending: 'true' }],
+        pagination: { pageNumber: 2, pageSize: 2 },
+      });
       assert.equal(page.statusCode, 200);
       const body = page.json<{ total: number; results: ShippingTokenBody[]; pagination: unknown }>();
       assert.equal(body.total, 4, 'the default token and three new ones');
-      assert.deepEqual(body.results.map((r) => r.name), ['b-token', 'a-token']);
+      assert.deepEqual(
+        body.results.map((r) => r.name),
+        ['b-token', 'a-token'],
+      );
       assert.deepEqual(body.pagination, { pageNumber: 2, pageSize: 2 });
-      const byDate = (await call(t, 'POST', `${TOKENS}/search`, sub.apiToken, { sort: [{ field: 'createdAt', descending: false }] })).json<{ results: ShippingTokenBody[] }>();
-      assert.deepEqual(byDate.results.map((r) => r.name), ['default', 'b-token', 'a-token', 'c-token']);
-      const past = (await call(t, 'POST', `${TOKENS}/search`, sub.apiToken, { pagination: { pageNumber: 9, pageSize: 25 } })).json<{ total: number; results: unknown[] }>();
+      const byDate = (await call(t, 'POST', `${TOKENS}/search`, sub.apiToken, { sort: [{ field: 'createdAt', descending: false }] })).json<{
+        results: ShippingTokenBody[];
+      }>();
+      assert.deepEqual(
+        byDate.results.map((r) => r.name),
+        ['default', 'b-token', 'a-token', 'c-token'],
+      );
+      const past = (await call(t, 'POST', `${TOKENS}/search`, sub.apiToken, { pagination: { pageNumber: 9, pageSize: 25 } })).json<{
+        total: number;
+        results: unknown[];
+      }>();
       assert.deepEqual([past.total, past.results], [4, []]);
       assert.deepEqual((await call(t, 'GET', `${TOKENS}/limits`, sub.apiToken)).json(), { maxAllowedTokens: 50, numOfEnabledTokens: 4 });
     });
 
     it('keeps the last enabled token and keeps tokens to their own account', async () => {
-      const mainTokens = (await call(t, 'POST', `${TOKENS}/search`, t.apiToken, { filter: { enabled: true } })).json<{ results: ShippingTokenBody[] }>().results;
+      const mainTokens = (await call(t, 'POST', `${TOKENS}/search`, t.apiToken, { filter: { enabled: true } })).json<{
+        results: ShippingTokenBody[];
+      }>().results;
       assert.equal(mainTokens.length, 1);
       const last = mainTokens[0];
       assert.ok(last);

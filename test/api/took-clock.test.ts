@@ -50,7 +50,7 @@ describe('took comes from the injected clock', () => {
     assert.equal((multi.responses as { took: number }[])[0]?.took, 0);
   });
 
-  it('in the listener\'s _bulk answer', async () => {
+  it("in the listener's _bulk answer", async () => {
     const response = await fetch(`${listenerUrl}/_bulk?token=${t.shippingToken}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-ndjson' },

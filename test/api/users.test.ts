@@ -35,26 +35,53 @@ for (const backend of controlPlaneBackends) {
     };
 
     it('walks create → read → update → suspend → unsuspend → delete → 404', async () => {
-      const id = await createUser(t.apiToken, { username: 'ron@example.com', fullName: 'Ron', accountID: t.mainAccountId, role: 'USER_ROLE_READONLY' });
+      const id = await createUser(t.apiToken, {
+        username: 'ron@example.com',
+        fullName: 'Ron',
+        accountID: t.mainAccountId,
+        role: 'USER_ROLE_READONLY',
+      });
       const read = await call(t, 'GET', `${USERS}/${id}`, t.apiToken);
-      assert.deepEqual(read.json(), { id, username: 'ron@example.com', fullName: 'Ron', accountID: t.mainAccountId, role: 'USER_ROLE_READONLY', active: true });
+      assert.deepEqual(read.json(), {
+        id,
+        username: 'ron@example.com',
+        fullName: 'Ron',
+        accountID: t.mainAccountId,
+        role: 'USER_ROLE_READONLY',
+        active: true,
+      });
       const list = (await call(t, 'GET', USERS, t.apiToken)).json<UserBody[]>();
-      assert.deepEqual(list.map((u) => u.username), [ADMIN, 'ron@example.com']);
+      assert.deepEqual(
+        list.map((u) => u.username),
+        [ADMIN, 'ron@example.com'],
+      );
 
-      const updated = await call(t, 'PUT', `${USERS}/${id}`, t.apiToken, { username: 'ron@example.com', fullName: 'Ron Weasley', accountID: t.mainAccountId, role: 'USER_ROLE_REGULAR' });
+      const updated = await call(t, 'PUT', `${USERS}/${id}`, t.apiToken, {
+        username: 'ron@example.com',
+        fullName: 'Ron Weasley',
+        accountID: t.mainAccountId,
+        role: 'USER_ROLE_REGULAR',
+      });
       assert.equal(updated.statusCode, 200);
       assert.deepEqual(updated.json(), { id });
       const afterUpdate = (await call(t, 'GET', `${USERS}/${id}`, t.apiToken)).json<UserBody>();
       assert.equal(afterUpdate.fullName, 'Ron Weasley');
       assert.equal(afterUpdate.role, 'USER_ROLE_REGULAR');
 
-      const rename = await call(t, 'PUT', `${USERS}/${id}`, t.apiToken, { username: 'other@example.com', fullName: 'Ron', accountID: t.mainAccountId });
+      const rename = await call(t, 'PUT', `${USERS}/${id}`, t.apiToken, {
+        username: 'other@example.com',
+        fullName: 'Ron',
+        accountID: t.mainAccountId,
+      });
       assert.equal(rename.statusCode, 400);
       assert.equal(rename.json<{ parameters: { field: string } }>().parameters.field, 'body.username');
 
       assert.equal((await call(t, 'POST', `${USERS}/suspend/${id}`, t.apiToken)).statusCode, 200);
       assert.equal((await call(t, 'GET', `${USERS}/${id}`, t.apiToken)).json<UserBody>().active, false);
-      assert.ok((await call(t, 'GET', USERS, t.apiToken)).json<UserBody[]>().some((u) => u.id === id), 'a suspended user stays a member');
+      assert.ok(
+        (await call(t, 'GET', USERS, t.apiToken)).json<UserBody[]>().some((u) => u.id === id),
+        'a suspended user stays a member',
+      );
       assert.equal((await call(t, 'POST', `${USERS}/unsuspend/${id}`, t.apiToken)).statusCode, 200);
       assert.equal((await call(t, 'GET', `${USERS}/${id}`, t.apiToken)).json<UserBody>().active, true);
 
@@ -63,12 +90,21 @@ for (const backend of controlPlaneBackends) {
       assert.equal(gone.statusCode, 404);
       assert.equal((await call(t, 'DELETE', `${USERS}/${id}`, t.apiToken)).statusCode, 404);
       assert.equal((await call(t, 'POST', `${USERS}/suspend/${id}`, t.apiToken)).statusCode, 404);
-      assert.equal((await call(t, 'PUT', `${USERS}/${id}`, t.apiToken, { username: 'ron@example.com', fullName: 'R', accountID: t.mainAccountId })).statusCode, 404);
+      assert.equal(
+        (await call(t, 'PUT', `${USERS}/${id}`, t.apiToken, { username: 'ron@example.com', fullName: 'R', accountID: t.mainAccountId }))
+          .statusCode,
+        404,
+      );
     });
 
     it('answers a duplicate username in the same account with USER_ALREADY_EXIST', async () => {
       await createUser(t.apiToken, { username: 'dup@example.com', fullName: 'Dup', accountID: t.mainAccountId, role: 'USER_ROLE_REGULAR' });
-      const again = await call(t, 'POST', USERS, t.apiToken, { username: 'dup@example.com', fullName: 'Dup', accountID: t.mainAccountId, role: 'USER_ROLE_REGULAR' });
+      const again = await call(t, 'POST', USERS, t.apiToken, {
+        username: 'dup@example.com',
+        fullName: 'Dup',
+        accountID: t.mainAccountId,
+        role: 'USER_ROLE_REGULAR',
+      });
       assert.equal(again.statusCode, 400);
       const body = again.json<{ errorCode: string; message: string; requestId: string; parameters: unknown }>();
       assert.equal(body.errorCode, 'user-management/USER_ALREADY_EXIST');
@@ -76,18 +112,41 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual(body.parameters, { username: 'dup@example.com' });
     });
 
-    it('lets a main token manage users of its sub accounts; recursive forms skip an account\'s last user', async () => {
-      const id = await createUser(t.apiToken, { username: 'harry@example.com', fullName: 'Harry', accountID: t.mainAccountId, role: 'USER_ROLE_ACCOUNT_ADMIN' });
-      assert.equal(await createUser(t.apiToken, { username: 'harry@example.com', fullName: 'Harry', accountID: subA.accountId, role: 'USER_ROLE_READONLY' }), id, 'one person, one id');
+    it("lets a main token manage users of its sub accounts; recursive forms skip an account's last user", async () => {
+      const id = await createUser(t.apiToken, {
+        username: 'harry@example.com',
+        fullName: 'Harry',
+        accountID: t.mainAccountId,
+        role: 'USER_ROLE_ACCOUNT_ADMIN',
+      });
+      assert.equal(
+        await createUser(t.apiToken, {
+          username: 'harry@example.com',
+          fullName: 'Harry',
+          accountID: subA.accountId,
+          role: 'USER_ROLE_READONLY',
+        }),
+        id,
+        'one person, one id',
+      );
       const inSubA = (await call(t, 'GET', `${USERS}?accountId=${subA.accountId}`, t.apiToken)).json<UserBody[]>();
-      assert.deepEqual(inSubA.map((u) => [u.id, u.accountID, u.role]), [[id, subA.accountId, 'USER_ROLE_READONLY']]);
+      assert.deepEqual(
+        inSubA.map((u) => [u.id, u.accountID, u.role]),
+        [[id, subA.accountId, 'USER_ROLE_READONLY']],
+      );
 
       const recursive = (await call(t, 'GET', `${USERS}/recursive`, t.apiToken)).json<UserBody[]>();
-      assert.deepEqual(recursive.filter((u) => u.id === id).map((u) => u.accountID), [t.mainAccountId, subA.accountId]);
+      assert.deepEqual(
+        recursive.filter((u) => u.id === id).map((u) => u.accountID),
+        [t.mainAccountId, subA.accountId],
+      );
 
       const suspended = await call(t, 'PUT', `${USERS}/${id}/suspend/recursive`, t.apiToken);
       assert.equal(suspended.statusCode, 200);
-      assert.equal(suspended.json<{ message: string }>().message, `Skipped accounts where user ${id} is the last user: ${subA.accountId}. Finished suspending user ${id} from accounts.`);
+      assert.equal(
+        suspended.json<{ message: string }>().message,
+        `Skipped accounts where user ${id} is the last user: ${subA.accountId}. Finished suspending user ${id} from accounts.`,
+      );
       assert.equal((await call(t, 'GET', `${USERS}/${id}?accountId=${t.mainAccountId}`, t.apiToken)).json<UserBody>().active, false);
       assert.equal((await call(t, 'GET', `${USERS}/${id}?accountId=${subA.accountId}`, t.apiToken)).json<UserBody>().active, true);
 
@@ -97,16 +156,28 @@ for (const backend of controlPlaneBackends) {
 
       const deleted = await call(t, 'DELETE', `${USERS}/${id}/recursive`, t.apiToken);
       assert.equal(deleted.statusCode, 200);
-      assert.match(deleted.json<{ message: string }>().message, new RegExp(`last user: ${subA.accountId}\\. Finished deleting user ${id} from accounts\\.$`));
+      assert.match(
+        deleted.json<{ message: string }>().message,
+        new RegExp(`last user: ${subA.accountId}\\. Finished deleting user ${id} from accounts\\.$`),
+      );
       assert.equal((await call(t, 'GET', `${USERS}/${id}?accountId=${t.mainAccountId}`, t.apiToken)).statusCode, 404);
       assert.equal((await call(t, 'GET', `${USERS}/${id}?accountId=${subA.accountId}`, t.apiToken)).statusCode, 200);
-      assert.equal((await call(t, 'DELETE', `${USERS}/${id}`, t.apiToken)).statusCode, 200, 'a main token finds the user in its sub account');
+      assert.equal(
+        (await call(t, 'DELETE', `${USERS}/${id}`, t.apiToken)).statusCode,
+        200,
+        'a main token finds the user in its sub account',
+      );
       assert.equal((await call(t, 'GET', `${USERS}/${id}`, t.apiToken)).statusCode, 404);
     });
 
-    it('keeps a sub account\'s token to its own account\'s users', async () => {
+    it("keeps a sub account's token to its own account's users", async () => {
       const mainUser = await createUser(t.apiToken, { username: 'main.only@example.com', fullName: 'Main', accountID: t.mainAccountId });
-      const bUser = await createUser(subB.apiToken, { username: 'b.user@example.com', fullName: 'B', accountID: subB.accountId, role: 'USER_ROLE_READONLY' });
+      const bUser = await createUser(subB.apiToken, {
+        username: 'b.user@example.com',
+        fullName: 'B',
+        accountID: subB.accountId,
+        role: 'USER_ROLE_READONLY',
+      });
       const aUser = await createUser(subA.apiToken, { username: 'a.user@example.com', fullName: 'A', accountID: subA.accountId });
 
       const own = (await call(t, 'GET', USERS, subA.apiToken)).json<UserBody[]>();
@@ -163,9 +234,17 @@ for (const backend of controlPlaneBackends) {
       const empty = await call(t, 'POST', USERS, t.apiToken);
       assert.equal(empty.statusCode, 400, 'an empty JSON body is no body, and create needs one');
       assert.equal(empty.json<{ parameters: { field: string } }>().parameters.field, 'body');
-      const malformed = await t.api.inject({ method: 'POST', url: USERS, headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' }, payload: '{"username":' });
+      const malformed = await t.api.inject({
+        method: 'POST',
+        url: USERS,
+        headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+        payload: '{"username":',
+      });
       assert.equal(malformed.statusCode, 400);
-      assert.equal((await call(t, 'GET', USERS, t.apiToken)).json<UserBody[]>().some((u) => u.username === 'valid@example.com'), false);
+      assert.equal(
+        (await call(t, 'GET', USERS, t.apiToken)).json<UserBody[]>().some((u) => u.username === 'valid@example.com'),
+        false,
+      );
     });
   });
 }

@@ -13,12 +13,20 @@ function cruise(files: Record<string, string>): { status: number; output: string
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-arch-'));
   try {
     fs.copyFileSync(path.join(ROOT, '.dependency-cruiser.cjs'), path.join(dir, '.dependency-cruiser.cjs'));
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true } }));
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true },
+      }),
+    );
     for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     }
-    const result = spawnSync(DEPCRUISE, ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(DEPCRUISE, ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -46,7 +54,7 @@ describe('import rules (npm run check:arch)', () => {
     assert.match(result.output, /query-is-pure/);
   });
 
-  it('fails when a module reaches past another module\'s index.ts', () => {
+  it("fails when a module reaches past another module's index.ts", () => {
     const result = cruise({
       'src/modules/alerts/index.ts': "export { c } from './alert.ts';\n",
       'src/modules/alerts/alert.ts': 'export const c = 1;\n',
@@ -56,7 +64,7 @@ describe('import rules (npm run check:arch)', () => {
     assert.match(result.output, /modules-use-public-doors/);
   });
 
-  it('fails when the detection engine imports a rule kind\'s module', () => {
+  it("fails when the detection engine imports a rule kind's module", () => {
     const result = cruise({
       'src/modules/alerts/index.ts': "export { c } from './alert.ts';\n",
       'src/modules/alerts/alert.ts': 'export const c = 1;\n',
@@ -66,7 +74,7 @@ describe('import rules (npm run check:arch)', () => {
     assert.match(result.output, /detection-knows-no-modules/);
   });
 
-  it('lets a rule kind\'s module use the detection engine through its door, and nothing past it', () => {
+  it("lets a rule kind's module use the detection engine through its door, and nothing past it", () => {
     const door = cruise({
       'src/detection/index.ts': "export { e } from './engine/detection-engine.ts';\n",
       'src/detection/engine/detection-engine.ts': 'export const e = 1;\n',
@@ -113,9 +121,15 @@ describe('import rules (npm run check:arch)', () => {
       'src/http/errors/error-reply.ts': 'export const k = 1;\n',
       'src/http/build-server.ts': 'export const s = 1;\n',
     };
-    const allowed = cruise({ ...kit, 'src/ingest/listeners/reply.ts': "import { k } from '../../http/errors/error-reply.ts';\nexport const r = k;\n" });
+    const allowed = cruise({
+      ...kit,
+      'src/ingest/listeners/reply.ts': "import { k } from '../../http/errors/error-reply.ts';\nexport const r = k;\n",
+    });
     assert.equal(allowed.status, 0, allowed.output);
-    const refused = cruise({ ...kit, 'src/ingest/listeners/reply.ts': "import { s } from '../../http/build-server.ts';\nexport const r = s;\n" });
+    const refused = cruise({
+      ...kit,
+      'src/ingest/listeners/reply.ts': "import { s } from '../../http/build-server.ts';\nexport const r = s;\n",
+    });
     assert.notEqual(refused.status, 0);
     assert.match(refused.output, /ingest-never-imports-http/);
   });
@@ -138,7 +152,8 @@ describe('import rules (npm run check:arch)', () => {
     const gathered = cruise({
       ...tables,
       'src/modules/alerts/alert-tables.ts': 'export interface AlertTables { alerts: { id: number } }\n',
-      'src/storage/control-plane/tables.ts': "import type { AlertTables } from '../../modules/alerts/alert-tables.ts';\nimport { m } from '../../modules/alerts/migrations/index.ts';\nexport type T = AlertTables;\nexport const n = m;\n",
+      'src/storage/control-plane/tables.ts':
+        "import type { AlertTables } from '../../modules/alerts/alert-tables.ts';\nimport { m } from '../../modules/alerts/migrations/index.ts';\nexport type T = AlertTables;\nexport const n = m;\n",
     });
     assert.equal(gathered.status, 0, gathered.output);
     const leaking = cruise({

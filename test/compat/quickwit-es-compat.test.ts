@@ -21,10 +21,12 @@ const suiteRoot = path.join(datasetsDir(), 'quickwit-es-compat');
 const PASS_BAR = 0.9;
 
 function folders(): ScenarioFolder[] {
-  return ['es_compatibility', 'es_compatibility_info', 'es_field_capabilities']
-    .flatMap((name) => readScenarioFolders(path.join(suiteRoot, name)))
-    // The `_bulk` sub-suite exercises the ingest API (its own tests cover it), not the read API.
-    .filter((folder) => folder.name !== 'es_compatibility/bulk');
+  return (
+    ['es_compatibility', 'es_compatibility_info', 'es_field_capabilities']
+      .flatMap((name) => readScenarioFolders(path.join(suiteRoot, name)))
+      // The `_bulk` sub-suite exercises the ingest API (its own tests cover it), not the read API.
+      .filter((folder) => folder.name !== 'es_compatibility/bulk')
+  );
 }
 
 const backend = controlPlaneBackends[0];
@@ -40,7 +42,12 @@ describe('Quickwit Elasticsearch-compatibility scenarios', () => {
     const address = t.api.server.address();
     assert.ok(address !== null && typeof address === 'object');
     // An Elasticsearch client's base URL: the whole ES-compatible API lives there (decision 0300).
-    targets = { apiUrl: `http://127.0.0.1:${address.port}/v1/elasticsearch`, apiToken: t.apiToken, listenerUrl, shippingToken: t.shippingToken };
+    targets = {
+      apiUrl: `http://127.0.0.1:${address.port}/v1/elasticsearch`,
+      apiToken: t.apiToken,
+      listenerUrl,
+      shippingToken: t.shippingToken,
+    };
     // Each folder's data arrives just before its steps, as the suite's setup/teardown cycle would have it
     // (Logward keeps no index management to delete a folder's data afterwards).
     for (const folder of folders()) {

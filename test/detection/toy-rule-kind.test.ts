@@ -34,7 +34,8 @@ function toyKind(rules: () => readonly ToyRule[]): RuleKind<ToyRule> {
           condition: parseQuery({ match: { message: rule.word } }, { now: T0, profile: 'elasticsearch' }),
         },
       ]),
-    judge: (rule, answers) => groupsMeetingTiers({ operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { MEDIUM: rule.min } }, answers[0] ?? []),
+    judge: (rule, answers) =>
+      groupsMeetingTiers({ operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { MEDIUM: rule.min } }, answers[0] ?? []),
     details: (rule) => ({
       title: `Toy rule ${rule.word}`,
       description: 'made up by a test',
@@ -44,7 +45,10 @@ function toyKind(rules: () => readonly ToyRule[]): RuleKind<ToyRule> {
       endpointIds: [rule.endpointId],
       suppressNotificationsMinutes: 0,
     }),
-    eventLog: (firing) => ({ message: `toy rule ${firing.ruleId} fired for ${JSON.stringify(firing.groupValues)}`, fields: { toyRule: firing.ruleId } }),
+    eventLog: (firing) => ({
+      message: `toy rule ${firing.ruleId} fired for ${JSON.stringify(firing.groupValues)}`,
+      fields: { toyRule: firing.ruleId },
+    }),
   };
 }
 
@@ -55,9 +59,14 @@ for (const backend of controlPlaneBackends) {
     let webhook: HttpReceiver;
     let listenerUrl = '';
     let rule: ToyRule;
-    const call = (method: 'POST', url: string, payload: unknown) => t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken }, payload: payload as object });
+    const call = (method: 'POST', url: string, payload: unknown) =>
+      t.api.inject({ method, url, headers: { 'x-api-token': t.apiToken }, payload: payload as object });
     const cycle = () => t.app.detection.runCycle(new AbortController().signal);
-    const log = (offsetMs: number, host: string, message: string) => ({ '@timestamp': new Date(T0 + offsetMs).toISOString(), host, message });
+    const log = (offsetMs: number, host: string, message: string) => ({
+      '@timestamp': new Date(T0 + offsetMs).toISOString(),
+      host,
+      message,
+    });
 
     before(async () => {
       webhook = await startHttpReceiver();
@@ -67,10 +76,24 @@ for (const backend of controlPlaneBackends) {
         title: 'toy receiver',
         url: `${webhook.url}/toy`,
         method: 'POST',
-        bodyTemplate: { title: '{{alert_title}}', rule: '{{alert_definition_id}}', severity: '{{alert_severity}}', groups: '{{alert_group_by}}', value: '{{alert_value}}' },
+        bodyTemplate: {
+          title: '{{alert_title}}',
+          rule: '{{alert_definition_id}}',
+          severity: '{{alert_severity}}',
+          groups: '{{alert_group_by}}',
+          value: '{{alert_value}}',
+        },
       });
       assert.equal(endpoint.statusCode, 200, endpoint.body);
-      rule = { id: 7, accountId: t.mainAccountId, windowMs: MINUTE, schedule: undefined, word: 'boom', min: 2, endpointId: endpoint.json<{ id: number }>().id };
+      rule = {
+        id: 7,
+        accountId: t.mainAccountId,
+        windowMs: MINUTE,
+        schedule: undefined,
+        word: 'boom',
+        min: 2,
+        endpointId: endpoint.json<{ id: number }>().id,
+      };
       t.app.detection.registerKind(toyKind(() => [rule]));
     });
     after(async () => {
@@ -99,7 +122,13 @@ for (const backend of controlPlaneBackends) {
       assert.equal(first.firings, 1);
       assert.equal(first.dispatched, 1);
       await webhook.waitFor(1);
-      assert.deepEqual(JSON.parse(webhook.requests[0]?.body ?? '{}'), { title: 'Toy rule boom', rule: 7, severity: 'MEDIUM', groups: { host: 'a' }, value: 2 });
+      assert.deepEqual(JSON.parse(webhook.requests[0]?.body ?? '{}'), {
+        title: 'Toy rule boom',
+        rule: 7,
+        severity: 'MEDIUM',
+        groups: { host: 'a' },
+        value: 2,
+      });
       // The same window is never judged twice.
       assert.equal((await cycle()).firings, 0);
 

@@ -11,10 +11,14 @@ describe('listener request log', () => {
     const basic = Buffer.from(`u:${t.shippingToken}`).toString('base64');
     try {
       const { listenerUrl } = await t.listen();
-      const post = (url: string, body: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', body, headers: { 'content-type': 'text/plain', ...headers } });
+      const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+        fetch(url, { method: 'POST', body, headers: { 'content-type': 'text/plain', ...headers } });
       assert.equal((await post(`${listenerUrl}/?token=${t.shippingToken}&type=x`, '{"message":"x"}')).status, 200);
       assert.equal((await post(`${listenerUrl}/?token=secretwrongtoken`, '{"message":"x"}')).status, 401);
-      assert.equal((await post(`${listenerUrl}/_bulk`, '{"index":{"_index":"i"}}\n{"message":"y"}\n', { authorization: `Basic ${basic}` })).status, 200);
+      assert.equal(
+        (await post(`${listenerUrl}/_bulk`, '{"index":{"_index":"i"}}\n{"message":"y"}\n', { authorization: `Basic ${basic}` })).status,
+        200,
+      );
     } finally {
       await t.close();
     }

@@ -10,9 +10,14 @@ describe('stopping the ingest role', () => {
     const reader = openLogReader(t.config);
     try {
       const { listenerUrl } = await t.listen();
-      const body = (request: number) => Array.from({ length: 20 }, (_, i) => JSON.stringify({ message: `stop ${request}.${i}`, req: request })).join('\n');
+      const body = (request: number) =>
+        Array.from({ length: 20 }, (_, i) => JSON.stringify({ message: `stop ${request}.${i}`, req: request })).join('\n');
       const sent = Array.from({ length: 30 }, (_, request) =>
-        fetch(`${listenerUrl}/?token=${t.shippingToken}&type=stopping`, { method: 'POST', body: body(request), headers: { 'content-type': 'text/plain' } }).then(
+        fetch(`${listenerUrl}/?token=${t.shippingToken}&type=stopping`, {
+          method: 'POST',
+          body: body(request),
+          headers: { 'content-type': 'text/plain' },
+        }).then(
           async (response) => ({ request, status: response.status, text: await response.text() }),
           () => ({ request, status: 0, text: '' }),
         ),
@@ -26,8 +31,13 @@ describe('stopping the ingest role', () => {
       await stopped;
       const acknowledged = answers.filter((answer) => answer.status === 200).map((answer) => answer.request);
       assert.ok(acknowledged.length > 0, JSON.stringify(answers.map((answer) => answer.status)));
-      assert.ok(answers.every((answer) => [0, 200, 503].includes(answer.status)), JSON.stringify(answers.map((answer) => answer.status)));
-      const rows = await reader.rows<{ req: number; n: string | number }>(`SELECT toUInt32(num['req']) AS req, count() AS n FROM logs WHERE type = 'stopping' GROUP BY req`);
+      assert.ok(
+        answers.every((answer) => [0, 200, 503].includes(answer.status)),
+        JSON.stringify(answers.map((answer) => answer.status)),
+      );
+      const rows = await reader.rows<{ req: number; n: string | number }>(
+        `SELECT toUInt32(num['req']) AS req, count() AS n FROM logs WHERE type = 'stopping' GROUP BY req`,
+      );
       const stored = new Map(rows.map((row) => [Number(row.req), Number(row.n)]));
       for (const request of acknowledged) assert.equal(stored.get(request), 20, `request ${request}`);
       for (const count of stored.values()) assert.equal(count, 20);

@@ -55,10 +55,16 @@ for (const backend of controlPlaneBackends) {
 
     it('accepts gzip, a trailing newline, application/json, no type (http-bulk) and a URL without a path', async () => {
       const gz = zlib.gzipSync('{"message":"zipped"}\n');
-      assert.equal((await post(`${url}/?token=${t.shippingToken}`, gz, { 'content-encoding': 'gzip', 'content-type': 'application/json' })).status, 200);
+      assert.equal(
+        (await post(`${url}/?token=${t.shippingToken}`, gz, { 'content-encoding': 'gzip', 'content-type': 'application/json' })).status,
+        200,
+      );
       assert.equal((await post(`${url}?token=${t.shippingToken}&type=bare`, '{"message":"bare"}')).status, 200);
       const logs = await reader.logs(t.mainAccountId, "message IN ('zipped', 'bare')");
-      assert.deepEqual(logs.map((log) => [log.message, log.type]).sort(), [['bare', 'bare'], ['zipped', 'http-bulk']]);
+      assert.deepEqual(logs.map((log) => [log.message, log.type]).sort(), [
+        ['bare', 'bare'],
+        ['zipped', 'http-bulk'],
+      ]);
     });
 
     it('answers 200 to an empty body, also an empty gzip', async () => {
@@ -68,7 +74,10 @@ for (const backend of controlPlaneBackends) {
 
     it('answers 400 with line counts and keeps the good lines', async () => {
       const big = JSON.stringify({ message: 'x'.repeat(500_001) });
-      const response = await post(`${url}/?token=${t.shippingToken}&type=partial`, `{"message":"good one"}\n{"broken":\n\n${big}\n{"message":"good two"}`);
+      const response = await post(
+        `${url}/?token=${t.shippingToken}&type=partial`,
+        `{"message":"good one"}\n{"broken":\n\n${big}\n{"message":"good two"}`,
+      );
       assert.equal(response.status, 400);
       assert.deepEqual(JSON.parse(response.text), { malformedLines: 1, successfulLines: 2, oversizedLines: 1, emptyLogLines: 1 });
       assert.deepEqual((await reader.logs(t.mainAccountId, "type = 'partial'")).map((log) => log.message).sort(), ['good one', 'good two']);

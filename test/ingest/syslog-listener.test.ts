@@ -48,7 +48,15 @@ for (const backend of controlPlaneBackends) {
       const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
       const stamp = `${months[now.getUTCMonth()]} ${String(now.getUTCDate()).padStart(2, ' ')} ${now.toISOString().slice(11, 19)}`;
       const rfc3164 = `[${t.shippingToken}] <38>${stamp} vm sshd[17277]: Failed password for root`;
-      await sendTcp(tcpPort, [`[${t.shippingToken}] <13>0 ${iso} vm sshd 27453 - [type=syslog]  Invalid user oracle`, rfc5424, '<13>1 - - - - - - no token here', `${Buffer.byteLength(rfc3164)} ${rfc3164}`].join('\n') + '\n');
+      await sendTcp(
+        tcpPort,
+        [
+          `[${t.shippingToken}] <13>0 ${iso} vm sshd 27453 - [type=syslog]  Invalid user oracle`,
+          rfc5424,
+          '<13>1 - - - - - - no token here',
+          `${Buffer.byteLength(rfc3164)} ${rfc3164}`,
+        ].join('\n') + '\n',
+      );
       const logs = await reader.waitFor(t.mainAccountId, 3, "type IN ('syslog', 'nginx')");
       const byProgram = new Map(logs.map((log) => [log.source.program, log]));
       const logzio = byProgram.get('sshd');
@@ -64,7 +72,10 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('stores JSON datagrams carrying a token over UDP, as logzio-nodejs sends them', async () => {
-      await sendUdp(udpPort, JSON.stringify({ message: 'udp one', type: 'udpapp', '@timestamp': new Date().toISOString(), token: t.shippingToken }));
+      await sendUdp(
+        udpPort,
+        JSON.stringify({ message: 'udp one', type: 'udpapp', '@timestamp': new Date().toISOString(), token: t.shippingToken }),
+      );
       const [log] = await reader.waitFor(t.mainAccountId, 1, "type = 'udpapp'");
       assert.equal(log?.message, 'udp one');
       assert.equal(log?.source.token, undefined);

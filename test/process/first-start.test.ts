@@ -22,14 +22,24 @@ describe('the service as a process', () => {
 
   it('prints tokens once on the first start, serves whoami with them, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const env = { LOGWARD_DATA_DIR: dataDir, LOGWARD_API_PORT: String(port), LOGWARD_API_HOST: '127.0.0.1', LOGWARD_ROLES: 'api', LOGWARD_LOG_LEVEL: 'warn' };
+    const env = {
+      LOGWARD_DATA_DIR: dataDir,
+      LOGWARD_API_PORT: String(port),
+      LOGWARD_API_HOST: '127.0.0.1',
+      LOGWARD_ROLES: 'api',
+      LOGWARD_LOG_LEVEL: 'warn',
+    };
     const first = startService(env);
     const apiToken = await waitFor(async () => /API token\s+(\S+)/.exec(first.stdout())?.[1], 30_000, 'the printed API token');
     assert.match(first.stdout(), /shipping token\s+[A-Za-z0-9]{32}/);
-    const whoami = await waitFor(async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': apiToken } });
-      return response.status === 200 ? ((await response.json()) as { accountName: string; accountId: number }) : undefined;
-    }, 30_000, 'whoami');
+    const whoami = await waitFor(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': apiToken } });
+        return response.status === 200 ? ((await response.json()) as { accountName: string; accountId: number }) : undefined;
+      },
+      30_000,
+      'whoami',
+    );
     assert.equal(whoami.accountName, 'main');
     const wrong = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': 'not-a-token' } });
     assert.equal(wrong.status, 403);
@@ -37,8 +47,11 @@ describe('the service as a process', () => {
 
     first.child.kill('SIGTERM');
     assert.equal(await first.exited, 0, first.stderr());
-    assert.ok(!fs.existsSync(path.join(dataDir, 'control-plane.sqlite-wal')) || fs.statSync(path.join(dataDir, 'control-plane.sqlite-wal')).size === 0,
-      'SQLite was closed cleanly (WAL checkpointed)');
+    assert.ok(
+      !fs.existsSync(path.join(dataDir, 'control-plane.sqlite-wal')) ||
+        fs.statSync(path.join(dataDir, 'control-plane.sqlite-wal')).size === 0,
+      'SQLite was closed cleanly (WAL checkpointed)',
+    );
 
     // The CLI works offline against the same data dir.
     const cliEnv = { LOGWARD_DATA_DIR: dataDir };
@@ -52,10 +65,14 @@ describe('the service as a process', () => {
 
     // A second start prints no tokens and accepts the CLI-made token; revoking it takes effect at once.
     const second = startService(env);
-    await waitFor(async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': newToken } });
-      return response.status === 200 ? true : undefined;
-    }, 30_000, 'whoami with the CLI token');
+    await waitFor(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': newToken } });
+        return response.status === 200 ? true : undefined;
+      },
+      30_000,
+      'whoami with the CLI token',
+    );
     assert.doesNotMatch(second.stdout(), /API token/);
     const revoked = runCli(['tokens', 'revoke-api', tokenId], cliEnv);
     assert.equal(revoked.status, 0, revoked.stderr);
@@ -76,8 +93,20 @@ describe('the service as a process', () => {
     try {
       const port = await freePort();
       const token = 'automation-token-0123456789';
-      const service = startService({ LOGWARD_DATA_DIR: freshDir, LOGWARD_API_PORT: String(port), LOGWARD_API_HOST: '127.0.0.1', LOGWARD_ROLES: 'api', LOGWARD_BOOTSTRAP_API_TOKEN: token, LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com' });
-      await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': token } })).status === 200 ? true : undefined), 30_000, 'whoami');
+      const service = startService({
+        LOGWARD_DATA_DIR: freshDir,
+        LOGWARD_API_PORT: String(port),
+        LOGWARD_API_HOST: '127.0.0.1',
+        LOGWARD_ROLES: 'api',
+        LOGWARD_BOOTSTRAP_API_TOKEN: token,
+        LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+      });
+      await waitFor(
+        async () =>
+          (await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': token } })).status === 200 ? true : undefined,
+        30_000,
+        'whoami',
+      );
       assert.match(service.stdout(), /admin user\s+ops@example.com/);
       service.child.kill('SIGTERM');
       assert.equal(await service.exited, 0);

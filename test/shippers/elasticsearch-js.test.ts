@@ -25,8 +25,17 @@ describe('real shipper: @elastic/elasticsearch 8 bulk helper', () => {
     const info = await client.info();
     assert.match(info.version.number, /^8\./);
     const now = Date.now();
-    const documents = Array.from({ length: 250 }, (_, i) => ({ '@timestamp': new Date(now - i * 1000).toISOString(), message: `es helper ${i}`, level: i % 2 === 0 ? 'info' : 'warn', http: { status: 200 + (i % 3) } }));
-    const result = await client.helpers.bulk({ datasource: documents, onDocument: () => ({ create: { _index: 'es-helper' } }), flushBytes: 4000 });
+    const documents = Array.from({ length: 250 }, (_, i) => ({
+      '@timestamp': new Date(now - i * 1000).toISOString(),
+      message: `es helper ${i}`,
+      level: i % 2 === 0 ? 'info' : 'warn',
+      http: { status: 200 + (i % 3) },
+    }));
+    const result = await client.helpers.bulk({
+      datasource: documents,
+      onDocument: () => ({ create: { _index: 'es-helper' } }),
+      flushBytes: 4000,
+    });
     assert.equal(result.successful, 250);
     assert.equal(result.failed, 0);
     await client.indices.refresh({ index: 'es-helper' });

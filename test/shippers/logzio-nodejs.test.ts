@@ -45,7 +45,18 @@ describe('real shippers: logzio-nodejs and winston-logzio', () => {
   for (const compress of [false, true]) {
     it(`logzio-nodejs over HTTP (compress ${compress}) stores messages and structured logs`, async () => {
       const type = compress ? 'nodegz' : 'nodeapp';
-      const logger = logzio.createLogger({ token: t.shippingToken, protocol: 'http', host: '127.0.0.1', port, type, bufferSize: 3, sendIntervalMs: 200, extraFields: { env: 'test' }, compress, numberOfRetries: 1 });
+      const logger = logzio.createLogger({
+        token: t.shippingToken,
+        protocol: 'http',
+        host: '127.0.0.1',
+        port,
+        type,
+        bufferSize: 3,
+        sendIntervalMs: 200,
+        extraFields: { env: 'test' },
+        compress,
+        numberOfRetries: 1,
+      });
       logger.log('hello');
       logger.log({ message: 'structured', user: 'bob', order: { amount: 12.5 } });
       const error = await new Promise<unknown>((resolve) => logger.sendAndClose(resolve));
@@ -62,7 +73,14 @@ describe('real shippers: logzio-nodejs and winston-logzio', () => {
 
   it('logzio-nodejs over UDP sends JSON datagrams with the token inside', async () => {
     // Over UDP the shipper never calls back on success: wait for the log, then close it.
-    const logger = logzio.createLogger({ token: t.shippingToken, protocol: 'udp', host: '127.0.0.1', port: udpPort, type: 'nodeudp', bufferSize: 1 });
+    const logger = logzio.createLogger({
+      token: t.shippingToken,
+      protocol: 'udp',
+      host: '127.0.0.1',
+      port: udpPort,
+      type: 'nodeudp',
+      bufferSize: 1,
+    });
     logger.log('udp one');
     const [log] = await reader.waitFor(t.mainAccountId, 1, "type = 'nodeudp'");
     logger.close();
@@ -70,7 +88,16 @@ describe('real shippers: logzio-nodejs and winston-logzio', () => {
   });
 
   it('winston-logzio stores levels and metadata', async () => {
-    const transport = new LogzioWinstonTransport({ level: 'info', name: 'winston_logzio', token: t.shippingToken, protocol: 'http', host: '127.0.0.1', port, type: 'winstonapp', sendIntervalMs: 200 });
+    const transport = new LogzioWinstonTransport({
+      level: 'info',
+      name: 'winston_logzio',
+      token: t.shippingToken,
+      protocol: 'http',
+      host: '127.0.0.1',
+      port,
+      type: 'winstonapp',
+      sendIntervalMs: 200,
+    });
     const logger = winston.createLogger({ format: winston.format.simple(), transports: [transport] });
     logger.info('winston hello', { userId: 42 });
     logger.error(new Error('boom'));

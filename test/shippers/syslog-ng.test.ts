@@ -42,7 +42,19 @@ describe('real shipper: syslog-ng http() and elasticsearch-http()', () => {
     fs.writeFileSync(path.join(dir, 'syslog-ng.conf'), syslogNgConfig(inPort, listenerPort, t.shippingToken));
     syslogNg = startExternal(
       `${ROOT}/usr/sbin/syslog-ng`,
-      ['-F', '-e', `--module-path=${ROOT}/usr/lib/syslog-ng/3.38`, '-f', path.join(dir, 'syslog-ng.conf'), '-R', path.join(dir, 'persist'), '-c', path.join(dir, 'ctl'), '-p', path.join(dir, 'pid')],
+      [
+        '-F',
+        '-e',
+        `--module-path=${ROOT}/usr/lib/syslog-ng/3.38`,
+        '-f',
+        path.join(dir, 'syslog-ng.conf'),
+        '-R',
+        path.join(dir, 'persist'),
+        '-c',
+        path.join(dir, 'ctl'),
+        '-p',
+        path.join(dir, 'pid'),
+      ],
       { LD_LIBRARY_PATH: `${ROOT}/usr/lib/syslog-ng` },
     );
     await waitForPort(inPort);
@@ -55,7 +67,13 @@ describe('real shipper: syslog-ng http() and elasticsearch-http()', () => {
   });
 
   it('both destinations deliver a syslog message with its fields', async () => {
-    await sendWithLogger(inPort, ['--rfc3164', '-t', 'sshd', '-i', 'Failed password for invalid user admin from 203.0.113.9 port 4242 ssh2']);
+    await sendWithLogger(inPort, [
+      '--rfc3164',
+      '-t',
+      'sshd',
+      '-i',
+      'Failed password for invalid user admin from 203.0.113.9 port 4242 ssh2',
+    ]);
     const [viaHttp] = await reader.waitFor(t.mainAccountId, 1, "type = 'syslog-ng'");
     assert.equal(viaHttp?.message, 'Failed password for invalid user admin from 203.0.113.9 port 4242 ssh2', syslogNg.output());
     assert.equal(viaHttp?.source.PROGRAM, 'sshd');

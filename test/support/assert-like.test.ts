@@ -7,5 +7,6 @@ describe('assertLike', () => {
   it('rejects a different value', () => assert.throws(() => assertLike({ a: 1 }, { a: 2 }), /\$\.a/));
   it('rejects a missing key', () => assert.throws(() => assertLike({}, { a: null })));
   it('rejects arrays of another length', () => assert.throws(() => assertLike({ a: [1, 2] }, { a: [1] }), /expected 1 items/));
-  it('rejects a scalar where an object is expected', () => assert.throws(() => assertLike({ a: 1 }, { a: { b: 1 } }), /expected an object/));
+  it('rejects a scalar where an object is expected', () =>
+    assert.throws(() => assertLike({ a: 1 }, { a: { b: 1 } }), /expected an object/));
 });

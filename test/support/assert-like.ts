@@ -13,7 +13,10 @@ export function assertLike(actual: unknown, expected: unknown, at = '$'): void {
   }
   assert.ok(actual !== null && typeof actual === 'object', `${at}: expected an object, got ${JSON.stringify(actual)}`);
   if (Array.isArray(expected)) {
-    assert.ok(Array.isArray(actual) && actual.length === expected.length, `${at}: expected ${expected.length} items, got ${JSON.stringify(actual)}`);
+    assert.ok(
+      Array.isArray(actual) && actual.length === expected.length,
+      `${at}: expected ${expected.length} items, got ${JSON.stringify(actual)}`,
+    );
   }
   for (const [key, value] of Object.entries(expected)) assertLike((actual as Record<string, unknown>)[key], value, `${at}.${key}`);
 }

@@ -37,7 +37,10 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs:
 }
 
 /** Runs the CLI (`bin/logward.js`) to completion. */
-export function runCli(args: readonly string[], env: Readonly<Record<string, string>>): { status: number | null; stdout: string; stderr: string } {
+export function runCli(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['bin/logward.js', ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },

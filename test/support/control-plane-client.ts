@@ -27,7 +27,13 @@ let created = 0;
 /** Creates a sub account and an API token for it, failing loudly if either call does not succeed. */
 export async function createSubAccount(t: TestApp, overrides: Record<string, unknown> = {}): Promise<CreatedSubAccount> {
   created += 1;
-  const body = { email: t.config.bootstrapAdminEmail, accountName: `sub ${created}`, retentionDays: 3, sharingObjectsAccounts: [], ...overrides };
+  const body = {
+    email: t.config.bootstrapAdminEmail,
+    accountName: `sub ${created}`,
+    retentionDays: 3,
+    sharingObjectsAccounts: [],
+    ...overrides,
+  };
   const response = await call(t, 'POST', SUB_ACCOUNTS, t.apiToken, body);
   if (response.statusCode !== 200) throw new Error(`creating a sub account answered ${response.statusCode}: ${response.body}`);
   const { accountId, accountToken } = response.json<{ accountId: number; accountToken: string }>();

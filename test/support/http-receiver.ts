@@ -27,7 +27,12 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       response.statusCode = statuses.shift() ?? 200;
       response.end('{}');
       for (const waiter of waiters.filter((w) => requests.length >= w.count)) waiter.resolve();

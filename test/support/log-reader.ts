@@ -39,7 +39,15 @@ export function openLogReader(config: AppConfig) {
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Row)
-        .map((row) => ({ id: row.id, account: row.account, timestampMs: row._ts_ms, type: row.type, message: row.message, sizeBytes: row.size_bytes, source: JSON.parse(sourceOfRow(row)) as Record<string, unknown> }));
+        .map((row) => ({
+          id: row.id,
+          account: row.account,
+          timestampMs: row._ts_ms,
+          type: row.type,
+          message: row.message,
+          sizeBytes: row.size_bytes,
+          source: JSON.parse(sourceOfRow(row)) as Record<string, unknown>,
+        }));
     },
     /** Any SQL over the `logs` table, written by the test itself. */
     async rows<R>(sql: string): Promise<R[]> {

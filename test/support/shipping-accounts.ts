@@ -9,7 +9,13 @@ export interface ShippingAccount {
 /** Adds a sub account with its own shipping token straight into the control plane (for ingest tests). */
 export async function addShippingAccount(
   db: ControlPlaneDb,
-  options: { readonly name: string; readonly maxDailyGB?: number; readonly docSizeSetting?: boolean; readonly retentionDays?: number; readonly ownerAccountId?: number },
+  options: {
+    readonly name: string;
+    readonly maxDailyGB?: number;
+    readonly docSizeSetting?: boolean;
+    readonly retentionDays?: number;
+    readonly ownerAccountId?: number;
+  },
 ): Promise<ShippingAccount> {
   const accountId = randomInt(100_000, 2_000_000_000);
   const token = `tok${options.name.replace(/[^A-Za-z0-9]/g, '')}${randomInt(1_000_000, 9_999_999)}`;
@@ -38,7 +44,17 @@ export async function addShippingAccount(
     .execute();
   await db
     .insertInto('shipping_tokens')
-    .values({ id: randomInt(100_000, 2_000_000_000), account_id: accountId, name: 'test', token, enabled: 1, created_at: 0, updated_at: 0, created_by: null, updated_by: null })
+    .values({
+      id: randomInt(100_000, 2_000_000_000),
+      account_id: accountId,
+      name: 'test',
+      token,
+      enabled: 1,
+      created_at: 0,
+      updated_at: 0,
+      created_by: null,
+      updated_by: null,
+    })
     .execute();
   return { accountId, token };
 }

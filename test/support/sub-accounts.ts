@@ -16,7 +16,10 @@ let nextId = 900_000;
  * Adds an account straight to the control plane (the sub-account API is another module's work): a sub account
  * of `ownerAccountId` or, with null, another main account (another tenant), with its own tokens.
  */
-export async function addAccount(t: TestApp, options: { ownerAccountId: number | null; searchable: boolean; retentionDays?: number }): Promise<TestAccount> {
+export async function addAccount(
+  t: TestApp,
+  options: { ownerAccountId: number | null; searchable: boolean; retentionDays?: number },
+): Promise<TestAccount> {
   const db = t.app.controlPlane.db;
   const now = systemClock.now();
   nextId += 1;

@@ -1,6 +1,12 @@
 import { createDetectionEngine, type DetectionEngine } from '../../detection/index.js';
 import type { AccountService } from '../../modules/accounts/index.js';
-import { alertRoutes, createAlertRuleKind, createAlertService, createTriggeredAlertService, triggeredAlertRoutes } from '../../modules/alerts/index.js';
+import {
+  alertRoutes,
+  createAlertRuleKind,
+  createAlertService,
+  createTriggeredAlertService,
+  triggeredAlertRoutes,
+} from '../../modules/alerts/index.js';
 import type { NotificationService } from '../../modules/notifications/index.js';
 import type { OwnLogWriter } from '../../modules/own-logs/index.js';
 import { createLogQuestions, type SearchService } from '../../modules/search/index.js';
@@ -27,7 +33,11 @@ export interface AlertWiringOptions {
  * The detection engine with alerts as its first rule kind (decision 0340), alert definitions and triggered alerts.
  * The scheduler role runs the engine's cycle every alert interval; later kinds register on the same engine.
  */
-export function wireAlerts(ctx: WiringContext, deps: AlertWiringDeps, options: AlertWiringOptions): AreaWiring<{ readonly alertEvaluation: DetectionEngine }> {
+export function wireAlerts(
+  ctx: WiringContext,
+  deps: AlertWiringDeps,
+  options: AlertWiringOptions,
+): AreaWiring<{ readonly alertEvaluation: DetectionEngine }> {
   const { config, clock, logger, db } = ctx;
   const { accounts, search, notifications } = deps;
   const searchableAccountIds = (accountId: number): Promise<number[]> => accounts.searchableAccountIds(accountId);

@@ -1,6 +1,18 @@
-import { createAccountService, subAccountRoutes, whoamiRoutes, type AccountService, type BootstrapResult } from '../../modules/accounts/index.js';
+import {
+  createAccountService,
+  subAccountRoutes,
+  whoamiRoutes,
+  type AccountService,
+  type BootstrapResult,
+} from '../../modules/accounts/index.js';
 import { authGroupRoutes, createAuthGroupService } from '../../modules/auth-groups/index.js';
-import { createActorResolver, createTokenManagementService, createTokenService, tokenRoutes, type TokenService } from '../../modules/tokens/index.js';
+import {
+  createActorResolver,
+  createTokenManagementService,
+  createTokenService,
+  tokenRoutes,
+  type TokenService,
+} from '../../modules/tokens/index.js';
 import { createUsageService, type UsageService } from '../../modules/usage/index.js';
 import { createUserService, userRoutes } from '../../modules/users/index.js';
 import type { Actor, Principal } from '../../shared/principal.js';
@@ -47,7 +59,13 @@ export async function wireControlPlane(ctx: WiringContext): Promise<AreaWiring<C
   });
   return {
     services: { usage, tokens, accounts, bootstrap, actorOf },
-    routes: [whoamiRoutes(accounts), subAccountRoutes(accounts), userRoutes(users), tokenRoutes(tokenManagement), authGroupRoutes(authGroups)],
+    routes: [
+      whoamiRoutes(accounts),
+      subAccountRoutes(accounts),
+      userRoutes(users),
+      tokenRoutes(tokenManagement),
+      authGroupRoutes(authGroups),
+    ],
     jobs: [],
   };
 }

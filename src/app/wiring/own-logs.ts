@@ -4,7 +4,10 @@ import { createOwnLogWriter, type OwnLogWriter } from '../../modules/own-logs/in
 import type { AreaWiring, WiringContext } from './area.js';
 
 /** The logs Logward writes about itself: markers, and the one writer detection event logs go through too. */
-export function wireOwnLogs(ctx: WiringContext, deps: { readonly accounts: AccountService }): AreaWiring<{ readonly ownLogs: OwnLogWriter }> {
+export function wireOwnLogs(
+  ctx: WiringContext,
+  deps: { readonly accounts: AccountService },
+): AreaWiring<{ readonly ownLogs: OwnLogWriter }> {
   const ownLogs = createOwnLogWriter({
     logStore: ctx.logStore,
     clock: ctx.clock,

@@ -5,7 +5,10 @@ import { parseSearchRequest } from '../../query/index.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
 /** The Logz.io search API and the Elasticsearch-compatible read API. */
-export function wireSearch(ctx: WiringContext, deps: { readonly accounts: AccountService }): AreaWiring<{ readonly search: SearchService }> {
+export function wireSearch(
+  ctx: WiringContext,
+  deps: { readonly accounts: AccountService },
+): AreaWiring<{ readonly search: SearchService }> {
   const { clock, logStore } = ctx;
   const search = createSearchService({ logStore, clock, getAccount: (id) => deps.accounts.getAccount(id), parseSearchRequest });
   const esCompat = createEsCompatService({ search, logStore, clock, describeError: elasticsearchErrorItem });

@@ -34,7 +34,11 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
     }
     if (fresh.length > 0) {
       const token = `detection-events:${randomUUID()}`;
-      await firingRepository.assignEventLogBatch(db, fresh.map((firing) => firing.id), token);
+      await firingRepository.assignEventLogBatch(
+        db,
+        fresh.map((firing) => firing.id),
+        token,
+      );
       batches.set(token, fresh);
     }
     for (const [token, batch] of batches) {
@@ -42,7 +46,16 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
         const kind = deps.kindOf(firing.kind);
         if (kind === undefined) return [];
         const content = kind.eventLog(firing);
-        return [{ accountId: firing.accountId, timestampMs: firing.eventDateMs, type: kind.eventLogType, message: content.message, fields: content.fields, idKey: firing.firingKey }];
+        return [
+          {
+            accountId: firing.accountId,
+            timestampMs: firing.eventDateMs,
+            type: kind.eventLogType,
+            message: content.message,
+            fields: content.fields,
+            idKey: firing.firingKey,
+          },
+        ];
       });
       await deps.writeEventLogs(logs, token);
       await firingRepository.markEventLogged(db, token);
@@ -53,7 +66,13 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
     const { payload } = firing;
     const suppressed =
       payload.suppressNotificationsMinutes > 0 &&
-      (await firingRepository.notifiedSince(db, firing.kind, firing.ruleId, firing.groupKey, firing.eventDateMs - payload.suppressNotificationsMinutes * 60_000));
+      (await firingRepository.notifiedSince(
+        db,
+        firing.kind,
+        firing.ruleId,
+        firing.groupKey,
+        firing.eventDateMs - payload.suppressNotificationsMinutes * 60_000,
+      ));
     if (suppressed) {
       await firingRepository.setState(db, firing.id, 'suppressed');
       return;

@@ -74,9 +74,23 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
   const ownEventLogs = () => [...kinds.values()].map((kind) => ({ type: kind.eventLogType, fields: kind.eventLogFields }));
 
   const askSamples: AskSamples = (request, signal) =>
-    deps.questions.samples({ ...request, limit: Math.min(request.limit, settings.samplesPerNotification), excludedTypes: excludedEventLogTypes(request.condition, ownEventLogs()) }, signal);
+    deps.questions.samples(
+      {
+        ...request,
+        limit: Math.min(request.limit, settings.samplesPerNotification),
+        excludedTypes: excludedEventLogTypes(request.condition, ownEventLogs()),
+      },
+      signal,
+    );
 
-  const dispatcher = createFiringDispatcher({ db, logger, kindOf: (kind) => kinds.get(kind), askSamples, notify: deps.notify, writeEventLogs: deps.writeEventLogs });
+  const dispatcher = createFiringDispatcher({
+    db,
+    logger,
+    kindOf: (kind) => kinds.get(kind),
+    askSamples,
+    notify: deps.notify,
+    writeEventLogs: deps.writeEventLogs,
+  });
 
   function toRecord(kind: RuleKind, rule: DetectionRule, windowEndMs: number, firing: Firing): FiringRecord {
     const details = kind.details(rule);
@@ -120,7 +134,13 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
       intervalMs: settings.intervalMs,
       maxWindows: settings.maxWindowsPerCycle,
     });
-    const questions = ends.length === 0 ? [] : await kind.questions(rule, ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })));
+    const questions =
+      ends.length === 0
+        ? []
+        : await kind.questions(
+            rule,
+            ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })),
+          );
     const own = ownEventLogs();
     const windows = ends.map((end, index) => ({
       end,
@@ -137,7 +157,9 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
       const failed = answers.find((answer): answer is Error => answer instanceof Error);
       // The watermark stays before this window: it is judged again next cycle, not skipped.
       if (failed !== undefined) throw failed;
-      const firings = kind.judge(rule, answers as Exclude<(typeof answers)[number], Error>[]).map((firing) => toRecord(kind, rule, window.end, firing));
+      const firings = kind
+        .judge(rule, answers as Exclude<(typeof answers)[number], Error>[])
+        .map((firing) => toRecord(kind, rule, window.end, firing));
       await firingRepository.recordWindow(db, kind.kind, rule.id, window.end, firings, clock.now());
       report.windows += 1;
       report.firings += firings.length;

@@ -48,7 +48,14 @@ export const firingRepository = {
    * Records firings and moves the rule's watermark in one transaction: after a crash either both happened (the
    * window is not judged again) or neither did (it is judged again and fires once).
    */
-  async recordWindow(db: ControlPlaneDb, kind: string, ruleId: number, windowEndMs: number, firings: readonly FiringRecord[], now: number): Promise<void> {
+  async recordWindow(
+    db: ControlPlaneDb,
+    kind: string,
+    ruleId: number,
+    windowEndMs: number,
+    firings: readonly FiringRecord[],
+    now: number,
+  ): Promise<void> {
     await db.transaction().execute(async (tx) => {
       for (const firing of firings) {
         await tx
@@ -112,12 +119,22 @@ export const firingRepository = {
   /** Gives these firings (still without a batch) to the event-log batch `token`. */
   async assignEventLogBatch(db: ControlPlaneDb, ids: readonly string[], token: string): Promise<void> {
     if (ids.length === 0) return;
-    await db.updateTable('detection_firings').set({ event_log_batch: token }).where('id', 'in', [...ids]).where('event_log_batch', 'is', null).execute();
+    await db
+      .updateTable('detection_firings')
+      .set({ event_log_batch: token })
+      .where('id', 'in', [...ids])
+      .where('event_log_batch', 'is', null)
+      .execute();
   },
 
   /** The batch's event logs are stored: its firings move on to notifications. */
   async markEventLogged(db: ControlPlaneDb, token: string): Promise<void> {
-    await db.updateTable('detection_firings').set({ notification_state: 'logged' }).where('event_log_batch', '=', token).where('notification_state', '=', 'pending').execute();
+    await db
+      .updateTable('detection_firings')
+      .set({ notification_state: 'logged' })
+      .where('event_log_batch', '=', token)
+      .where('notification_state', '=', 'pending')
+      .execute();
   },
 
   async setState(db: ControlPlaneDb, id: string, state: NotificationState): Promise<void> {

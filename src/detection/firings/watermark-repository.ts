@@ -4,7 +4,12 @@ import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 export const watermarkRepository = {
   async list(db: ControlPlaneDb, kind: string, ruleIds: readonly number[]): Promise<Map<number, number>> {
     if (ruleIds.length === 0) return new Map();
-    const rows = await db.selectFrom('detection_watermarks').select(['rule_id', 'evaluated_until']).where('kind', '=', kind).where('rule_id', 'in', [...ruleIds]).execute();
+    const rows = await db
+      .selectFrom('detection_watermarks')
+      .select(['rule_id', 'evaluated_until'])
+      .where('kind', '=', kind)
+      .where('rule_id', 'in', [...ruleIds])
+      .execute();
     return new Map(rows.map((row) => [row.rule_id, row.evaluated_until]));
   },
 

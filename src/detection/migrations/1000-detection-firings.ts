@@ -32,8 +32,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notification_state', 'text', (col) => col.notNull())
     .addColumn('event_log_batch', 'text')
     .execute();
-  await db.schema.createIndex('detection_firings_account_date').on('detection_firings').columns(['account_id', 'kind', 'event_date']).execute();
-  await db.schema.createIndex('detection_firings_group').on('detection_firings').columns(['kind', 'rule_id', 'group_key', 'event_date']).execute();
+  await db.schema
+    .createIndex('detection_firings_account_date')
+    .on('detection_firings')
+    .columns(['account_id', 'kind', 'event_date'])
+    .execute();
+  await db.schema
+    .createIndex('detection_firings_group')
+    .on('detection_firings')
+    .columns(['kind', 'rule_id', 'group_key', 'event_date'])
+    .execute();
   await db.schema.createIndex('detection_firings_state').on('detection_firings').column('notification_state').execute();
 
   await sql`insert into detection_watermarks (kind, rule_id, evaluated_until, updated_at)

@@ -10,7 +10,7 @@ const OWN = [
 const condition = (query: string) => parseQuery({ query_string: { query } }, { now: 0, profile: 'elasticsearch' });
 
 describe('own event logs in questions', () => {
-  it('leaves every kind\'s event logs out of a question that does not name them', () => {
+  it("leaves every kind's event logs out of a question that does not name them", () => {
     assert.deepEqual(excludedEventLogTypes(condition('*'), OWN), ['logward-alert', 'toy-event']);
     assert.deepEqual(excludedEventLogTypes(condition('level:ERROR AND host:web-1'), OWN), ['logward-alert', 'toy-event']);
   });

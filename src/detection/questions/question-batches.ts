@@ -30,7 +30,15 @@ export function createQuestionBatches(maxQuestionsPerBatch: number) {
     ask(question: Question, excludedTypes: readonly string[]): Ticket {
       const { condition, ...rest } = question;
       const base: BatchBase = { ...rest, excludedTypes };
-      const key = JSON.stringify([base.searcherAccountId, base.accountIds, base.window.fromMs, base.window.toMs, base.groupBy, base.measure, excludedTypes]);
+      const key = JSON.stringify([
+        base.searcherAccountId,
+        base.accountIds,
+        base.window.fromMs,
+        base.window.toMs,
+        base.groupBy,
+        base.measure,
+        excludedTypes,
+      ]);
       const questionKey = JSON.stringify(condition);
       const chunks = chunksByKey.get(key) ?? [];
       chunksByKey.set(key, chunks);
@@ -57,7 +65,10 @@ export function createQuestionBatches(maxQuestionsPerBatch: number) {
           return;
         }
         try {
-          chunk.answers = await questions.measure({ ...chunk.base, conditions: chunk.conditions }, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]));
+          chunk.answers = await questions.measure(
+            { ...chunk.base, conditions: chunk.conditions },
+            AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+          );
         } catch (error) {
           chunk.answers = error instanceof Error ? error : new Error(String(error));
         }

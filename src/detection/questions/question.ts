@@ -47,5 +47,8 @@ export interface LogQuestions {
   /** Per condition (same order), the measure of each group; see LogStore.measureGroups. */
   measure(batch: QuestionBatch, signal: AbortSignal): Promise<MeasuredGroup[][]>;
   /** Up to `limit` matching logs, newest first, as their `_source`. */
-  samples(request: SampleRequest & { readonly excludedTypes: readonly string[] }, signal: AbortSignal): Promise<Readonly<Record<string, unknown>>[]>;
+  samples(
+    request: SampleRequest & { readonly excludedTypes: readonly string[] },
+    signal: AbortSignal,
+  ): Promise<Readonly<Record<string, unknown>>[]>;
 }

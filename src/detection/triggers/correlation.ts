@@ -39,5 +39,9 @@ export function correlate(joins: readonly CorrelationJoin[], perSide: readonly (
 
 /** Stable key of a group (field order independent). */
 export function groupKeyOf(group: Readonly<Record<string, string>>): string {
-  return JSON.stringify(Object.keys(group).sort().map((field) => [field, group[field]]));
+  return JSON.stringify(
+    Object.keys(group)
+      .sort()
+      .map((field) => [field, group[field]]),
+  );
 }

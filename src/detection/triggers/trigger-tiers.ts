@@ -2,7 +2,14 @@ import { SEVERITIES, type Severity } from '../../shared/severity.js';
 import type { MeasuredGroup } from '../../storage/log-store.js';
 import type { Firing } from '../rule-kind.js';
 
-export const TRIGGER_OPERATORS = ['LESS_THAN', 'GREATER_THAN', 'LESS_THAN_OR_EQUALS', 'GREATER_THAN_OR_EQUALS', 'EQUALS', 'NOT_EQUALS'] as const;
+export const TRIGGER_OPERATORS = [
+  'LESS_THAN',
+  'GREATER_THAN',
+  'LESS_THAN_OR_EQUALS',
+  'GREATER_THAN_OR_EQUALS',
+  'EQUALS',
+  'NOT_EQUALS',
+] as const;
 export type TriggerOperator = (typeof TRIGGER_OPERATORS)[number];
 
 /** A threshold per severity, all compared with one operator. */

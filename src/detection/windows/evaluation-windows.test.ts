@@ -15,7 +15,11 @@ describe('due evaluation windows', () => {
   it('judges each window once: nothing twice, nothing skipped after a late cycle', () => {
     assert.deepEqual(dueWindowEnds({ ...base, evaluatedUntil: T0, nowMs: T0 + 45_000 }), []);
     assert.deepEqual(dueWindowEnds({ ...base, evaluatedUntil: T0, nowMs: T0 + 60_000 + 45_000 }), [T0 + 60_000]);
-    assert.deepEqual(dueWindowEnds({ ...base, evaluatedUntil: T0, nowMs: T0 + 3 * 60_000 + 31_000 }), [T0 + 60_000, T0 + 120_000, T0 + 180_000]);
+    assert.deepEqual(dueWindowEnds({ ...base, evaluatedUntil: T0, nowMs: T0 + 3 * 60_000 + 31_000 }), [
+      T0 + 60_000,
+      T0 + 120_000,
+      T0 + 180_000,
+    ]);
   });
 
   it('catches up a long outage a bounded number of windows at a time', () => {
@@ -28,6 +32,9 @@ describe('due evaluation windows', () => {
     const schedule = { cronExpression: '*/15 * * * *', timezone: 'UTC' };
     assert.deepEqual(dueWindowEnds({ ...base, schedule, evaluatedUntil: undefined, nowMs: T0 + 20 * 60_000 }), [T0 + 15 * 60_000]);
     assert.deepEqual(dueWindowEnds({ ...base, schedule, evaluatedUntil: T0 + 15 * 60_000, nowMs: T0 + 20 * 60_000 }), []);
-    assert.deepEqual(dueWindowEnds({ ...base, schedule, evaluatedUntil: T0, nowMs: T0 + 31 * 60_000 }), [T0 + 15 * 60_000, T0 + 30 * 60_000]);
+    assert.deepEqual(dueWindowEnds({ ...base, schedule, evaluatedUntil: T0, nowMs: T0 + 31 * 60_000 }), [
+      T0 + 15 * 60_000,
+      T0 + 30 * 60_000,
+    ]);
   });
 });

@@ -59,11 +59,36 @@ describe('route access table', () => {
     it('lets each principal kind and role call exactly what its capabilities allow', async () => {
       const app = await server();
       const expected: Readonly<Record<string, readonly [string, string, number][]>> = {
-        'api-token': [['POST', '/v1/search', 200], ['GET', '/v2/alerts', 200], ['POST', '/v2/alerts', 200], ['DELETE', '/v1/user-management/5', 200]],
-        'session:admin': [['POST', '/v1/search', 200], ['GET', '/v2/alerts', 200], ['POST', '/v2/alerts', 200], ['DELETE', '/v1/user-management/5', 200]],
-        'session:regular': [['POST', '/v1/search', 200], ['GET', '/v2/alerts', 200], ['POST', '/v2/alerts', 200], ['DELETE', '/v1/user-management/5', 403]],
-        'session:read-only': [['POST', '/v1/search', 200], ['GET', '/v2/alerts', 200], ['POST', '/v2/alerts', 403], ['DELETE', '/v1/user-management/5', 403]],
-        'shared-token': [['POST', '/v1/search', 200], ['GET', '/v1/elasticsearch/nginx/_mapping', 200], ['GET', '/v2/alerts', 403], ['POST', '/v2/alerts', 403]],
+        'api-token': [
+          ['POST', '/v1/search', 200],
+          ['GET', '/v2/alerts', 200],
+          ['POST', '/v2/alerts', 200],
+          ['DELETE', '/v1/user-management/5', 200],
+        ],
+        'session:admin': [
+          ['POST', '/v1/search', 200],
+          ['GET', '/v2/alerts', 200],
+          ['POST', '/v2/alerts', 200],
+          ['DELETE', '/v1/user-management/5', 200],
+        ],
+        'session:regular': [
+          ['POST', '/v1/search', 200],
+          ['GET', '/v2/alerts', 200],
+          ['POST', '/v2/alerts', 200],
+          ['DELETE', '/v1/user-management/5', 403],
+        ],
+        'session:read-only': [
+          ['POST', '/v1/search', 200],
+          ['GET', '/v2/alerts', 200],
+          ['POST', '/v2/alerts', 403],
+          ['DELETE', '/v1/user-management/5', 403],
+        ],
+        'shared-token': [
+          ['POST', '/v1/search', 200],
+          ['GET', '/v1/elasticsearch/nginx/_mapping', 200],
+          ['GET', '/v2/alerts', 403],
+          ['POST', '/v2/alerts', 403],
+        ],
       };
       for (const [who, calls] of Object.entries(expected)) {
         for (const [method, url, status] of calls) {
@@ -78,8 +103,17 @@ describe('route access table', () => {
     it('requires admin for a route the table does not name', async () => {
       const app = await server();
       app.get('/v9/unlisted', async () => ({ ok: true }));
-      for (const [who, status] of [['api-token', 200], ['session:admin', 200], ['session:regular', 403], ['shared-token', 403]] as const) {
-        assert.equal((await app.inject({ method: 'GET', url: '/v9/unlisted', headers: { 'x-test-principal': who } })).statusCode, status, who);
+      for (const [who, status] of [
+        ['api-token', 200],
+        ['session:admin', 200],
+        ['session:regular', 403],
+        ['shared-token', 403],
+      ] as const) {
+        assert.equal(
+          (await app.inject({ method: 'GET', url: '/v9/unlisted', headers: { 'x-test-principal': who } })).statusCode,
+          status,
+          who,
+        );
       }
       await app.close();
     });

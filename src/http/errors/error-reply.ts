@@ -47,7 +47,10 @@ export function publicView(error: AppError): { message: string; wireCode: string
 }
 
 /** Logz.io's current body (reference §1.4 format A). */
-export function logzioErrorBody(error: AppError, requestId: string): { errorCode: string; message: string; requestId: string; parameters: Readonly<Record<string, unknown>> } {
+export function logzioErrorBody(
+  error: AppError,
+  requestId: string,
+): { errorCode: string; message: string; requestId: string; parameters: Readonly<Record<string, unknown>> } {
   const view = publicView(error);
   return { errorCode: view.wireCode, message: view.message, requestId, parameters: view.parameters };
 }
@@ -61,7 +64,11 @@ export function legacyErrorBody(error: AppError): { code: number; message: strin
  * Elasticsearch's error object: `type` and `reason` (with the index a not-found names) in the root cause and
  * at the top, where `details` add what a dialect shows besides.
  */
-export function elasticsearchErrorBody(error: AppError, type: string, details: Readonly<Record<string, unknown>> = {}): { error: Record<string, unknown>; status: number } {
+export function elasticsearchErrorBody(
+  error: AppError,
+  type: string,
+  details: Readonly<Record<string, unknown>> = {},
+): { error: Record<string, unknown>; status: number } {
   const view = publicView(error);
   const index = view.parameters.index;
   const cause = { type, reason: view.message, ...(typeof index === 'string' ? { index } : {}) };

@@ -13,7 +13,8 @@ export const httpErrors = {
   unknownEndpoint: (method: string, path: string) =>
     new AppError('not_found', `no endpoint ${method} ${path}`, { wireCode: 'GENERAL/UNKNOWN_ENDPOINT' }),
   /** Logz.io's answer to a missing or bad token (reference §1.3), rendered in the legacy `{code, message}` body. */
-  insufficientPrivileges: () => new AppError('permission_denied', 'Insufficient privileges', { wireCode: 'GENERAL/INSUFFICIENT_PRIVILEGES' }),
+  insufficientPrivileges: () =>
+    new AppError('permission_denied', 'Insufficient privileges', { wireCode: 'GENERAL/INSUFFICIENT_PRIVILEGES' }),
   regionMismatch: (accountRegion: string, serverRegion: string) =>
     new AppError('permission_denied', `Account region ${accountRegion} differs from current server region ${serverRegion}`, {
       wireCode: 'GENERAL/REGION_MISMATCH',

@@ -15,7 +15,8 @@ export function elasticsearchErrorItem(error: unknown): Record<string, unknown> 
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError): FastifyReply {
   const format = (request.routeOptions.config as { errorFormat?: ErrorFormat } | undefined)?.errorFormat ?? 'logzio';
-  if (format === 'elasticsearch') return sendErrorReply(reply, appError, elasticsearchErrorBody(appError, ELASTICSEARCH_ERROR_TYPE[appError.code]));
+  if (format === 'elasticsearch')
+    return sendErrorReply(reply, appError, elasticsearchErrorBody(appError, ELASTICSEARCH_ERROR_TYPE[appError.code]));
   if (appError.code === 'permission_denied') return sendErrorReply(reply, appError, legacyErrorBody(appError));
   return sendErrorReply(reply, appError, logzioErrorBody(appError, String(request.id)));
 }
@@ -27,5 +28,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     else request.log.info({ code: appError.code, reason: appError.message }, 'request refused');
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, httpErrors.unknownEndpoint(request.method, request.url.split('?')[0] ?? '')));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, httpErrors.unknownEndpoint(request.method, request.url.split('?')[0] ?? '')),
+  );
 }

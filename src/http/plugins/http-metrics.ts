@@ -20,7 +20,7 @@ export function installHttpMetrics(app: FastifyInstance, registry: Registry, ser
     const labels = {
       server,
       method: request.method,
-      route: request.is404 ? 'unmatched' : request.routeOptions.url ?? 'unmatched',
+      route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'),
       status_code: String(reply.statusCode),
     };
     requests.inc(labels);

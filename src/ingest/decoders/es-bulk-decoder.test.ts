@@ -7,7 +7,10 @@ const decode = (text: string, index?: string) => decodeEsBulk(Buffer.from(text),
 
 describe('decodeEsBulk', () => {
   it('reads index and create actions, tolerating _type and taking the path index as default', () => {
-    const items = decode('{"index":{"_index":"rsyslog-test","_type":"events"}}\n{"message":"a"}\n{"create":{}}\n{"message":"b"}\n', 'fallback');
+    const items = decode(
+      '{"index":{"_index":"rsyslog-test","_type":"events"}}\n{"message":"a"}\n{"create":{}}\n{"message":"b"}\n',
+      'fallback',
+    );
     assert.deepEqual(
       items.map((item) => [item.action, item.index, item.log?.fields]),
       [
@@ -19,7 +22,9 @@ describe('decodeEsBulk', () => {
   });
 
   it('answers per item for a bad document, a missing index, update and delete', () => {
-    const items = decode('{"index":{"_index":"x"}}\nnot json\n{"index":{}}\n{"a":1}\n{"delete":{"_index":"x","_id":"1"}}\n{"update":{"_index":"x","_id":"1"}}\n{"doc":{}}\n{"index":{"_index":"x"}}\n{"ok":true}');
+    const items = decode(
+      '{"index":{"_index":"x"}}\nnot json\n{"index":{}}\n{"a":1}\n{"delete":{"_index":"x","_id":"1"}}\n{"update":{"_index":"x","_id":"1"}}\n{"doc":{}}\n{"index":{"_index":"x"}}\n{"ok":true}',
+    );
     assert.deepEqual(
       items.map((item) => [item.action, item.error?.type ?? 'ok', item.error?.status ?? 201]),
       [
@@ -34,7 +39,10 @@ describe('decodeEsBulk', () => {
 
   it('refuses the whole request for a broken action line', () => {
     for (const body of ['not json\n{}\n', '{"explode":{}}\n{}\n', '{"index":{}}']) {
-      assert.throws(() => decode(body, 'i'), (error: unknown) => isAppError(error) && error.code === 'invalid_argument');
+      assert.throws(
+        () => decode(body, 'i'),
+        (error: unknown) => isAppError(error) && error.code === 'invalid_argument',
+      );
     }
   });
 });

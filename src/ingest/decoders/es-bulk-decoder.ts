@@ -60,22 +60,38 @@ export function decodeEsBulk(body: Buffer, pathIndex: string | undefined): BulkI
     const metaIndex = typeof meta._index === 'string' && meta._index !== '' ? meta._index : undefined;
     const index = metaIndex ?? pathIndex;
     if (action === 'delete') {
-      items.push({ action, index: index ?? '', error: { type: 'illegal_argument_exception', reason: 'delete is not supported: logs are immutable', status: 400 } });
+      items.push({
+        action,
+        index: index ?? '',
+        error: { type: 'illegal_argument_exception', reason: 'delete is not supported: logs are immutable', status: 400 },
+      });
       continue;
     }
     const source = lines.next();
     lineNumber += 1;
     if (source.done === true) throw ingestErrors.unterminatedBulk(lineNumber);
     if (action === 'update') {
-      items.push({ action, index: index ?? '', error: { type: 'illegal_argument_exception', reason: 'update is not supported: logs are immutable', status: 400 } });
+      items.push({
+        action,
+        index: index ?? '',
+        error: { type: 'illegal_argument_exception', reason: 'update is not supported: logs are immutable', status: 400 },
+      });
       continue;
     }
     if (index === undefined) {
-      items.push({ action, index: '', error: { type: 'action_request_validation_exception', reason: 'Validation Failed: 1: index is missing;', status: 400 } });
+      items.push({
+        action,
+        index: '',
+        error: { type: 'action_request_validation_exception', reason: 'Validation Failed: 1: index is missing;', status: 400 },
+      });
       continue;
     }
     if (source.value.length > MAX_LINE_BYTES) {
-      items.push({ action, index, error: { type: 'document_parsing_exception', reason: `document is larger than ${MAX_LINE_BYTES} bytes`, status: 400 } });
+      items.push({
+        action,
+        index,
+        error: { type: 'document_parsing_exception', reason: `document is larger than ${MAX_LINE_BYTES} bytes`, status: 400 },
+      });
       continue;
     }
     let document: unknown;
@@ -85,7 +101,15 @@ export function decodeEsBulk(body: Buffer, pathIndex: string | undefined): BulkI
       document = undefined;
     }
     if (!isRecord(document)) {
-      items.push({ action, index, error: { type: 'document_parsing_exception', reason: `[${lineNumber}:1] failed to parse: the document is not a JSON object`, status: 400 } });
+      items.push({
+        action,
+        index,
+        error: {
+          type: 'document_parsing_exception',
+          reason: `[${lineNumber}:1] failed to parse: the document is not a JSON object`,
+          status: 400,
+        },
+      });
       continue;
     }
     items.push({ action, index, log: { fields: document, sizeBytes: source.value.length } });

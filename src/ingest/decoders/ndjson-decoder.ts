@@ -45,7 +45,10 @@ function decodeLine(text: string, sizeBytes: number): RawLog | RawLog[] | undefi
     }
     if (!Array.isArray(parsed) || parsed.length === 0) return undefined;
     const per = Math.max(1, Math.round(sizeBytes / parsed.length));
-    return parsed.map((item: unknown) => ({ fields: isRecord(item) ? item : { message: typeof item === 'string' ? item : JSON.stringify(item) }, sizeBytes: per }));
+    return parsed.map((item: unknown) => ({
+      fields: isRecord(item) ? item : { message: typeof item === 'string' ? item : JSON.stringify(item) },
+      sizeBytes: per,
+    }));
   }
   return [{ fields: { message: text }, sizeBytes }];
 }

@@ -24,11 +24,23 @@ describe('decodeSyslog', () => {
   });
 
   it('reads RFC 5424 with the token and type in structured data', () => {
-    const entry = decodeSyslog('<165>1 2026-11-21T10:00:00.250Z web01 nginx 99 ID47 [logzio token="SDTOKEN" type="nginx"][meta env="prod"] GET /index.html', RECEIVED);
+    const entry = decodeSyslog(
+      '<165>1 2026-11-21T10:00:00.250Z web01 nginx 99 ID47 [logzio token="SDTOKEN" type="nginx"][meta env="prod"] GET /index.html',
+      RECEIVED,
+    );
     assert.equal(entry?.token, 'SDTOKEN');
     assert.equal(entry?.type, 'nginx');
     assert.equal(entry?.log.timestampMs, Date.UTC(2026, 10, 21, 10, 0, 0, 250));
-    assert.deepEqual(entry?.log.fields, { severity: 'notice', facility: 'local4', host: 'web01', program: 'nginx', pid: 99, msgid: 'ID47', 'sd.meta.env': 'prod', message: 'GET /index.html' });
+    assert.deepEqual(entry?.log.fields, {
+      severity: 'notice',
+      facility: 'local4',
+      host: 'web01',
+      program: 'nginx',
+      pid: 99,
+      msgid: 'ID47',
+      'sd.meta.env': 'prod',
+      message: 'GET /index.html',
+    });
   });
 
   it('reads RFC 5424 with nil values and no structured data', () => {
@@ -42,7 +54,14 @@ describe('decodeSyslog', () => {
     const entry = decodeSyslog('[TOKEN3164] <38>Nov 21 10:41:21 vm sshd[17277]: Failed password for root', RECEIVED);
     assert.equal(entry?.token, 'TOKEN3164');
     assert.equal(entry?.log.timestampMs, Date.UTC(2026, 10, 21, 10, 41, 21));
-    assert.deepEqual(entry?.log.fields, { severity: 'info', facility: 'auth', host: 'vm', program: 'sshd', pid: 17277, message: 'Failed password for root' });
+    assert.deepEqual(entry?.log.fields, {
+      severity: 'info',
+      facility: 'auth',
+      host: 'vm',
+      program: 'sshd',
+      pid: 17277,
+      message: 'Failed password for root',
+    });
     const noHost = decodeSyslog('<13>Nov  1 01:02:03 cron: job done', RECEIVED);
     assert.deepEqual(noHost?.log.fields, { severity: 'notice', facility: 'user', program: 'cron', message: 'job done' });
     const iso = decodeSyslog('<13>2026-11-21T10:41:21+00:00 host1 app: hi', RECEIVED);
@@ -51,7 +70,10 @@ describe('decodeSyslog', () => {
   });
 
   it('reads the JSON datagrams logzio-nodejs sends over UDP', () => {
-    const entry = decodeSyslog('{"message":"udp one","type":"udpapp","@timestamp":"2026-11-21T10:00:00.000Z","token":"UDPTOKEN"}', RECEIVED);
+    const entry = decodeSyslog(
+      '{"message":"udp one","type":"udpapp","@timestamp":"2026-11-21T10:00:00.000Z","token":"UDPTOKEN"}',
+      RECEIVED,
+    );
     assert.equal(entry?.token, 'UDPTOKEN');
     assert.deepEqual(entry?.log.fields, { message: 'udp one', type: 'udpapp', '@timestamp': '2026-11-21T10:00:00.000Z' });
   });

@@ -11,8 +11,30 @@ export interface SyslogEntry {
 
 const SEVERITIES = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'];
 const FACILITIES = [
-  'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp', 'ntp', 'security', 'console', 'solaris-cron',
-  'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
+  'kern',
+  'user',
+  'mail',
+  'daemon',
+  'auth',
+  'syslog',
+  'lpr',
+  'news',
+  'uucp',
+  'cron',
+  'authpriv',
+  'ftp',
+  'ntp',
+  'security',
+  'console',
+  'solaris-cron',
+  'local0',
+  'local1',
+  'local2',
+  'local3',
+  'local4',
+  'local5',
+  'local6',
+  'local7',
 ];
 
 const SYSLOG_TYPE = 'syslog';
@@ -67,7 +89,11 @@ function priorityFields(pri: number): Record<string, unknown> {
 }
 
 /** RFC 5424 and Logz.io's variant: `<pri>ver ts host app procid msgid SD msg`. */
-function parse5424(text: string, base: Record<string, unknown>, receivedAtMs: number): { fields: Record<string, unknown>; ts: number | undefined; sd: Map<string, Map<string, string>> } {
+function parse5424(
+  text: string,
+  base: Record<string, unknown>,
+  receivedAtMs: number,
+): { fields: Record<string, unknown>; ts: number | undefined; sd: Map<string, Map<string, string>> } {
   const parts = text.split(' ');
   const [, ts, host, app, procid, msgid] = parts;
   const afterHeader = parts.slice(6).join(' ');
@@ -86,7 +112,11 @@ function parse5424(text: string, base: Record<string, unknown>, receivedAtMs: nu
 }
 
 /** RFC 3164: `<pri>Mmm dd hh:mm:ss host tag[pid]: msg` (also with an RFC 3339 date, as rsyslog forwards). */
-function parse3164(text: string, base: Record<string, unknown>, receivedAtMs: number): { fields: Record<string, unknown>; ts: number | undefined } {
+function parse3164(
+  text: string,
+  base: Record<string, unknown>,
+  receivedAtMs: number,
+): { fields: Record<string, unknown>; ts: number | undefined } {
   let rest = text;
   let ts: number | undefined;
   const classic = RFC3164_DATE.exec(rest);
@@ -160,8 +190,16 @@ export function decodeSyslog(line: string, receivedAtMs: number): SyslogEntry | 
       token ??= element.get('token');
       type ??= element.get('type');
     }
-    return { token, type: type ?? SYSLOG_TYPE, log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) } };
+    return {
+      token,
+      type: type ?? SYSLOG_TYPE,
+      log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) },
+    };
   }
   const parsed = parse3164(body, base, receivedAtMs);
-  return { token, type: SYSLOG_TYPE, log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) } };
+  return {
+    token,
+    type: SYSLOG_TYPE,
+    log: { fields: parsed.fields, sizeBytes, ...(parsed.ts === undefined ? {} : { timestampMs: parsed.ts }) },
+  };
 }

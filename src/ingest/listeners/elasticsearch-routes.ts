@@ -34,23 +34,56 @@ function itemAnswer(item: BulkItem, id: string | undefined, seqNo: number): Reco
     return { [item.action]: { _index: item.index, _id: null, status: error.status, error: { type: error.type, reason: error.reason } } };
   }
   return {
-    [item.action]: { _index: item.index, _id: id, _version: 1, result: 'created', _shards: { total: 1, successful: 1, failed: 0 }, _seq_no: seqNo, _primary_term: 1, status: 201 },
+    [item.action]: {
+      _index: item.index,
+      _id: id,
+      _version: 1,
+      result: 'created',
+      _shards: { total: 1, successful: 1, failed: 0 },
+      _seq_no: seqNo,
+      _primary_term: 1,
+      status: 201,
+    },
   };
 }
 
 /** The ingest half of the Elasticsearch API, on the listener port (real-clients.md A4, A6, A7). */
-export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipeline: IngestPipeline; readonly auth: ListenerAuth; readonly clock: Clock; readonly clusterName: string }): void {
+export function elasticsearchRoutes(
+  app: FastifyInstance,
+  deps: { readonly pipeline: IngestPipeline; readonly auth: ListenerAuth; readonly clock: Clock; readonly clusterName: string },
+): void {
   const config = { protocol: 'elasticsearch' as const };
 
   app.get('/', { config }, async () => infoDocument(deps.clusterName));
   app.get('/_cat/health', { config }, async (request, reply) => {
     const epoch = Math.floor(deps.clock.now() / 1000);
-    const row = { epoch: String(epoch), timestamp: new Date(epoch * 1000).toISOString().slice(11, 19), cluster: deps.clusterName, status: 'green', 'node.total': '1', 'node.data': '1', shards: '1', pri: '1', relo: '0', init: '0', unassign: '0', pending_tasks: '0', max_task_wait_time: '-', active_shards_percent: '100.0%' };
+    const row = {
+      epoch: String(epoch),
+      timestamp: new Date(epoch * 1000).toISOString().slice(11, 19),
+      cluster: deps.clusterName,
+      status: 'green',
+      'node.total': '1',
+      'node.data': '1',
+      shards: '1',
+      pri: '1',
+      relo: '0',
+      init: '0',
+      unassign: '0',
+      pending_tasks: '0',
+      max_task_wait_time: '-',
+      active_shards_percent: '100.0%',
+    };
     const query = request.query as Record<string, unknown>;
     if (query.format === 'json') return [row];
     return reply.type('text/plain; charset=UTF-8').send(`${Object.values(row).join(' ')}\n`);
   });
-  app.get('/_cluster/health', { config }, async () => ({ cluster_name: deps.clusterName, status: 'green', timed_out: false, number_of_nodes: 1, number_of_data_nodes: 1 }));
+  app.get('/_cluster/health', { config }, async () => ({
+    cluster_name: deps.clusterName,
+    status: 'green',
+    timed_out: false,
+    number_of_nodes: 1,
+    number_of_data_nodes: 1,
+  }));
 
   // Logs are searchable as soon as they are acknowledged, so a refresh has nothing to do.
   const refreshed = async () => ({ _shards: { total: 1, successful: 1, failed: 0 } });
@@ -75,7 +108,9 @@ export function elasticsearchRoutes(app: FastifyInstance, deps: { readonly pipel
       if (id !== undefined) idOf.set(item, id);
     });
     const answers = items.map((item, i) => itemAnswer(item, idOf.get(item), i));
-    return reply.status(200).send({ took: deps.clock.now() - started, errors: items.some((item) => item.error !== undefined), items: answers });
+    return reply
+      .status(200)
+      .send({ took: deps.clock.now() - started, errors: items.some((item) => item.error !== undefined), items: answers });
   };
   for (const url of ['/_bulk', '/:index/_bulk']) {
     app.post(url, { config, onRequest: deps.auth.require }, bulk);

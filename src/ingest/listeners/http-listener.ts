@@ -61,7 +61,10 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
   });
   app.addHook('onResponse', async (request, reply) => {
     release(request);
-    deps.logger.debug({ method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'listener request');
+    deps.logger.debug(
+      { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'listener request',
+    );
   });
   app.addHook('onRequestAbort', async (request) => release(request));
   // Elasticsearch clients refuse any answer without it (elasticsearch-js 8: ProductNotSupportedError).
@@ -78,7 +81,9 @@ export function buildHttpListener(deps: HttpListenerDeps): FastifyInstance {
     if (appError.code === 'internal') deps.logger.error({ err: error, url: redactUrl(request.url) }, 'listener request failed');
     return sendListenerError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) => sendListenerError(request, reply, ingestErrors.unknownRoute(request.method, redactUrl(request.url))));
+  app.setNotFoundHandler((request, reply) =>
+    sendListenerError(request, reply, ingestErrors.unknownRoute(request.method, redactUrl(request.url))),
+  );
 
   logzioBulkRoutes(app, { pipeline: deps.pipeline, auth });
   elasticsearchRoutes(app, { pipeline: deps.pipeline, auth, clock: deps.clock, clusterName: deps.clusterName ?? 'logward' });

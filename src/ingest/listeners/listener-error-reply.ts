@@ -26,7 +26,8 @@ export function protocolOf(request: FastifyRequest): ListenerProtocol {
  */
 export function sendListenerError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const view = publicView(error);
-  if (protocolOf(request) === 'elasticsearch') return sendErrorReply(reply, error, elasticsearchErrorBody(error, ES_TYPE_OF[error.code], view.parameters));
+  if (protocolOf(request) === 'elasticsearch')
+    return sendErrorReply(reply, error, elasticsearchErrorBody(error, ES_TYPE_OF[error.code], view.parameters));
   if (error.code === 'unauthenticated') return sendErrorReply(reply, error, view.message, 'text/plain; charset=utf-8');
   return sendErrorReply(reply, error, { message: view.message, errorCode: view.wireCode, ...view.parameters });
 }

@@ -16,7 +16,9 @@ const tooLarge = () => ingestErrors.bodyTooLarge(MAX_BODY_BYTES);
 export async function readBody(request: FastifyRequest): Promise<Buffer> {
   const body = request.body;
   const raw = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body) : Buffer.alloc(0);
-  const encoding = String(request.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(request.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (raw.length === 0 || encoding === '' || encoding === 'identity') return raw;
   if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate') {
     throw ingestErrors.unsupportedEncoding(encoding);

@@ -57,7 +57,8 @@ function walk(state: Walk, prefix: string, value: unknown, depth: number, inArra
     return;
   }
   if (prefix === '') return;
-  const primitive: Primitive = typeof value === 'string' || typeof value === 'boolean' || value === null ? value : typeof value === 'number' ? value : String(value);
+  const primitive: Primitive =
+    typeof value === 'string' || typeof value === 'boolean' || value === null ? value : typeof value === 'number' ? value : String(value);
   if (inArray) addValue(out, prefix, primitive);
   else out[prefix] = primitive;
 }
@@ -79,7 +80,11 @@ const NONE: ReadonlySet<string> = new Set();
  * flattenFields of `source` without the top-level keys in `skip`, then of `extras` (name, value) in order: the same
  * as flattening a copy with those keys removed and the extras added, without making the copy.
  */
-export function flattenFieldsExcept(source: Readonly<Record<string, unknown>>, skip: ReadonlySet<string>, extras: readonly (readonly [string, unknown])[]): FlattenedFields {
+export function flattenFieldsExcept(
+  source: Readonly<Record<string, unknown>>,
+  skip: ReadonlySet<string>,
+  extras: readonly (readonly [string, unknown])[],
+): FlattenedFields {
   const state: Walk = { out: {}, lossy: false };
   for (const key in source) {
     if (key === '' || skip.has(key) || !Object.hasOwn(source, key)) continue;

@@ -42,7 +42,12 @@ describe('parseTimestamp', () => {
 
 describe('flattenFields', () => {
   it('dots nested names, keeps primitive arrays and spreads arrays of objects per leaf', () => {
-    const flat = flattenFields({ user: { id: 42, name: 'bob', tags: ['a', 'b'] }, ok: true, none: null, list: [{ x: 1 }, { x: 2, y: 's' }] });
+    const flat = flattenFields({
+      user: { id: 42, name: 'bob', tags: ['a', 'b'] },
+      ok: true,
+      none: null,
+      list: [{ x: 1 }, { x: 2, y: 's' }],
+    });
     assert.equal(flat.lossy, true);
     assert.deepEqual(flat.fields, {
       'user.id': 42,
@@ -74,7 +79,10 @@ describe('flattenFields', () => {
 describe('normaliseLog', () => {
   it('takes @timestamp, message and the log type out of the fields', () => {
     const doc = normaliseLog(
-      { fields: { '@timestamp': '2026-11-21T10:41:21.123Z', message: 'hello', type: 'myapp', env: 'test', user: { id: 1 } }, sizeBytes: 99 },
+      {
+        fields: { '@timestamp': '2026-11-21T10:41:21.123Z', message: 'hello', type: 'myapp', env: 'test', user: { id: 1 } },
+        sizeBytes: 99,
+      },
       { ...context, defaultType: 'query-type' },
     );
     assert.equal(doc.timestampMs, Date.UTC(2026, 10, 21, 10, 41, 21, 123));
@@ -89,13 +97,26 @@ describe('normaliseLog', () => {
   });
 
   it('keeps the log as received in source when its flattening is lossy', () => {
-    const doc = normaliseLog({ fields: { message: 'm', 'kubernetes.pod': 'p', items: [{ sku: 'a' }, { sku: 'b' }] }, sizeBytes: 5 }, { ...context, docSizeSetting: true });
-    assert.deepEqual(JSON.parse(doc.source ?? '{}'), { 'kubernetes.pod': 'p', items: [{ sku: 'a' }, { sku: 'b' }], '@timestamp': new Date(RECEIVED).toISOString(), type: 'http-bulk', message: 'm', LogSize: 5 });
+    const doc = normaliseLog(
+      { fields: { message: 'm', 'kubernetes.pod': 'p', items: [{ sku: 'a' }, { sku: 'b' }] }, sizeBytes: 5 },
+      { ...context, docSizeSetting: true },
+    );
+    assert.deepEqual(JSON.parse(doc.source ?? '{}'), {
+      'kubernetes.pod': 'p',
+      items: [{ sku: 'a' }, { sku: 'b' }],
+      '@timestamp': new Date(RECEIVED).toISOString(),
+      type: 'http-bulk',
+      message: 'm',
+      LogSize: 5,
+    });
     assert.deepEqual(doc.fields, { 'kubernetes.pod': 'p', 'items.sku': ['a', 'b'], LogSize: 5 });
   });
 
   it('lets an Elasticsearch index win over the log type and keeps the own type as a field', () => {
-    const doc = normaliseLog({ fields: { type: 'PushEvent', message: 'x' }, sizeBytes: 1 }, { ...context, defaultType: 'gharchive', indexType: 'gharchive' });
+    const doc = normaliseLog(
+      { fields: { type: 'PushEvent', message: 'x' }, sizeBytes: 1 },
+      { ...context, defaultType: 'gharchive', indexType: 'gharchive' },
+    );
     assert.equal(doc.type, 'gharchive');
     assert.equal(doc.fields.type, 'PushEvent');
   });
@@ -121,7 +142,10 @@ describe('normaliseLog', () => {
   });
 
   it('prefers the transport time and adds LogSize when the account asks for it', () => {
-    const doc = normaliseLog({ fields: { message: 'x', timestamp: '2020-01-01T00:00:00Z' }, sizeBytes: 321, timestampMs: 1_000_000_000_000 }, { ...context, docSizeSetting: true });
+    const doc = normaliseLog(
+      { fields: { message: 'x', timestamp: '2020-01-01T00:00:00Z' }, sizeBytes: 321, timestampMs: 1_000_000_000_000 },
+      { ...context, docSizeSetting: true },
+    );
     assert.equal(doc.timestampMs, 1_000_000_000_000);
     assert.equal(doc.fields.LogSize, 321);
   });

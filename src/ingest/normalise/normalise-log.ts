@@ -53,7 +53,13 @@ function restOf(all: Readonly<Record<string, unknown>>, extras: readonly (readon
   return source;
 }
 
-function sourceText(rest: Record<string, unknown>, timestampMs: number, type: string, message: string | undefined, logSize: number | undefined): string {
+function sourceText(
+  rest: Record<string, unknown>,
+  timestampMs: number,
+  type: string,
+  message: string | undefined,
+  logSize: number | undefined,
+): string {
   // A document written to an Elasticsearch index keeps its own `type` field (decision 0184).
   const document: Record<string, unknown> = { '@timestamp': new Date(timestampMs).toISOString(), type, ...rest };
   if (message !== undefined) document.message = message;
@@ -103,6 +109,8 @@ export function normaliseLog(raw: RawLog, context: NormaliseContext): LogDocumen
     fields,
     sizeBytes: raw.sizeBytes,
     // Only when the store could not rebuild `_source` from the dotted fields: it doubles the disk.
-    ...(flattened.lossy ? { source: sourceText(restOf(all, extras), timestampMs, finalType, text, context.docSizeSetting ? raw.sizeBytes : undefined) } : {}),
+    ...(flattened.lossy
+      ? { source: sourceText(restOf(all, extras), timestampMs, finalType, text, context.docSizeSetting ? raw.sizeBytes : undefined) }
+      : {}),
   };
 }

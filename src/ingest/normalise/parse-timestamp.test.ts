@@ -35,7 +35,15 @@ describe('parseTimestamp', () => {
   });
 
   it('refuses what is not a time, so the receive time is used', () => {
-    for (const text of ['2026-13-21T10:41:21Z', '2026-11-21T25:41:21Z', '2026-11-21T10:41:21.Z', '2026-11-21T10:41:21.123Q', 'yesterday', '', '2026-11-2xT10:41:21Z']) {
+    for (const text of [
+      '2026-13-21T10:41:21Z',
+      '2026-11-21T25:41:21Z',
+      '2026-11-21T10:41:21.Z',
+      '2026-11-21T10:41:21.123Q',
+      'yesterday',
+      '',
+      '2026-11-2xT10:41:21Z',
+    ]) {
       assert.equal(parseTimestamp(text, RECEIVED), undefined, text);
     }
   });

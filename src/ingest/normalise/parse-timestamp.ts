@@ -7,7 +7,18 @@ const MIN_MS = Date.UTC(1971, 0, 1);
 const MAX_MS = Date.UTC(2200, 0, 1);
 
 const MONTHS: Readonly<Record<string, number>> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
 };
 
 // 2026-11-21T10:41:21.123456Z, 2026-11-21 10:41:21,123 +02:00, 2026-11-21T10:41:21 (no zone = UTC).
@@ -42,7 +53,8 @@ export function epochNumberToMs(value: number): number | undefined {
 
 function fromIso(match: RegExpExecArray): number | undefined {
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone] = match;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 60) return undefined;
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 60)
+    return undefined;
   const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
   const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
   return inRange(utc - zoneOffsetMs(zone));
@@ -86,7 +98,15 @@ const digits = (text: string, at: number, count: number): number => {
  */
 function fastIso(text: string): number | undefined {
   const length = text.length;
-  if (length < 20 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
+  if (
+    length < 20 ||
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 84 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58
+  )
+    return undefined;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);

@@ -3,12 +3,18 @@ import { AppError } from '../../shared/app-error.js';
 /** Errors of the accounts module; the wire codes use Logz.io's `TimeBasedAccount` area (reference §2.2). */
 export const accountErrors = {
   notFound: (accountId: number) =>
-    new AppError('not_found', `sub account ${accountId} not found`, { wireCode: 'TimeBasedAccount/ACCOUNT_NOT_FOUND', parameters: { accountId } }),
+    new AppError('not_found', `sub account ${accountId} not found`, {
+      wireCode: 'TimeBasedAccount/ACCOUNT_NOT_FOUND',
+      parameters: { accountId },
+    }),
   /** Sub-account management and acting on another account need a main-account token; Logz.io's bad-token text. */
   mainAccountTokenRequired: () =>
     new AppError('permission_denied', 'Insufficient privileges', { wireCode: 'TimeBasedAccount/MAIN_ACCOUNT_TOKEN_REQUIRED' }),
   notAnAccountOfTheTree: (accountId: number) =>
-    new AppError('permission_denied', 'Insufficient privileges', { wireCode: 'TimeBasedAccount/ACCOUNT_NOT_OWNED', parameters: { accountId } }),
+    new AppError('permission_denied', 'Insufficient privileges', {
+      wireCode: 'TimeBasedAccount/ACCOUNT_NOT_OWNED',
+      parameters: { accountId },
+    }),
   /** Logz.io's text and code for a reserved volume above the maximum (reference §2.2, issue TF#108). */
   illegalPlan: (reason: string, field: string) =>
     new AppError('invalid_argument', `Failed to create or update sub-account due to illegal plan: ${reason}`, {

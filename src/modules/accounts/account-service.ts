@@ -84,8 +84,20 @@ export function createAccountService(deps: AccountServiceDeps) {
         await accountRepository.insert(tx, account);
         await userRepository.insertUser(tx, { id: userId, username: input.adminEmail, fullName: 'Administrator', now });
         await userRepository.addMembership(tx, { accountId: account.id, userId, role: 'USER_ROLE_ACCOUNT_ADMIN', now });
-        const apiToken = await tokens.createApiToken({ accountId: account.id, name: 'bootstrap', createdBy: input.adminEmail, token: input.apiToken, tx });
-        const shippingToken = await tokens.createShippingToken({ accountId: account.id, name: 'bootstrap', createdBy: input.adminEmail, token: input.shippingToken, tx });
+        const apiToken = await tokens.createApiToken({
+          accountId: account.id,
+          name: 'bootstrap',
+          createdBy: input.adminEmail,
+          token: input.apiToken,
+          tx,
+        });
+        const shippingToken = await tokens.createShippingToken({
+          accountId: account.id,
+          name: 'bootstrap',
+          createdBy: input.adminEmail,
+          token: input.shippingToken,
+          tx,
+        });
         return { created: true, account, apiToken: apiToken.token, shippingToken: shippingToken.token } as const;
       });
     },

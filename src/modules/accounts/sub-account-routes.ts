@@ -27,17 +27,37 @@ export function subAccountRoutes(accounts: AccountService): FastifyPluginAsyncTy
     );
     app.post(
       BASE,
-      { schema: { tags, summary: 'Create a sub account (and its log shipping token)', body: CreateSubAccountBody, response: { 200: CreateSubAccountResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create a sub account (and its log shipping token)',
+          body: CreateSubAccountBody,
+          response: { 200: CreateSubAccountResponse, ...errors },
+        },
+      },
       async (request) => accounts.createSubAccount(request.principal, request.body),
     );
     app.get(
       `${BASE}/detailed`,
-      { schema: { tags, summary: 'Detailed views of the main account and its sub accounts', response: { 200: Type.Array(DetailedAccountResponse), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Detailed views of the main account and its sub accounts',
+          response: { 200: Type.Array(DetailedAccountResponse), ...errors },
+        },
+      },
       async (request) => (await accounts.listDetailed(request.principal)).map(detailedAccountToWire),
     );
     app.get(
       `${BASE}/detailed/:id`,
-      { schema: { tags, summary: 'Detailed view of one account', params: SubAccountIdParams, response: { 200: DetailedAccountResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Detailed view of one account',
+          params: SubAccountIdParams,
+          response: { 200: DetailedAccountResponse, ...errors },
+        },
+      },
       async (request) => detailedAccountToWire(await accounts.getDetailed(request.principal, request.params.id)),
     );
     app.get(
@@ -47,7 +67,15 @@ export function subAccountRoutes(accounts: AccountService): FastifyPluginAsyncTy
     );
     app.put(
       `${BASE}/:id`,
-      { schema: { tags, summary: 'Replace every setting of an account (retention excepted)', params: SubAccountIdParams, body: UpdateSubAccountBody, response: { 204: NoBody, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace every setting of an account (retention excepted)',
+          params: SubAccountIdParams,
+          body: UpdateSubAccountBody,
+          response: { 204: NoBody, ...errors },
+        },
+      },
       async (request, reply) => {
         await accounts.updateSubAccount(request.principal, request.params.id, request.body);
         return reply.status(204).send(null);
@@ -55,7 +83,14 @@ export function subAccountRoutes(accounts: AccountService): FastifyPluginAsyncTy
     );
     app.delete(
       `${BASE}/:id`,
-      { schema: { tags, summary: 'Delete a sub account with its users\' memberships, tokens and logs', params: SubAccountIdParams, response: { 204: NoBody, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: "Delete a sub account with its users' memberships, tokens and logs",
+          params: SubAccountIdParams,
+          response: { 204: NoBody, ...errors },
+        },
+      },
       async (request, reply) => {
         await accounts.deleteSubAccount(request.principal, request.params.id);
         return reply.status(204).send(null);

@@ -25,29 +25,62 @@ for (const backend of controlPlaneBackends) {
         db,
         clock,
         tokens,
-        dailyUsage: async (accountId) => [{ date: START - DAY, bytes: accountId % 1000 }, { date: START, bytes: 42 }],
+        dailyUsage: async (accountId) => [
+          { date: START - DAY, bytes: accountId % 1000 },
+          { date: START, bytes: 42 },
+        ],
         onAccountDeleted: [
           async (id) => {
-            deletedSeen.push({ id, stillStored: (await db.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined });
+            deletedSeen.push({
+              id,
+              stillStored: (await db.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+            });
           },
         ],
       });
-      const boot = await accounts.bootstrap({ region: 'us', adminEmail: 'admin@example.com', apiToken: undefined, shippingToken: undefined });
+      const boot = await accounts.bootstrap({
+        region: 'us',
+        adminEmail: 'admin@example.com',
+        apiToken: undefined,
+        shippingToken: undefined,
+      });
       assert.ok(boot.created);
       const owner = await tokens.authenticateApiToken(boot.apiToken);
       assert.ok(owner);
-      principal = { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: null, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
+      principal = {
+        kind: 'api-token',
+        accountId: owner.accountId,
+        accountName: owner.accountName,
+        region: owner.region,
+        ownerAccountId: null,
+        accountType: owner.accountType,
+        tokenId: owner.tokenId,
+        retentionDays: owner.accountRetentionDays,
+      };
     });
     after(async () => opened.dispose());
 
     it('reports the injected daily usage in the detailed view, per account, in order', async () => {
-      const { accountId } = await accounts.createSubAccount(principal, { email: 'admin@example.com', accountName: 'usage', retentionDays: 2, sharingObjectsAccounts: [] });
+      const { accountId } = await accounts.createSubAccount(principal, {
+        email: 'admin@example.com',
+        accountName: 'usage',
+        retentionDays: 2,
+        sharingObjectsAccounts: [],
+      });
       const detailed = await accounts.getDetailed(principal, accountId);
-      assert.deepEqual(detailed.dailyUsage, [{ date: START - DAY, bytes: accountId % 1000 }, { date: START, bytes: 42 }]);
+      assert.deepEqual(detailed.dailyUsage, [
+        { date: START - DAY, bytes: accountId % 1000 },
+        { date: START, bytes: 42 },
+      ]);
     });
 
     it('runs the deletion hooks once the account is gone from the store, and not for a refused delete', async () => {
-      const { accountId } = await accounts.createSubAccount(principal, { email: 'admin@example.com', accountName: 'doomed', retentionDays: 2, sharingObjectsAccounts: [] });
+      const { accountId } = await accounts.createSubAccount(principal, {
+        email: 'admin@example.com',
+        accountName: 'doomed',
+        retentionDays: 2,
+        sharingObjectsAccounts: [],
+      });
       await accounts.deleteSubAccount(principal, accountId);
       assert.deepEqual(deletedSeen, [{ id: accountId, stillStored: false }]);
       await assert.rejects(accounts.deleteSubAccount(principal, accountId), { code: 'not_found' });

@@ -93,7 +93,13 @@ export function subAccountOperations(deps: SubAccountDeps) {
     const firstToken = async (id: number) => (await tokens.listShippingTokens(id))[0]?.token ?? null;
     const sharingTokens = new Map<number, string | null>();
     for (const shared of entry.sharing) sharingTokens.set(shared.id, await firstToken(shared.id));
-    return { ...entry, mainAccountId: mainId, shippingToken: await firstToken(entry.account.id), sharingTokens, dailyUsage: await deps.dailyUsage(entry.account.id) };
+    return {
+      ...entry,
+      mainAccountId: mainId,
+      shippingToken: await firstToken(entry.account.id),
+      sharingTokens,
+      dailyUsage: await deps.dailyUsage(entry.account.id),
+    };
   }
 
   return {
@@ -201,7 +207,8 @@ export function subAccountOperations(deps: SubAccountDeps) {
     scope: {
       async target(principal: Principal, requested: number | undefined): Promise<number> {
         if (requested === undefined || requested === principal.accountId) return principal.accountId;
-        if (principal.ownerAccountId === null && (await accountRepository.get(db, requested))?.ownerAccountId === principal.accountId) return requested;
+        if (principal.ownerAccountId === null && (await accountRepository.get(db, requested))?.ownerAccountId === principal.accountId)
+          return requested;
         throw accountErrors.notAnAccountOfTheTree(requested);
       },
       async tree(principal: Principal): Promise<readonly number[]> {

@@ -11,7 +11,8 @@ export interface SubAccountSettingsInput {
   readonly searchable?: boolean | undefined;
   readonly accessible?: boolean | undefined;
   readonly docSizeSetting?: boolean | undefined;
-  readonly utilizationSettings?: { readonly frequencyMinutes?: number | null | undefined; readonly utilizationEnabled?: boolean | undefined } | undefined;
+  readonly utilizationSettings?:
+    { readonly frequencyMinutes?: number | null | undefined; readonly utilizationEnabled?: boolean | undefined } | undefined;
   readonly softLimitGB?: number | null | undefined;
   readonly snapSearchRetentionDays?: number | null | undefined;
   readonly snapsearchRetentionDays?: number | null | undefined;

@@ -25,26 +25,45 @@ export type SubAccountIdParams = Static<typeof SubAccountIdParams>;
 
 const UtilizationSettingsInput = Type.Object(
   {
-    frequencyMinutes: Type.Optional(NullableInteger({ minimum: 1, maximum: 7 * 24 * 60, description: 'Minutes between utilization metrics' })),
+    frequencyMinutes: Type.Optional(
+      NullableInteger({ minimum: 1, maximum: 7 * 24 * 60, description: 'Minutes between utilization metrics' }),
+    ),
     utilizationEnabled: Flag('Log utilization metrics'),
   },
   { description: 'Settings for logging utilization metrics' },
 );
 
 const settingsFields = {
-  accountName: Type.String({ minLength: 1, maxLength: 200, pattern: `^[^<>:"/\\\\|?*${UNSAFE_NAME_CHARACTERS}]+$`, description: 'Name of the account; not < > : " / \\ | ? *, control or bidi characters' }),
-  sharingObjectsAccounts: Type.Array(Int32('Account id'), { description: 'Accounts allowed to access this account\'s saved objects; may be empty' }),
+  accountName: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: `^[^<>:"/\\\\|?*${UNSAFE_NAME_CHARACTERS}]+$`,
+    description: 'Name of the account; not < > : " / \\ | ? *, control or bidi characters',
+  }),
+  sharingObjectsAccounts: Type.Array(Int32('Account id'), {
+    description: "Accounts allowed to access this account's saved objects; may be empty",
+  }),
   isFlexible: Flag('Shared volume (flexible storage); reservedDailyGB then reserves capacity'),
-  reservedDailyGB: Type.Optional(NullableNumber({ minimum: 0, maximum: MAX_DAILY_GB, description: 'Reserved daily volume in GB (flexible accounts only)' })),
-  maxDailyGB: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_DAILY_GB, description: 'Maximum GB indexed per calendar day; 0 (the default) accepts nothing' })),
-  searchable: Flag('Other accounts (the main account) may search this account\'s logs'),
+  reservedDailyGB: Type.Optional(
+    NullableNumber({ minimum: 0, maximum: MAX_DAILY_GB, description: 'Reserved daily volume in GB (flexible accounts only)' }),
+  ),
+  maxDailyGB: Type.Optional(
+    Type.Number({ minimum: 0, maximum: MAX_DAILY_GB, description: 'Maximum GB indexed per calendar day; 0 (the default) accepts nothing' }),
+  ),
+  searchable: Flag("Other accounts (the main account) may search this account's logs"),
   accessible: Flag('Users of the main account may access this account'),
   docSizeSetting: Flag('Attach the document size to logs'),
   utilizationSettings: Type.Optional(UtilizationSettingsInput),
   // OpenAPI 3.0 has no numeric exclusiveMinimum; 0.001 GB (1 MB) is the smallest useful limit above 0.
-  softLimitGB: Type.Optional(NullableNumber({ minimum: 0.001, maximum: MAX_DAILY_GB, description: 'Daily volume in GB (> 0) that triggers a notification' })),
-  snapSearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Warm-tier retention (Terraform spelling)' })),
-  snapsearchRetentionDays: Type.Optional(NullableInteger({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Warm-tier retention (API spelling)' })),
+  softLimitGB: Type.Optional(
+    NullableNumber({ minimum: 0.001, maximum: MAX_DAILY_GB, description: 'Daily volume in GB (> 0) that triggers a notification' }),
+  ),
+  snapSearchRetentionDays: Type.Optional(
+    NullableInteger({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Warm-tier retention (Terraform spelling)' }),
+  ),
+  snapsearchRetentionDays: Type.Optional(
+    NullableInteger({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Warm-tier retention (API spelling)' }),
+  ),
 };
 
 export const CreateSubAccountBody = Type.Object(
@@ -60,7 +79,9 @@ export type CreateSubAccountBody = Static<typeof CreateSubAccountBody>;
 export const UpdateSubAccountBody = Type.Object(
   {
     ...settingsFields,
-    retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Ignored: retention is set by the plan and cannot be updated' })),
+    retentionDays: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS, description: 'Ignored: retention is set by the plan and cannot be updated' }),
+    ),
   },
   { description: 'Replaces every setting of the account; omitted settings take their defaults' },
 );
@@ -104,9 +125,9 @@ const AccountView = Type.Object(
   {
     accountId: Type.Integer(),
     accountName: Type.String(),
-    accountToken: NullableString('The account\'s first log shipping token'),
+    accountToken: NullableString("The account's first log shipping token"),
     active: Type.Boolean(),
-    esIndexPrefix: Type.String({ description: 'Prefix of the account\'s index names in the Elasticsearch-compatible API' }),
+    esIndexPrefix: Type.String({ description: "Prefix of the account's index names in the Elasticsearch-compatible API" }),
     isFlexible: Type.Boolean(),
     reservedDailyGB: NullableNumber({ description: 'Reserved GB per day; null unless flexible' }),
     maxDailyGB: Type.Number(),

@@ -2,7 +2,8 @@ import { AppError } from '../../shared/app-error.js';
 
 /** Errors of the alerts module; wire codes in Logz.io's `alerts/` area (ALERT_NOT_FOUND is theirs). */
 export const alertErrors = {
-  notFound: (alertId: number) => new AppError('not_found', `alert id ${alertId} not found`, { wireCode: 'alerts/ALERT_NOT_FOUND', parameters: { alertId } }),
+  notFound: (alertId: number) =>
+    new AppError('not_found', `alert id ${alertId} not found`, { wireCode: 'alerts/ALERT_NOT_FOUND', parameters: { alertId } }),
   /** A definition the schema accepts but whose parts do not fit together (`field` is its path in the request). */
   invalidDefinition: (field: string, rule: string, message: string) =>
     new AppError('invalid_argument', `${field} ${message}`, { wireCode: 'alerts/INVALID_ALERT_DEFINITION', parameters: { field, rule } }),
@@ -12,8 +13,12 @@ export const alertErrors = {
       parameters: { field: 'body.output.recipients.notificationEndpointIds', rule: 'exists', ids },
     }),
   accountsNotSearchable: (index: number, accountIds: readonly number[]) =>
-    new AppError('invalid_argument', `body.subComponents.${index}.queryDefinition.accountIdsToQueryOn names accounts this account may not search: ${accountIds.join(', ')}`, {
-      wireCode: 'alerts/ACCOUNT_NOT_SEARCHABLE',
-      parameters: { field: `body.subComponents.${index}.queryDefinition.accountIdsToQueryOn`, rule: 'searchable', accountIds },
-    }),
+    new AppError(
+      'invalid_argument',
+      `body.subComponents.${index}.queryDefinition.accountIdsToQueryOn names accounts this account may not search: ${accountIds.join(', ')}`,
+      {
+        wireCode: 'alerts/ACCOUNT_NOT_SEARCHABLE',
+        parameters: { field: `body.subComponents.${index}.queryDefinition.accountIdsToQueryOn`, rule: 'searchable', accountIds },
+      },
+    ),
 };

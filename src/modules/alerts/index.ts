@@ -4,4 +4,11 @@ export { triggeredAlertRoutes } from './routes/triggered-alert-routes.js';
 export { createTriggeredAlertService, type TriggeredAlertService } from './triggered/triggered-alert-service.js';
 export { createAlertRuleKind, type AlertRule, type AlertRuleKindDeps } from './evaluation/alert-rule-kind.js';
 export { ALERT_EVENT_LOG_TYPE } from './evaluation/alert-event-log.js';
-export { ALERT_KIND, type Alert, type AlertDefinition, type Aggregation, type AggregationType, type AlertFilters } from './definition/alert.js';
+export {
+  ALERT_KIND,
+  type Alert,
+  type AlertDefinition,
+  type Aggregation,
+  type AggregationType,
+  type AlertFilters,
+} from './definition/alert.js';

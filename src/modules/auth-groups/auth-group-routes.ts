@@ -10,12 +10,19 @@ export function authGroupRoutes(groups: AuthGroupService): FastifyPluginAsyncTyp
   return async (app) => {
     app.get(
       '/v1/authentication/groups',
-      { schema: { tags, summary: 'The account\'s authentication groups', response: { 200: AuthenticationGroups, ...errors } } },
+      { schema: { tags, summary: "The account's authentication groups", response: { 200: AuthenticationGroups, ...errors } } },
       async (request) => groups.list(request.principal),
     );
     app.post(
       '/v1/authentication/groups',
-      { schema: { tags, summary: 'Replace the whole set of groups; ends all user sessions', body: AuthenticationGroups, response: { 200: AuthenticationGroups, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace the whole set of groups; ends all user sessions',
+          body: AuthenticationGroups,
+          response: { 200: AuthenticationGroups, ...errors },
+        },
+      },
       async (request) => groups.replace(request.principal, request.body),
     );
   };

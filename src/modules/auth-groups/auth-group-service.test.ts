@@ -10,12 +10,40 @@ const START = Date.UTC(2026, 0, 5);
 for (const backend of controlPlaneBackends) {
   describe(`authentication groups end user sessions (${backend.name})`, () => {
     let opened: OpenedControlPlane;
-    const principal: Principal = { kind: 'api-token', accountId: 1001, accountName: 'main', region: 'us', ownerAccountId: null, accountType: 'OWNER_ACCOUNT', tokenId: 1, retentionDays: 30 };
+    const principal: Principal = {
+      kind: 'api-token',
+      accountId: 1001,
+      accountName: 'main',
+      region: 'us',
+      ownerAccountId: null,
+      accountType: 'OWNER_ACCOUNT',
+      tokenId: 1,
+      retentionDays: 30,
+    };
     before(async () => {
       opened = await backend.open();
       await opened.controlPlane.db
         .insertInto('accounts')
-        .values({ id: 1001, name: 'main', region: 'us', owner_account_id: null, account_type: 'OWNER_ACCOUNT', email: null, retention_days: 1, max_daily_gb: 1, reserved_daily_gb: null, is_flexible: 0, searchable: 0, accessible: 0, doc_size_setting: 0, active: 1, settings: '{}', created_at: START, updated_at: START, last_updater_user_id: null })
+        .values({
+          id: 1001,
+          name: 'main',
+          region: 'us',
+          owner_account_id: null,
+          account_type: 'OWNER_ACCOUNT',
+          email: null,
+          retention_days: 1,
+          max_daily_gb: 1,
+          reserved_daily_gb: null,
+          is_flexible: 0,
+          searchable: 0,
+          accessible: 0,
+          doc_size_setting: 0,
+          active: 1,
+          settings: '{}',
+          created_at: START,
+          updated_at: START,
+          last_updater_user_id: null,
+        })
         .execute();
     });
     after(async () => opened.dispose());

@@ -35,7 +35,12 @@ export function createAuthGroupService(deps: AuthGroupServiceDeps) {
       });
       return db.transaction().execute(async (tx) => {
         await authGroupRepository.replace(tx, principal.accountId, groups);
-        await sessionRevocationRepository.insert(tx, { id: newInt32Id(), accountId: principal.accountId, reason: 'authentication groups updated', revokedAt: clock.now() });
+        await sessionRevocationRepository.insert(tx, {
+          id: newInt32Id(),
+          accountId: principal.accountId,
+          reason: 'authentication groups updated',
+          revokedAt: clock.now(),
+        });
         return authGroupRepository.list(tx, principal.accountId);
       });
     },

@@ -4,7 +4,12 @@ import { UserRoleSchema } from '../users/index.js';
 
 export const AuthenticationGroupSchema = Type.Object(
   {
-    group: Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'Name of the group in the identity provider' }),
+    group: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: SAFE_NAME_PATTERN,
+      description: 'Name of the group in the identity provider',
+    }),
     userRole: UserRoleSchema,
   },
   { description: 'An SSO group and the role its members get' },

@@ -11,7 +11,8 @@ export function markerRoutes(service: MarkerService): FastifyPluginAsyncTypebox 
         schema: {
           tags: ['deployment markers'],
           summary: 'Record deployment markers',
-          description: 'Each marker is stored as a log of the account with type deployment-marker, so it can be searched and drawn on graphs.',
+          description:
+            'Each marker is stored as a log of the account with type deployment-marker, so it can be searched and drawn on graphs.',
           body: CreateMarkersRequest,
           response: { 204: Type.Null(), 400: { $ref: 'ErrorBody#' } },
         },

@@ -39,7 +39,13 @@ describe('deployment markers are logs of the account', () => {
     const writer = createOwnLogWriter({ logStore: store, clock, retentionDaysOf: async () => 30 });
     const markers = createMarkerService({ clock, appendLogs: (logs, dedupToken) => writer.append(logs, dedupToken) });
     await markers.create(ACCOUNT, [
-      { title: 'Deployed v2.3.1', description: 'api and workers', tag: 'DEPLOYMENT', timestamp: CONTRACT_NOW_MS - 60_000, metadata: { version: '2.3.1', region: 'eu' } },
+      {
+        title: 'Deployed v2.3.1',
+        description: 'api and workers',
+        tag: 'DEPLOYMENT',
+        timestamp: CONTRACT_NOW_MS - 60_000,
+        metadata: { version: '2.3.1', region: 'eu' },
+      },
       { title: 'Config change', description: 'raised the pool size' },
     ]);
     const found = await search({ term: { type: MARKER_LOG_TYPE } });
@@ -56,7 +62,7 @@ describe('deployment markers are logs of the account', () => {
       metadata: { version: '2.3.1', region: 'eu' },
     });
     assert.equal(config?.source?.tag, 'OTHER');
-    assert.equal(config?.source?.['@timestamp'], new Date(CONTRACT_NOW_MS).toISOString(), 'no timestamp: the injected clock\'s now');
+    assert.equal(config?.source?.['@timestamp'], new Date(CONTRACT_NOW_MS).toISOString(), "no timestamp: the injected clock's now");
     assert.equal((await search({ match: { 'metadata.region': 'eu' } })).total, 1);
   });
 });

@@ -22,7 +22,14 @@ export function createMarkerService(deps: MarkerServiceDeps) {
       const logs: OwnLog[] = markers.map((marker) => {
         const fields: Record<string, string> = { title: marker.title, description: marker.description, tag: marker.tag ?? 'OTHER' };
         for (const [key, value] of Object.entries(marker.metadata ?? {})) fields[`metadata.${key}`] = value;
-        return { accountId, timestampMs: marker.timestamp ?? now, type: MARKER_LOG_TYPE, message: marker.title, fields, idKey: randomUUID() };
+        return {
+          accountId,
+          timestampMs: marker.timestamp ?? now,
+          type: MARKER_LOG_TYPE,
+          message: marker.title,
+          fields,
+          idKey: randomUUID(),
+        };
       });
       await deps.appendLogs(logs, `markers:${randomUUID()}`);
     },

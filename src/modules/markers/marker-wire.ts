@@ -4,7 +4,9 @@ export const Marker = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: 1000, description: 'What happened, e.g. "Deployed v2.3.1"' }),
     description: Type.String({ maxLength: 10_000, description: 'Details of the deployment or event' }),
-    tag: Type.Optional(Type.Unsafe<'DEPLOYMENT' | 'OTHER'>({ type: 'string', enum: ['DEPLOYMENT', 'OTHER'], description: 'DEPLOYMENT or OTHER (default)' })),
+    tag: Type.Optional(
+      Type.Unsafe<'DEPLOYMENT' | 'OTHER'>({ type: 'string', enum: ['DEPLOYMENT', 'OTHER'], description: 'DEPLOYMENT or OTHER (default)' }),
+    ),
     timestamp: Type.Optional(Type.Integer({ minimum: 0, description: 'When it happened, epoch milliseconds; default now' })),
     metadata: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Free string key/value pairs' })),
   },

@@ -22,10 +22,22 @@ const message: NotificationMessage = {
 describe('custom webhook body templates', () => {
   it('keeps JSON types for whole placeholders and interpolates inside strings', () => {
     const rendered = renderBodyTemplate(
-      { subject: 'Alert: {{alert_title}} ({{alert_severity}})', value: '{{alert_value}}', samples: '{{alert_event_samples}}', nested: ['{{ alert_tags }}', 3, null], unknown: '{{nope}}' },
+      {
+        subject: 'Alert: {{alert_title}} ({{alert_severity}})',
+        value: '{{alert_value}}',
+        samples: '{{alert_event_samples}}',
+        nested: ['{{ alert_tags }}', 3, null],
+        unknown: '{{nope}}',
+      },
       message,
     );
-    assert.deepEqual(rendered, { subject: 'Alert: Errors (HIGH)', value: 12, samples: [{ message: 'boom' }], nested: [['prod'], 3, null], unknown: '{{nope}}' });
+    assert.deepEqual(rendered, {
+      subject: 'Alert: Errors (HIGH)',
+      value: 12,
+      samples: [{ message: 'boom' }],
+      nested: [['prod'], 3, null],
+      unknown: '{{nope}}',
+    });
   });
 
   it('parses the key=value header string of the custom type', () => {

@@ -45,7 +45,12 @@ export const deliveryRepository = {
   },
 
   async listBySource(db: ControlPlaneDb, sourceKey: string): Promise<DeliveryRecord[]> {
-    const rows = await db.selectFrom('notification_deliveries').selectAll().where('source_key', '=', sourceKey).orderBy('created_at').execute();
+    const rows = await db
+      .selectFrom('notification_deliveries')
+      .selectAll()
+      .where('source_key', '=', sourceKey)
+      .orderBy('created_at')
+      .execute();
     return rows.map((row) => ({
       accountId: row.account_id,
       sourceKey: row.source_key,

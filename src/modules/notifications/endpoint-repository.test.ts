@@ -23,7 +23,12 @@ repositoryContract<NotificationEndpoint, number>({
   getIsScoped: true,
   list: endpoints.list,
   update: {
-    changed: (endpoint) => ({ ...endpoint, title: 'renamed', settings: { slug: 'slack', url: 'https://example.invalid/hook' }, updatedAt: endpoint.updatedAt + 1 }),
+    changed: (endpoint) => ({
+      ...endpoint,
+      title: 'renamed',
+      settings: { slug: 'slack', url: 'https://example.invalid/hook' },
+      updatedAt: endpoint.updatedAt + 1,
+    }),
     apply: endpoints.update,
   },
   delete: endpoints.delete,

@@ -49,12 +49,21 @@ export function createEndpointRepository(box: SecretBox) {
     },
 
     async delete(db: ControlPlaneDb, accountId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('notification_endpoints').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('notification_endpoints')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
     async get(db: ControlPlaneDb, accountId: number, id: number): Promise<NotificationEndpoint | undefined> {
-      const row = await db.selectFrom('notification_endpoints').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+      const row = await db
+        .selectFrom('notification_endpoints')
+        .selectAll()
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       return row === undefined ? undefined : fromRow(row, box);
     },
 

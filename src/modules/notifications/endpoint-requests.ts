@@ -31,10 +31,22 @@ export interface OutgoingRequest {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-const PAGERDUTY_SEVERITY: Readonly<Record<Severity, string>> = { SEVERE: 'critical', HIGH: 'error', MEDIUM: 'warning', LOW: 'info', INFO: 'info' };
+const PAGERDUTY_SEVERITY: Readonly<Record<Severity, string>> = {
+  SEVERE: 'critical',
+  HIGH: 'error',
+  MEDIUM: 'warning',
+  LOW: 'info',
+  INFO: 'info',
+};
 const OPSGENIE_PRIORITY: Readonly<Record<Severity, string>> = { SEVERE: 'P1', HIGH: 'P2', MEDIUM: 'P3', LOW: 'P4', INFO: 'P5' };
 const DATADOG_TYPE: Readonly<Record<Severity, string>> = { SEVERE: 'error', HIGH: 'error', MEDIUM: 'warning', LOW: 'info', INFO: 'info' };
-const TEAMS_COLOR: Readonly<Record<Severity, string>> = { SEVERE: 'B00020', HIGH: 'E65100', MEDIUM: 'F9A825', LOW: '1565C0', INFO: '607D8B' };
+const TEAMS_COLOR: Readonly<Record<Severity, string>> = {
+  SEVERE: 'B00020',
+  HIGH: 'E65100',
+  MEDIUM: 'F9A825',
+  LOW: '1565C0',
+  INFO: '607D8B',
+};
 
 function details(message: NotificationMessage): Record<string, unknown> {
   return {
@@ -145,7 +157,14 @@ export function requestFor(settings: EndpointSettings, message: NotificationMess
         url: urls.opsgenie,
         method: 'POST',
         headers: { ...JSON_HEADERS, authorization: `GenieKey ${settings.apiKey}` },
-        body: { message: summary.slice(0, 130), alias: message.eventId, description: message.description, priority: OPSGENIE_PRIORITY[message.severity], tags: message.tags, details: { severity: message.severity, value: String(message.value) } },
+        body: {
+          message: summary.slice(0, 130),
+          alias: message.eventId,
+          description: message.description,
+          priority: OPSGENIE_PRIORITY[message.severity],
+          tags: message.tags,
+          details: { severity: message.severity, value: String(message.value) },
+        },
       };
     case 'service-now':
       return {

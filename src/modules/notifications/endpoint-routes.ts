@@ -21,17 +21,37 @@ export function endpointRoutes(service: NotificationService): FastifyPluginAsync
   return async (app) => {
     app.get(
       '/v1/endpoints',
-      { schema: { tags: ['notification endpoints'], summary: 'List the notification endpoints of the account', response: { 200: Type.Array(EndpointResponse) } } },
+      {
+        schema: {
+          tags: ['notification endpoints'],
+          summary: 'List the notification endpoints of the account',
+          response: { 200: Type.Array(EndpointResponse) },
+        },
+      },
       async (request) => (await service.list(request.principal.accountId)).map(toWire),
     );
     app.get(
       '/v1/endpoints/:id',
-      { schema: { tags: ['notification endpoints'], summary: 'Get a notification endpoint', params: EndpointIdParams, response: { 200: EndpointResponse, ...errors } } },
+      {
+        schema: {
+          tags: ['notification endpoints'],
+          summary: 'Get a notification endpoint',
+          params: EndpointIdParams,
+          response: { 200: EndpointResponse, ...errors },
+        },
+      },
       async (request) => toWire(await service.get(request.principal.accountId, request.params.id)),
     );
     app.delete(
       '/v1/endpoints/:id',
-      { schema: { tags: ['notification endpoints'], summary: 'Delete a notification endpoint', params: EndpointIdParams, response: { 204: Type.Null(), ...errors } } },
+      {
+        schema: {
+          tags: ['notification endpoints'],
+          summary: 'Delete a notification endpoint',
+          params: EndpointIdParams,
+          response: { 204: Type.Null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await service.delete(request.principal.accountId, request.params.id);
         return reply.status(204).send(null);

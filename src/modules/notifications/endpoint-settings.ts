@@ -54,7 +54,12 @@ export function settingsFromRequest(slug: EndpointSlug, body: EndpointRequest): 
     case 'ops-genie':
       return { slug, apiKey: text(body, 'apiKey') };
     case 'victorops':
-      return { slug, routingKey: text(body, 'routingKey'), messageType: text(body, 'messageType'), serviceApiKey: text(body, 'serviceApiKey') };
+      return {
+        slug,
+        routingKey: text(body, 'routingKey'),
+        messageType: text(body, 'messageType'),
+        serviceApiKey: text(body, 'serviceApiKey'),
+      };
     case 'service-now':
       return { slug, username: text(body, 'username'), password: text(body, 'password'), url: httpUrl(body, 'url') };
     default:

@@ -29,7 +29,13 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 /** The type-specific settings, all kept sealed at rest. */
 export type EndpointSettings =
   | { readonly slug: 'slack' | 'microsoft-teams'; readonly url: string }
-  | { readonly slug: 'custom'; readonly url: string; readonly method: 'POST' | 'PUT' | 'GET'; readonly headers: string; readonly bodyTemplate: JsonValue }
+  | {
+      readonly slug: 'custom';
+      readonly url: string;
+      readonly method: 'POST' | 'PUT' | 'GET';
+      readonly headers: string;
+      readonly bodyTemplate: JsonValue;
+    }
   | { readonly slug: 'pager-duty'; readonly serviceKey: string }
   | { readonly slug: 'big-panda'; readonly apiToken: string; readonly appKey: string }
   | { readonly slug: 'data-dog' | 'ops-genie'; readonly apiKey: string }

@@ -14,10 +14,16 @@ const TYPE_FIELDS: Readonly<Record<EndpointSlug, TProperties>> = {
   'microsoft-teams': { url: Type.String({ ...Url, description: 'Microsoft Teams incoming-webhook URL' }) },
   custom: {
     url: Url,
-    method: Type.Optional(Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('GET')], { description: 'HTTP method (default POST)' })),
-    headers: Type.Optional(Type.String({ maxLength: 4000, description: 'Headers as comma-separated key=value pairs, e.g. authKey=abc,X-Env=prod' })),
+    method: Type.Optional(
+      Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('GET')], { description: 'HTTP method (default POST)' }),
+    ),
+    headers: Type.Optional(
+      Type.String({ maxLength: 4000, description: 'Headers as comma-separated key=value pairs, e.g. authKey=abc,X-Env=prod' }),
+    ),
     bodyTemplate: Type.Optional(
-      Type.Unknown({ description: 'JSON body sent, with placeholders such as {{alert_title}}, {{alert_severity}}, {{alert_event_samples}}' }),
+      Type.Unknown({
+        description: 'JSON body sent, with placeholders such as {{alert_title}}, {{alert_severity}}, {{alert_event_samples}}',
+      }),
     ),
   },
   'pager-duty': { serviceKey: Secret('PagerDuty Events v2 integration (routing) key') },
@@ -29,7 +35,11 @@ const TYPE_FIELDS: Readonly<Record<EndpointSlug, TProperties>> = {
     serviceApiKey: Secret('VictorOps REST integration key'),
   },
   'ops-genie': { apiKey: Secret('Opsgenie API key') },
-  'service-now': { username: Secret('ServiceNow user'), password: Secret('ServiceNow password'), url: Type.String({ ...Url, description: 'ServiceNow table API URL' }) },
+  'service-now': {
+    username: Secret('ServiceNow user'),
+    password: Secret('ServiceNow password'),
+    url: Type.String({ ...Url, description: 'ServiceNow table API URL' }),
+  },
 };
 
 /** Body of `POST /v1/endpoints/{slug}` and `PUT /v1/endpoints/{slug}/{id}` for one type. */
@@ -52,13 +62,18 @@ export const EndpointTestQuery = Type.Object({
 
 export const EndpointIdParams = Type.Object({ id: Type.Integer({ description: 'Endpoint id' }) });
 
-export const EndpointIdResponse = Type.Object({ id: Type.Integer({ description: 'Id of the endpoint; -1 after a test' }) }, { description: 'Endpoint id' });
+export const EndpointIdResponse = Type.Object(
+  { id: Type.Integer({ description: 'Id of the endpoint; -1 after a test' }) },
+  { description: 'Endpoint id' },
+);
 
 const optionalString = (description: string) => Type.Optional(Type.String({ description }));
 
 export const EndpointResponse = Type.Object(
   {
-    endpointType: Type.String({ description: 'Slack, Custom, PagerDuty, BigPanda, Datadog, VictorOps, Opsgenie, ServiceNow or Microsoft Teams' }),
+    endpointType: Type.String({
+      description: 'Slack, Custom, PagerDuty, BigPanda, Datadog, VictorOps, Opsgenie, ServiceNow or Microsoft Teams',
+    }),
     id: Type.Integer({ description: 'Endpoint id' }),
     title: Type.String({ description: 'Name of the endpoint' }),
     description: Type.String({ description: 'What the endpoint is for' }),

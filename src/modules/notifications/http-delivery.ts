@@ -38,7 +38,12 @@ function describe(error: unknown): string {
  * Sends one request with retries and exponential back-off; a 4xx other than 408/429 is final, and so
  * is an address the outbound policy refuses. The signal aborts waiting and sending (shutdown).
  */
-export async function deliverHttp(outbound: OutboundClient, outgoing: OutgoingRequest, policy: RetryPolicy, signal?: AbortSignal): Promise<DeliveryOutcome> {
+export async function deliverHttp(
+  outbound: OutboundClient,
+  outgoing: OutgoingRequest,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<DeliveryOutcome> {
   let lastStatus: number | null = null;
   let lastError: string | null = null;
   for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
@@ -53,7 +58,12 @@ export async function deliverHttp(outbound: OutboundClient, outgoing: OutgoingRe
     const attemptSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     try {
       const response = await outbound.send(
-        { url: outgoing.url, method: outgoing.method, headers: outgoing.headers, ...(outgoing.body === undefined ? {} : { body: JSON.stringify(outgoing.body) }) },
+        {
+          url: outgoing.url,
+          method: outgoing.method,
+          headers: outgoing.headers,
+          ...(outgoing.body === undefined ? {} : { body: JSON.stringify(outgoing.body) }),
+        },
         attemptSignal,
       );
       lastStatus = response.statusCode;

@@ -2,14 +2,22 @@ import { AppError } from '../../shared/app-error.js';
 
 /** Errors of the notifications module; wire codes in the `endpoints/` area (UNKNOWN_ENDPOINT is Logz.io's). */
 export const notificationErrors = {
-  unknownEndpoint: () => new AppError('not_found', "The endpoint doesn't exist", { wireCode: 'endpoints/UNKNOWN_ENDPOINT', parameters: {} }),
+  unknownEndpoint: () =>
+    new AppError('not_found', "The endpoint doesn't exist", { wireCode: 'endpoints/UNKNOWN_ENDPOINT', parameters: {} }),
   /**
    * One answer for every failure of a test message: telling a refused connection from an HTTP 404 would make the
    * test button a port scanner of whatever network the service sits in.
    */
-  testMessageFailed: () => new AppError('invalid_argument', 'The test message could not be delivered', { wireCode: 'endpoints/TEST_MESSAGE_FAILED', parameters: {} }),
+  testMessageFailed: () =>
+    new AppError('invalid_argument', 'The test message could not be delivered', {
+      wireCode: 'endpoints/TEST_MESSAGE_FAILED',
+      parameters: {},
+    }),
   notAnHttpUrl: (field: string) =>
-    new AppError('invalid_argument', `body.${field} must be an http or https URL`, { wireCode: 'endpoints/INVALID_URL', parameters: { field: `body.${field}`, rule: 'url' } }),
+    new AppError('invalid_argument', `body.${field} must be an http or https URL`, {
+      wireCode: 'endpoints/INVALID_URL',
+      parameters: { field: `body.${field}`, rule: 'url' },
+    }),
   badHeaderString: () =>
     new AppError('invalid_argument', 'body.headers must be comma-separated key=value pairs', {
       wireCode: 'endpoints/INVALID_HEADERS',
@@ -20,5 +28,8 @@ export const notificationErrors = {
   secretFormat: () => new AppError('internal', 'a stored secret has an unknown format', { wireCode: 'endpoints/SECRET_UNREADABLE' }),
   /** A changed LOGWARD_SECRET_KEY or a lost key file: said without echoing anything secret. */
   secretUndecryptable: (cause: unknown) =>
-    new AppError('internal', 'a stored secret cannot be decrypted with the configured secret key', { wireCode: 'endpoints/SECRET_UNREADABLE', cause }),
+    new AppError('internal', 'a stored secret cannot be decrypted with the configured secret key', {
+      wireCode: 'endpoints/SECRET_UNREADABLE',
+      cause,
+    }),
 };

@@ -48,7 +48,6 @@ export interface NotifyResult {
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
-
 export function createNotificationService(deps: NotificationServiceDeps) {
   const { db, clock, logger, email } = deps;
   const endpoints = createEndpointRepository(deps.secretBox);
@@ -152,14 +151,23 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       }
       for (const endpoint of targets) {
         if (done.has(`endpoint:${endpoint.id}`)) continue;
-        jobs.push(send(endpoint.settings, input.message, input.signal).then((outcome) => ({ channel: 'endpoint', target: String(endpoint.id), outcome })));
+        jobs.push(
+          send(endpoint.settings, input.message, input.signal).then((outcome) => ({
+            channel: 'endpoint',
+            target: String(endpoint.id),
+            outcome,
+          })),
+        );
       }
       const results = await Promise.all(jobs);
       for (const result of results) {
         const record: DeliveryRecord = { accountId: input.accountId, sourceKey: input.sourceKey, ...result, at: clock.now() };
         await deliveryRepository.record(db, record);
         if (!result.outcome.delivered) {
-          logger.warn({ channel: result.channel, attempts: result.outcome.attempts, reason: result.outcome.error }, 'notification delivery failed');
+          logger.warn(
+            { channel: result.channel, attempts: result.outcome.attempts, reason: result.outcome.error },
+            'notification delivery failed',
+          );
         }
       }
       return results;

@@ -52,21 +52,33 @@ export function createEsCompatService(deps: EsCompatDeps) {
     return selected;
   }
 
-  async function run(principal: Principal, index: string | undefined, body: Record<string, unknown>, params: EsParams): Promise<{ request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number }> {
+  async function run(
+    principal: Principal,
+    index: string | undefined,
+    body: Record<string, unknown>,
+    params: EsParams,
+  ): Promise<{ request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number }> {
     const started = clock.now();
     const request = search.parse(withoutTransportKeys(body), 'elasticsearch');
     const types = await selection(principal, index, String(params.ignore_unavailable) === 'true');
     const scroll = params.scroll ?? body.scroll;
     if (scroll !== undefined) {
       const keepAlive = search.scrollKeepAlive(scroll, ES_SCROLL_MAX_MS, '1m');
-      const opened = await search.openScroll({ principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types }, request.size, keepAlive);
+      const opened = await search.openScroll(
+        { principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types },
+        request.size,
+        keepAlive,
+      );
       return { request, result: opened.result, scrollId: opened.scrollId, took: clock.now() - started };
     }
     const { result } = await search.execute({ principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types });
     return { request, result, took: clock.now() - started };
   }
 
-  function shape(out: { request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number }, params: EsParams): Record<string, unknown> {
+  function shape(
+    out: { request: SearchRequest; result: LogSearchResult; scrollId?: string; took: number },
+    params: EsParams,
+  ): Record<string, unknown> {
     const style = String(params.rest_total_hits_as_int) === 'true' ? 'number' : 'object';
     const response = searchResponse(out.result, style, out.request.version, out.took);
     return out.scrollId === undefined ? response : { _scroll_id: out.scrollId, ...response };
@@ -86,14 +98,21 @@ export function createEsCompatService(deps: EsCompatDeps) {
 
     async msearch(principal: Principal, index: string | undefined, text: string, params: EsParams): Promise<Record<string, unknown>> {
       const started = clock.now();
-      const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+      const lines = text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
       if (lines.length % 2 !== 0) throw searchErrors.unpairedMsearchLines();
       const responses: Record<string, unknown>[] = [];
       for (let i = 0; i < lines.length; i += 2) {
         try {
           const header = objectOf(JSON.parse(lines[i] ?? '{}'), 'An msearch header');
           const body = objectOf(JSON.parse(lines[i + 1] ?? '{}'), 'An msearch body');
-          const headerIndex = Array.isArray(header.index) ? header.index.join(',') : typeof header.index === 'string' ? header.index : index;
+          const headerIndex = Array.isArray(header.index)
+            ? header.index.join(',')
+            : typeof header.index === 'string'
+              ? header.index
+              : index;
           const itemParams = { ...params, ...header };
           responses.push({ ...shape(await run(principal, headerIndex, bodyWithParams(body, {}), itemParams), itemParams), status: 200 });
         } catch (error) {
@@ -116,7 +135,11 @@ export function createEsCompatService(deps: EsCompatDeps) {
 
     clearScroll(principal: Principal, body: unknown, params: EsParams): Record<string, unknown> {
       const merged = { ...objectOf(body, 'The clear-scroll body'), ...params };
-      const ids = Array.isArray(merged.scroll_id) ? merged.scroll_id.map(String) : typeof merged.scroll_id === 'string' ? merged.scroll_id.split(',') : [];
+      const ids = Array.isArray(merged.scroll_id)
+        ? merged.scroll_id.map(String)
+        : typeof merged.scroll_id === 'string'
+          ? merged.scroll_id.split(',')
+          : [];
       const freed = ids.filter((id) => search.clearScroll(principal, id)).length;
       return { succeeded: true, num_freed: freed };
     },
@@ -150,7 +173,9 @@ export function createEsCompatService(deps: EsCompatDeps) {
         search.parse({ query: request.index_filter }, 'elasticsearch');
       }
       const names = await indexNames(principal, index);
-      const requested = [params.fields, request.fields].flatMap((v) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []));
+      const requested = [params.fields, request.fields].flatMap((v) =>
+        Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : [],
+      );
       return { indices: names, fields: fieldCaps(await fieldsOf(principal), requested.length === 0 ? ['*'] : requested) };
     },
   };

@@ -45,5 +45,7 @@ export interface LogzioSearchResponse {
 
 export function logzioSearchResponse(result: LogSearchResult, version: boolean, tookMs: number): LogzioSearchResponse {
   const hits = { total: result.total, max_score: result.maxScore, hits: result.hits.map((hit) => esHit(hit, version)) };
-  return result.aggregations === null ? { took: tookMs, timed_out: false, hits } : { took: tookMs, timed_out: false, hits, aggregations: result.aggregations };
+  return result.aggregations === null
+    ? { took: tookMs, timed_out: false, hits }
+    : { took: tookMs, timed_out: false, hits, aggregations: result.aggregations };
 }

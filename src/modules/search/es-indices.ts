@@ -19,20 +19,47 @@ export interface IndexInfo {
 const MAX_TYPES = 1000;
 
 function indicesRequest(template: SearchRequest): SearchRequest {
-  const bytes: NamedAggregation = { name: 'bytes', meta: null, aggregation: { kind: 'sum', field: 'LogSize', missing: null, sigma: null, precisionThreshold: null } };
+  const bytes: NamedAggregation = {
+    name: 'bytes',
+    meta: null,
+    aggregation: { kind: 'sum', field: 'LogSize', missing: null, sigma: null, precisionThreshold: null },
+  };
   const types: NamedAggregation = {
     name: 'types',
     meta: null,
-    aggregation: { kind: 'terms', field: '_index', size: MAX_TYPES, order: [{ by: '_key', order: 'asc' }], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false, aggregations: [bytes] },
+    aggregation: {
+      kind: 'terms',
+      field: '_index',
+      size: MAX_TYPES,
+      order: [{ by: '_key', order: 'asc' }],
+      minDocCount: 1,
+      missing: null,
+      include: null,
+      exclude: null,
+      showTermDocCountError: false,
+      aggregations: [bytes],
+    },
   };
-  return { ...template, query: { kind: 'match_all', boost: 1 }, size: 0, from: 0, sort: [], aggregations: [types], postFilter: null, searchAfter: null, highlight: null };
+  return {
+    ...template,
+    query: { kind: 'match_all', boost: 1 },
+    size: 0,
+    from: 0,
+    sort: [],
+    aggregations: [types],
+    postFilter: null,
+    searchAfter: null,
+    highlight: null,
+  };
 }
 
 /** Every log type of the caller's account (everything it retains), by name. */
 async function queryIndices(search: SearchService, principal: Principal): Promise<IndexInfo[]> {
   const request = indicesRequest(search.parse({}, 'elasticsearch'));
   const { result } = await search.execute({ principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types: null });
-  const buckets = (result.aggregations?.types as { buckets?: { key: unknown; doc_count: number; bytes?: { value: number } }[] } | undefined)?.buckets ?? [];
+  const buckets =
+    (result.aggregations?.types as { buckets?: { key: unknown; doc_count: number; bytes?: { value: number } }[] } | undefined)?.buckets ??
+    [];
   return buckets.map((b) => ({ name: String(b.key), docCount: b.doc_count, sizeBytes: b.bytes?.value ?? 0 }));
 }
 
@@ -59,5 +86,7 @@ export function createIndexLister(search: SearchService, clock: Clock): IndexLis
 
 export function selectIndices(indices: readonly IndexInfo[], selection: TypeSelection | null): IndexInfo[] {
   if (selection === null) return [...indices];
-  return indices.filter((i) => selection.include.some((g) => globMatches(g, i.name)) && !selection.exclude.some((g) => globMatches(g, i.name)));
+  return indices.filter(
+    (i) => selection.include.some((g) => globMatches(g, i.name)) && !selection.exclude.some((g) => globMatches(g, i.name)),
+  );
 }

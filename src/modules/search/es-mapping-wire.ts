@@ -40,7 +40,11 @@ function caps(type: string, aggregatable: boolean): Record<string, unknown> {
 export function fieldCaps(fields: readonly CatalogField[], patterns: readonly string[]): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   const wanted = (name: string): boolean => patterns.some((p) => globMatches(p.trim(), name));
-  for (const field of [...CORE_FIELDS, { name: 'type', type: 'keyword', conflictingTypes: [], inArrays: false, plainText: false } as CatalogField, ...fields]) {
+  for (const field of [
+    ...CORE_FIELDS,
+    { name: 'type', type: 'keyword', conflictingTypes: [], inArrays: false, plainText: false } as CatalogField,
+    ...fields,
+  ]) {
     const types = [field.type, ...field.conflictingTypes].filter((t) => t !== 'object');
     if (types.length === 0) continue;
     if (wanted(field.name)) out[field.name] = Object.fromEntries(types.map((t) => [t, caps(t, t !== 'text')]));

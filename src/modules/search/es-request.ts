@@ -4,7 +4,10 @@ export type EsParams = Readonly<Record<string, unknown>>;
 
 function list(value: unknown): string[] {
   const items = Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
-  return items.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  return items
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 function integer(value: unknown): unknown {
@@ -47,7 +50,11 @@ export function bodyWithParams(body: Record<string, unknown>, params: EsParams, 
   }
   if (includes.length > 0 || excludes.length > 0) {
     const current = out._source;
-    const base = Array.isArray(current) ? { includes: current } : typeof current === 'object' && current !== null ? (current as Record<string, unknown>) : {};
+    const base = Array.isArray(current)
+      ? { includes: current }
+      : typeof current === 'object' && current !== null
+        ? (current as Record<string, unknown>)
+        : {};
     out._source = { ...base, ...(includes.length > 0 ? { includes } : {}), ...(excludes.length > 0 ? { excludes } : {}) };
   }
   return out;

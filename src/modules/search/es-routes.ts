@@ -96,13 +96,26 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
     const paramsOf = (query: unknown): Params => (query ?? {}) as Params;
     const indexOf = (params: unknown): string | undefined => (params as { index?: string }).index;
 
-    if (serves('/')) app.get('/', { config, schema: { tags, hide, summary: 'Elasticsearch cluster information', response: { 200: EsResponse } } }, async () => ({
-      name: 'logward',
-      cluster_name: 'logward',
-      cluster_uuid: 'logward',
-      version: { number: '7.17.0', build_flavor: 'default', build_type: 'logward', build_date: '2026-11-21T00:00:00.000Z', lucene_version: '8.11.1', minimum_wire_compatibility_version: '6.8.0', minimum_index_compatibility_version: '6.0.0-beta1' },
-      tagline: 'You Know, for Search',
-    }));
+    if (serves('/'))
+      app.get(
+        '/',
+        { config, schema: { tags, hide, summary: 'Elasticsearch cluster information', response: { 200: EsResponse } } },
+        async () => ({
+          name: 'logward',
+          cluster_name: 'logward',
+          cluster_uuid: 'logward',
+          version: {
+            number: '7.17.0',
+            build_flavor: 'default',
+            build_type: 'logward',
+            build_date: '2026-11-21T00:00:00.000Z',
+            lucene_version: '8.11.1',
+            minimum_wire_compatibility_version: '6.8.0',
+            minimum_index_compatibility_version: '6.0.0-beta1',
+          },
+          tagline: 'You Know, for Search',
+        }),
+      );
 
     for (const url of ['/_search', '/:index/_search']) {
       if (!serves(url)) continue;
@@ -111,7 +124,13 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, hide, summary: 'Elasticsearch _search (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
+        schema: {
+          tags,
+          hide,
+          summary: 'Elasticsearch _search (JSON body on GET or POST)',
+          querystring: EsSearchQuerystring,
+          response: { 200: EsResponse },
+        },
         handler: async (request) => es.search(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
     }
@@ -122,7 +141,13 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, hide, summary: 'Elasticsearch _count (JSON body on GET or POST)', querystring: EsSearchQuerystring, response: { 200: EsResponse } },
+        schema: {
+          tags,
+          hide,
+          summary: 'Elasticsearch _count (JSON body on GET or POST)',
+          querystring: EsSearchQuerystring,
+          response: { 200: EsResponse },
+        },
         handler: async (request) => es.count(request.principal, indexOf(request.params), request.body, paramsOf(request.query)),
       });
     }
@@ -134,7 +159,13 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
         config,
         exposeHeadRoute: false,
         schema: { tags, hide, summary: 'Elasticsearch _msearch (NDJSON header and body lines)', response: { 200: EsResponse } },
-        handler: async (request) => es.msearch(request.principal, indexOf(request.params), typeof request.body === 'string' ? request.body : '', paramsOf(request.query)),
+        handler: async (request) =>
+          es.msearch(
+            request.principal,
+            indexOf(request.params),
+            typeof request.body === 'string' ? request.body : '',
+            paramsOf(request.query),
+          ),
       });
     }
     for (const url of ['/_search/scroll', '/_search/scroll/:scroll_id']) {
@@ -144,14 +175,26 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
         url,
         config,
         exposeHeadRoute: false,
-        schema: { tags, hide, summary: 'Next page of an Elasticsearch scroll (`scroll_id` in the body or the path)', response: { 200: EsResponse } },
+        schema: {
+          tags,
+          hide,
+          summary: 'Next page of an Elasticsearch scroll (`scroll_id` in the body or the path)',
+          response: { 200: EsResponse },
+        },
         handler: async (request) => es.scroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       });
-      app.delete(url, { config, schema: { tags, hide, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } }, async (request) =>
-        es.clearScroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
+      app.delete(
+        url,
+        { config, schema: { tags, hide, summary: 'Clear Elasticsearch scrolls', body: EsBody, response: { 200: EsResponse } } },
+        async (request) => es.clearScroll(request.principal, request.body, { ...paramsOf(request.query), ...paramsOf(request.params) }),
       );
     }
-    if (serves('/_cluster/health')) app.get('/_cluster/health', { config, schema: { tags, hide, summary: 'Elasticsearch cluster health (one green node)', response: { 200: EsResponse } } }, async () => ({ ...CLUSTER_HEALTH }));
+    if (serves('/_cluster/health'))
+      app.get(
+        '/_cluster/health',
+        { config, schema: { tags, hide, summary: 'Elasticsearch cluster health (one green node)', response: { 200: EsResponse } } },
+        async () => ({ ...CLUSTER_HEALTH }),
+      );
     for (const url of ['/_cat/indices', '/_cat/indices/:index']) {
       if (!serves(url)) continue;
       app.get(url, { config, schema: { tags, hide, summary: 'Log types as Elasticsearch indices (`format=json`)' } }, async (request) =>
@@ -160,17 +203,24 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
     }
     for (const url of ['/_stats', '/:index/_stats']) {
       if (!serves(url)) continue;
-      app.get(url, { config, schema: { tags, hide, summary: 'Log counts and bytes per log type', response: { 200: EsResponse } } }, async (request) =>
-        es.stats(request.principal, indexOf(request.params)),
+      app.get(
+        url,
+        { config, schema: { tags, hide, summary: 'Log counts and bytes per log type', response: { 200: EsResponse } } },
+        async (request) => es.stats(request.principal, indexOf(request.params)),
       );
     }
-    if (serves('/_resolve/index/:index')) app.get('/_resolve/index/:index', { config, schema: { tags, hide, summary: 'Log types matching an index expression', response: { 200: EsResponse } } }, async (request) =>
-      es.resolveIndex(request.principal, indexOf(request.params) ?? '*'),
-    );
+    if (serves('/_resolve/index/:index'))
+      app.get(
+        '/_resolve/index/:index',
+        { config, schema: { tags, hide, summary: 'Log types matching an index expression', response: { 200: EsResponse } } },
+        async (request) => es.resolveIndex(request.principal, indexOf(request.params) ?? '*'),
+      );
     for (const url of ['/_mapping', '/_mappings', '/:index/_mapping', '/:index/_mappings']) {
       if (!serves(url)) continue;
-      app.get(url, { config, schema: { tags, hide, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } }, async (request) =>
-        es.mapping(request.principal, indexOf(request.params)),
+      app.get(
+        url,
+        { config, schema: { tags, hide, summary: 'Elasticsearch mapping from the field catalog', response: { 200: EsResponse } } },
+        async (request) => es.mapping(request.principal, indexOf(request.params)),
       );
     }
     for (const url of ['/_field_caps', '/:index/_field_caps']) {
@@ -186,4 +236,3 @@ export function esRoutes(es: EsCompatService, options: EsRoutesOptions): Fastify
     }
   };
 }
-

@@ -14,7 +14,16 @@ const MAX_GROUPS = Math.min(MAX_TERMS_SIZE, 10_000);
 
 /** The rule's account acting as the searcher: scoping then applies exactly as for its API tokens. */
 function principalOf(account: Account): Principal {
-  return { kind: 'api-token', accountId: account.id, accountName: account.name, region: account.region, ownerAccountId: account.ownerAccountId, accountType: account.type, tokenId: 0, retentionDays: account.retentionDays };
+  return {
+    kind: 'api-token',
+    accountId: account.id,
+    accountName: account.name,
+    region: account.region,
+    ownerAccountId: account.ownerAccountId,
+    accountType: account.type,
+    tokenId: 0,
+    retentionDays: account.retentionDays,
+  };
 }
 
 /**
@@ -51,14 +60,27 @@ export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
     async measure(batch, signal) {
       const principal = batch.accountIds.length === 0 ? undefined : await searcher(batch.searcherAccountId, signal);
       if (principal === undefined) return batch.conditions.map(() => []);
-      const input = { ...batch, principal, requestedAccountIds: batch.accountIds, fromMs: batch.window.fromMs, toMs: batch.window.toMs, maxGroups: MAX_GROUPS };
+      const input = {
+        ...batch,
+        principal,
+        requestedAccountIds: batch.accountIds,
+        fromMs: batch.window.fromMs,
+        toMs: batch.window.toMs,
+        maxGroups: MAX_GROUPS,
+      };
       return untilAborted(deps.search.measureGroups(input), signal);
     },
 
     async samples(request, signal) {
       const principal = request.accountIds.length === 0 ? undefined : await searcher(request.searcherAccountId, signal);
       if (principal === undefined) return [];
-      const input = { ...request, principal, requestedAccountIds: request.accountIds, fromMs: request.window.fromMs, toMs: request.window.toMs };
+      const input = {
+        ...request,
+        principal,
+        requestedAccountIds: request.accountIds,
+        fromMs: request.window.fromMs,
+        toMs: request.window.toMs,
+      };
       return untilAborted(deps.search.sampleLogs(input), signal);
     },
   };

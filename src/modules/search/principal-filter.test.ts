@@ -18,7 +18,12 @@ import { createSearchService } from './search-service.js';
 const NOW = Date.UTC(2026, 10, 21, 12);
 const ACCOUNT = { accountId: 7, accountName: 'main', region: 'us', ownerAccountId: null, accountType: 'OWNER_ACCOUNT', retentionDays: 30 };
 const apiToken: ApiTokenPrincipal = { kind: 'api-token', tokenId: 1, ...ACCOUNT };
-const redOnly: SharedTokenPrincipal = { kind: 'shared-token', sharedTokenId: 11, filters: [{ kind: 'es-dsl', query: { term: { team: 'red' } } }], ...ACCOUNT };
+const redOnly: SharedTokenPrincipal = {
+  kind: 'shared-token',
+  sharedTokenId: 11,
+  filters: [{ kind: 'es-dsl', query: { term: { team: 'red' } } }],
+  ...ACCOUNT,
+};
 
 // Blue logs are the newest: a filter applied to a page of results afterwards would leave a newest-first page empty.
 const TEAMS = ['red', 'red', 'red', 'blue', 'blue', 'blue', 'blue', 'blue'];
@@ -69,13 +74,24 @@ describe('shared-token filters restrict the compiled query (search scope resolve
     const page = await search(redOnly, { query: { match: { message: 'request' } }, size: 2, sort: [{ '@timestamp': 'desc' }] });
     assert.deepEqual(ids(page), ['d1', 'd2']);
     // The caller's own query narrows further; it never widens past the filter.
-    assert.deepEqual(ids(await search(redOnly, { query: { bool: { should: [{ term: { team: 'blue' } }, { term: { status: 201 } }] } } })), ['d1']);
+    assert.deepEqual(ids(await search(redOnly, { query: { bool: { should: [{ term: { team: 'blue' } }, { term: { status: 201 } }] } } })), [
+      'd1',
+    ]);
   });
 
   it('aggregates and counts only matching logs', async () => {
     const out = await search(redOnly, { size: 0, aggs: { teams: { terms: { field: 'team' } }, types: { terms: { field: 'type' } } } });
-    assert.deepEqual(out.aggregations?.teams?.buckets.map((b) => [b.key, b.doc_count]), [['red', 3]]);
-    assert.deepEqual(out.aggregations?.types?.buckets.map((b) => [b.key, b.doc_count]), [['nginx', 2], ['app', 1]]);
+    assert.deepEqual(
+      out.aggregations?.teams?.buckets.map((b) => [b.key, b.doc_count]),
+      [['red', 3]],
+    );
+    assert.deepEqual(
+      out.aggregations?.types?.buckets.map((b) => [b.key, b.doc_count]),
+      [
+        ['nginx', 2],
+        ['app', 1],
+      ],
+    );
     assert.deepEqual(await es.count(redOnly, undefined, {}, {}), { count: 3, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } });
     assert.equal((await es.count(redOnly, undefined, { query: { term: { team: 'blue' } } }, {})).count, 0);
     assert.equal((await es.count(apiToken, undefined, { query: { term: { team: 'blue' } } }, {})).count, 5);
@@ -92,7 +108,10 @@ describe('shared-token filters restrict the compiled query (search scope resolve
     const both: SharedTokenPrincipal = {
       ...redOnly,
       sharedTokenId: 12,
-      filters: [...redOnly.filters, { kind: 'query-ast', query: parseQuery({ term: { type: 'nginx' } }, { now: NOW, profile: 'elasticsearch' }) }],
+      filters: [
+        ...redOnly.filters,
+        { kind: 'query-ast', query: parseQuery({ term: { type: 'nginx' } }, { now: NOW, profile: 'elasticsearch' }) },
+      ],
     };
     assert.deepEqual(ids(await search(both, { query: { match_all: {} } })), ['d0', 'd2']);
     assert.equal((await es.count(both, undefined, {}, {})).count, 2);
@@ -110,7 +129,11 @@ describe('shared-token filters restrict the compiled query (search scope resolve
 
   it('reaches no other account, even one the account could search', async () => {
     await assert.rejects(
-      createSearchService({ logStore: store, clock: { now: () => NOW }, getAccount: async () => undefined, parseSearchRequest }).search(redOnly, { query: { match_all: {} } }, { accountIds: [7, 8], dayOffset: undefined }),
+      createSearchService({ logStore: store, clock: { now: () => NOW }, getAccount: async () => undefined, parseSearchRequest }).search(
+        redOnly,
+        { query: { match_all: {} } },
+        { accountIds: [7, 8], dayOffset: undefined },
+      ),
       /Insufficient privileges|permission/i,
     );
   });

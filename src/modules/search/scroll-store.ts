@@ -71,7 +71,15 @@ export function createScrollStore(clock: Clock): ScrollStore {
   };
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1, micros: 0.001, nanos: 0.000001 };
+const UNIT_MS: Readonly<Record<string, number>> = {
+  d: 86_400_000,
+  h: 3_600_000,
+  m: 60_000,
+  s: 1000,
+  ms: 1,
+  micros: 0.001,
+  nanos: 0.000001,
+};
 
 /** `1m`, `30s`, `500ms` → milliseconds; undefined when it is not a time value. */
 export function parseTimeValue(value: string): number | undefined {

@@ -5,13 +5,20 @@ import { AppError } from '../../shared/app-error.js';
  * render them as Elasticsearch error objects, where only the kind and the text show).
  */
 export const searchErrors = {
-  bodyNotAnObject: (what: string) => new AppError('invalid_argument', `${what} must be a JSON object`, { wireCode: 'SEARCH/BODY_NOT_AN_OBJECT' }),
+  bodyNotAnObject: (what: string) =>
+    new AppError('invalid_argument', `${what} must be a JSON object`, { wireCode: 'SEARCH/BODY_NOT_AN_OBJECT' }),
   searchBodyNotAnObject: () =>
-    new AppError('invalid_argument', 'The request body must be a JSON object', { wireCode: 'SEARCH/BODY_NOT_AN_OBJECT', parameters: { field: 'body' } }),
+    new AppError('invalid_argument', 'The request body must be a JSON object', {
+      wireCode: 'SEARCH/BODY_NOT_AN_OBJECT',
+      parameters: { field: 'body' },
+    }),
   bodyNotJson: () => new AppError('invalid_argument', 'Failed to parse the request body as JSON', { wireCode: 'SEARCH/BODY_NOT_JSON' }),
   bodyTooLarge: () => new AppError('payload_too_large', 'request body is too large', { wireCode: 'SEARCH/BODY_TOO_LARGE' }),
   noAccountIds: () =>
-    new AppError('invalid_argument', 'accountIds must list at least one account', { wireCode: 'SEARCH/NO_ACCOUNT_IDS', parameters: { field: 'accountIds' } }),
+    new AppError('invalid_argument', 'accountIds must list at least one account', {
+      wireCode: 'SEARCH/NO_ACCOUNT_IDS',
+      parameters: { field: 'accountIds' },
+    }),
   /** An unknown account and a forbidden one answer the same, so ids of other tenants cannot be probed. */
   accountNotSearchable: () => new AppError('permission_denied', 'Insufficient privileges', { wireCode: 'SEARCH/ACCOUNT_NOT_SEARCHABLE' }),
   dayOffsetOutOfRange: (maxOffset: number) =>
@@ -20,9 +27,16 @@ export const searchErrors = {
       parameters: { field: 'dayOffset', rule: 'range' },
     }),
   scrollExpired: () => new AppError('not_found', 'scroll context has expired', { wireCode: 'SEARCH/SCROLL_EXPIRED' }),
-  scrollIdRequired: () => new AppError('invalid_argument', 'scroll_id is required', { wireCode: 'SEARCH/SCROLL_ID_REQUIRED', parameters: { field: 'scroll_id' } }),
+  scrollIdRequired: () =>
+    new AppError('invalid_argument', 'scroll_id is required', {
+      wireCode: 'SEARCH/SCROLL_ID_REQUIRED',
+      parameters: { field: 'scroll_id' },
+    }),
   scrollIdNotAString: () =>
-    new AppError('invalid_argument', 'scroll_id must be a string', { wireCode: 'SEARCH/SCROLL_ID_NOT_A_STRING', parameters: { field: 'scroll_id' } }),
+    new AppError('invalid_argument', 'scroll_id must be a string', {
+      wireCode: 'SEARCH/SCROLL_ID_NOT_A_STRING',
+      parameters: { field: 'scroll_id' },
+    }),
   /** Logz.io's text (reference §2.6). */
   scrollIdWithQuery: () =>
     new AppError('invalid_argument', 'ScrollId and query parameter can not co-exist in request', {
@@ -36,20 +50,34 @@ export const searchErrors = {
     }),
   /** Logz.io's text (reference §2.6). */
   scrollKeepAliveTooLong: (maxMs: number) =>
-    new AppError('invalid_argument', `Scroll can't exceed [${maxMs / 60_000}m]`, { wireCode: 'SEARCH/SCROLL_KEEP_ALIVE_TOO_LONG', parameters: { field: 'scroll' } }),
+    new AppError('invalid_argument', `Scroll can't exceed [${maxMs / 60_000}m]`, {
+      wireCode: 'SEARCH/SCROLL_KEEP_ALIVE_TOO_LONG',
+      parameters: { field: 'scroll' },
+    }),
   notSupportedByScroll: (field: string) =>
-    new AppError('invalid_argument', `${field} is not supported by scroll`, { wireCode: 'SEARCH/NOT_SUPPORTED_BY_SCROLL', parameters: { field } }),
+    new AppError('invalid_argument', `${field} is not supported by scroll`, {
+      wireCode: 'SEARCH/NOT_SUPPORTED_BY_SCROLL',
+      parameters: { field },
+    }),
   scrollPageTooLarge: (maxPage: number) =>
     new AppError('invalid_argument', `size must be an integer between 0 and ${maxPage} for scroll`, {
       wireCode: 'SEARCH/SCROLL_PAGE_TOO_LARGE',
       parameters: { field: 'size', rule: 'maximum' },
     }),
   /** Elasticsearch's texts and `index` parameter, which its error object shows. */
-  noSuchIndex: (index: string) => new AppError('not_found', `no such index [${index}]`, { wireCode: 'SEARCH/NO_SUCH_INDEX', parameters: { index } }),
+  noSuchIndex: (index: string) =>
+    new AppError('not_found', `no such index [${index}]`, { wireCode: 'SEARCH/NO_SUCH_INDEX', parameters: { index } }),
   unpairedMsearchLines: () =>
-    new AppError('invalid_argument', 'The msearch body must hold header and body lines in pairs', { wireCode: 'SEARCH/UNPAIRED_MSEARCH_LINES' }),
+    new AppError('invalid_argument', 'The msearch body must hold header and body lines in pairs', {
+      wireCode: 'SEARCH/UNPAIRED_MSEARCH_LINES',
+    }),
   indexFilterNotAQuery: () =>
-    new AppError('invalid_argument', 'index_filter must be a query', { wireCode: 'SEARCH/INDEX_FILTER_NOT_A_QUERY', parameters: { field: 'index_filter' } }),
+    new AppError('invalid_argument', 'index_filter must be a query', {
+      wireCode: 'SEARCH/INDEX_FILTER_NOT_A_QUERY',
+      parameters: { field: 'index_filter' },
+    }),
   unrecognizedCatParameter: (parameter: string) =>
-    new AppError('invalid_argument', `request [/_cat/indices] contains unrecognized parameter: [${parameter}]`, { wireCode: 'SEARCH/UNRECOGNIZED_PARAMETER' }),
+    new AppError('invalid_argument', `request [/_cat/indices] contains unrecognized parameter: [${parameter}]`, {
+      wireCode: 'SEARCH/UNRECOGNIZED_PARAMETER',
+    }),
 };

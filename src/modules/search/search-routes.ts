@@ -16,7 +16,8 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncTypebox {
           response: { 200: SearchResponse },
         },
       },
-      async (request) => search.search(request.principal, request.body, { accountIds: request.query.accountIds, dayOffset: request.query.dayOffset }),
+      async (request) =>
+        search.search(request.principal, request.body, { accountIds: request.query.accountIds, dayOffset: request.query.dayOffset }),
     );
     app.post(
       '/v1/scroll',

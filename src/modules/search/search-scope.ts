@@ -46,7 +46,8 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
   const ids = input.requestedAccountIds === null ? [input.principal.accountId] : [...new Set(input.requestedAccountIds)];
   if (ids.length === 0) throw searchErrors.noAccountIds();
   // A shared token reaches its own account's logs only, whatever the account could search.
-  if (input.principal.kind === 'shared-token' && ids.some((id) => id !== input.principal.accountId)) throw searchErrors.accountNotSearchable();
+  if (input.principal.kind === 'shared-token' && ids.some((id) => id !== input.principal.accountId))
+    throw searchErrors.accountNotSearchable();
   const filter = principalFilter(input.principal, input.nowMs);
   const accounts: Searched[] = [];
   for (const id of ids) {

@@ -5,7 +5,15 @@
 import type { parseSearchRequest, QueryAst, SearchProfile, SearchRequest } from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
-import type { GroupMeasure, LogSearcher, LogSearchQuery, LogSearchResult, MeasuredGroup, SearchScope, TypeSelection } from '../../storage/log-store.js';
+import type {
+  GroupMeasure,
+  LogSearcher,
+  LogSearchQuery,
+  LogSearchResult,
+  MeasuredGroup,
+  SearchScope,
+  TypeSelection,
+} from '../../storage/log-store.js';
 import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
@@ -107,17 +115,33 @@ export function createSearchService(deps: SearchServiceDeps) {
       { principal: input.principal, requestedAccountIds: input.requestedAccountIds, window: input.window, types: input.types, nowMs },
       deps.getAccount,
     );
-    const scopeQuery: LogSearchQuery = { scope, request: input.request, receivedAtMostMs: input.receivedAtMostMs ?? null, after: null, background: input.background === true };
+    const scopeQuery: LogSearchQuery = {
+      scope,
+      request: input.request,
+      receivedAtMostMs: input.receivedAtMostMs ?? null,
+      after: null,
+      background: input.background === true,
+    };
     return { result: await logStore.search(scopeQuery), scopeQuery };
   }
 
   /** The scope of a window: retention as for any search, narrowed to [fromMs, toMs). */
   async function windowScope(input: WindowInput): Promise<SearchScope> {
     const scope = await resolveSearchScope(
-      { principal: input.principal, requestedAccountIds: input.requestedAccountIds, window: { kind: 'retention' }, types: null, nowMs: clock.now() },
+      {
+        principal: input.principal,
+        requestedAccountIds: input.requestedAccountIds,
+        window: { kind: 'retention' },
+        types: null,
+        nowMs: clock.now(),
+      },
       deps.getAccount,
     );
-    return { ...scope, accounts: scope.accounts.map((a) => ({ accountId: a.accountId, fromMs: Math.max(a.fromMs, input.fromMs) })), toMs: input.toMs };
+    return {
+      ...scope,
+      accounts: scope.accounts.map((a) => ({ accountId: a.accountId, fromMs: Math.max(a.fromMs, input.fromMs) })),
+      toMs: input.toMs,
+    };
   }
 
   /** Typed measures of groups of matching logs, in the background (LogStore.measureGroups). */
@@ -137,8 +161,12 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Up to `limit` matching logs of the window, newest first, as their `_source`. */
   async function sampleLogs(input: SampleInput): Promise<Readonly<Record<string, unknown>>[]> {
     const scope = await windowScope(input);
-    const excluded: QueryAst[] = input.excludedTypes.length === 0 ? [] : [{ kind: 'terms', field: 'type', values: [...input.excludedTypes], boost: 1 }];
-    const query: QueryAst = excluded.length === 0 ? input.condition : { kind: 'bool', must: [input.condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
+    const excluded: QueryAst[] =
+      input.excludedTypes.length === 0 ? [] : [{ kind: 'terms', field: 'type', values: [...input.excludedTypes], boost: 1 }];
+    const query: QueryAst =
+      excluded.length === 0
+        ? input.condition
+        : { kind: 'bool', must: [input.condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
     const request: SearchRequest = {
       ...sampleRequestBase,
       query,
@@ -149,7 +177,11 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /** Opens a scroll over `input` and returns its id and first page. */
-  async function openScroll(input: ExecuteInput, pageSize: number, keepAliveMs: number): Promise<{ scrollId: string; result: LogSearchResult }> {
+  async function openScroll(
+    input: ExecuteInput,
+    pageSize: number,
+    keepAliveMs: number,
+  ): Promise<{ scrollId: string; result: LogSearchResult }> {
     const snapshot = clock.now();
     const request: SearchRequest = { ...input.request, size: pageSize };
     const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
@@ -167,7 +199,11 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /** The next page of a scroll, or 404 when it is unknown or expired. */
-  async function continueScroll(principal: Principal, scrollId: string, keepAliveMs: number | undefined): Promise<{ context: ScrollContext; result: LogSearchResult }> {
+  async function continueScroll(
+    principal: Principal,
+    scrollId: string,
+    keepAliveMs: number | undefined,
+  ): Promise<{ context: ScrollContext; result: LogSearchResult }> {
     const context = scrolls.get(scrollId, viewKeyOf(principal));
     if (context === undefined) throw searchErrors.scrollExpired();
     scrolls.touch(context, keepAliveMs ?? context.keepAliveMs);
@@ -233,7 +269,11 @@ export function createSearchService(deps: SearchServiceDeps) {
       }
       const keepAliveMs = scrollKeepAlive(scroll, LOGZIO_SCROLL_MAX_MS, LOGZIO_SCROLL_DEFAULT);
       const request = parse(searchBody, 'logzio');
-      const opened = await openScroll({ principal, request, window: { kind: 'two-days', dayOffset: 0 }, requestedAccountIds: null, types: null }, size, keepAliveMs);
+      const opened = await openScroll(
+        { principal, request, window: { kind: 'two-days', dayOffset: 0 }, requestedAccountIds: null, types: null },
+        size,
+        keepAliveMs,
+      );
       return { code: 200, scrollId: opened.scrollId, hits: JSON.stringify(hitsObject(opened.result, 'number', false)) };
     },
   };

@@ -24,7 +24,9 @@ export const SearchBody = Type.Object(
 );
 
 export const SearchQuerystring = Type.Object({
-  accountIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { description: 'Accounts to search, repeated (`accountIds=1&accountIds=2`)' })),
+  accountIds: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), { description: 'Accounts to search, repeated (`accountIds=1&accountIds=2`)' }),
+  ),
   dayOffset: Type.Optional(Type.Integer({ minimum: 0, description: 'Shifts the 2-day window back by this many days' })),
 });
 export type SearchQuerystring = Static<typeof SearchQuerystring>;
@@ -34,7 +36,9 @@ export const SearchResponse = Type.Object(
     hits: Type.Object({
       total: Type.Integer({ description: 'Matching logs in the window' }),
       max_score: Type.Union([Type.Number(), Type.Null()]),
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'Hits with _index, _type, _id, _score, _source, sort, highlight, fields' }),
+      hits: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+        description: 'Hits with _index, _type, _id, _score, _source, sort, highlight, fields',
+      }),
     }),
     aggregations: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Aggregation results by name' })),
   },

@@ -35,7 +35,14 @@ interface OwnerRow {
 }
 
 function fromRow(row: Selectable<ApiTokensTable>): ApiTokenRecord {
-  return { id: row.id, accountId: row.account_id, name: row.name, createdAt: row.created_at, createdBy: row.created_by, lastUsedAt: row.last_used_at };
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    lastUsedAt: row.last_used_at,
+  };
 }
 
 export const apiTokenRepository = {
@@ -80,7 +87,13 @@ export const apiTokenRepository = {
   },
 
   async listByAccount(db: ControlPlaneDb, accountId: number): Promise<ApiTokenRecord[]> {
-    const rows = await db.selectFrom('api_tokens').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows.map(fromRow);
   },
 

@@ -96,7 +96,13 @@ export const shippingTokenRepository = {
   },
 
   async listByAccount(db: ControlPlaneDb, accountId: number): Promise<ShippingToken[]> {
-    const rows = await db.selectFrom('shipping_tokens').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('shipping_tokens')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows.map(fromRow);
   },
 

@@ -24,15 +24,36 @@ for (const backend of controlPlaneBackends) {
       const db = opened.controlPlane.db;
       tokens = createTokenService({ db, clock });
       const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
-      const boot = await accounts.bootstrap({ region: 'us', adminEmail: 'admin@example.com', apiToken: undefined, shippingToken: undefined });
+      const boot = await accounts.bootstrap({
+        region: 'us',
+        adminEmail: 'admin@example.com',
+        apiToken: undefined,
+        shippingToken: undefined,
+      });
       assert.ok(boot.created);
       const principalOf = async (token: string): Promise<ApiTokenPrincipal> => {
         const owner = await tokens.authenticateApiToken(token);
         assert.ok(owner);
-        return { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
+        return {
+          kind: 'api-token',
+          accountId: owner.accountId,
+          accountName: owner.accountName,
+          region: owner.region,
+          ownerAccountId: owner.ownerAccountId,
+          accountType: owner.accountType,
+          tokenId: owner.tokenId,
+          retentionDays: owner.accountRetentionDays,
+        };
       };
       main = await principalOf(boot.apiToken);
-      subId = (await accounts.createSubAccount(main, { email: 'admin@example.com', accountName: 'sub', retentionDays: 3, sharingObjectsAccounts: [] })).accountId;
+      subId = (
+        await accounts.createSubAccount(main, {
+          email: 'admin@example.com',
+          accountName: 'sub',
+          retentionDays: 3,
+          sharingObjectsAccounts: [],
+        })
+      ).accountId;
       sub = await principalOf((await tokens.createApiToken({ accountId: subId, name: 'sub', createdBy: 'ops@example.com' })).token);
       management = createTokenManagementService({ db, clock, tokens, scope: accounts.scope });
     });
@@ -40,7 +61,11 @@ for (const backend of controlPlaneBackends) {
 
     it('stores API tokens hashed: the secret authenticates, nothing else does', async () => {
       const created = await tokens.createApiToken({ accountId: main.accountId, name: 'ci', createdBy: 'admin@example.com' });
-      const stored = await opened.controlPlane.db.selectFrom('api_tokens').select('token_hash').where('id', '=', created.record.id).executeTakeFirstOrThrow();
+      const stored = await opened.controlPlane.db
+        .selectFrom('api_tokens')
+        .select('token_hash')
+        .where('id', '=', created.record.id)
+        .executeTakeFirstOrThrow();
       assert.notEqual(stored.token_hash, created.token);
       assert.equal((await tokens.authenticateApiToken(created.token))?.accountId, main.accountId);
       assert.equal(await tokens.authenticateApiToken(`${created.token}x`), undefined);
@@ -48,7 +73,7 @@ for (const backend of controlPlaneBackends) {
       const caller = await tokens.authenticateApiToken(created.token);
       assert.ok(caller);
       assert.equal(await tokens.creatorOf({ ...main, tokenId: caller.tokenId }), 'admin@example.com');
-      assert.equal(await tokens.revokeApiToken(created.record.id, subId), false, 'another account\'s token is not revoked');
+      assert.equal(await tokens.revokeApiToken(created.record.id, subId), false, "another account's token is not revoked");
       assert.equal(await tokens.revokeApiToken(created.record.id), true);
       assert.equal(await tokens.authenticateApiToken(created.token), undefined);
     });
@@ -61,22 +86,35 @@ for (const backend of controlPlaneBackends) {
       const disabled = await management.updateShippingToken(sub, created.id, { enabled: false });
       assert.deepEqual({ ...disabled }, { ...created, enabled: false, updatedAt: START + 1_000, updatedBy: 'ops@example.com' });
       assert.equal(await tokens.resolveShippingToken(created.token), undefined);
-      await assert.rejects(management.getShippingToken(main, created.id), { code: 'not_found', wireCode: 'log-shipping-tokens/TOKEN_NOT_FOUND' });
+      await assert.rejects(management.getShippingToken(main, created.id), {
+        code: 'not_found',
+        wireCode: 'log-shipping-tokens/TOKEN_NOT_FOUND',
+      });
     });
 
     it('keeps at least one enabled shipping token and at most the limit', async () => {
       const [only] = (await tokens.listShippingTokens(main.accountId)).filter((t) => t.enabled);
       assert.ok(only !== undefined);
       await assert.rejects(management.deleteShippingToken(main, only.id), { wireCode: 'log-shipping-tokens/LAST_ENABLED_TOKEN' });
-      await assert.rejects(management.updateShippingToken(main, only.id, { enabled: false }), { wireCode: 'log-shipping-tokens/LAST_ENABLED_TOKEN' });
+      await assert.rejects(management.updateShippingToken(main, only.id, { enabled: false }), {
+        wireCode: 'log-shipping-tokens/LAST_ENABLED_TOKEN',
+      });
       const enabled = (await management.shippingTokenLimits(main)).numOfEnabledTokens;
       for (let i = enabled; i < MAX_ENABLED_SHIPPING_TOKENS; i += 1) await management.createShippingToken(main, { name: `t${i}` });
-      assert.deepEqual(await management.shippingTokenLimits(main), { maxAllowedTokens: MAX_ENABLED_SHIPPING_TOKENS, numOfEnabledTokens: MAX_ENABLED_SHIPPING_TOKENS });
-      await assert.rejects(management.createShippingToken(main, { name: 'one too many' }), { wireCode: 'log-shipping-tokens/MAX_TOKENS_REACHED' });
+      assert.deepEqual(await management.shippingTokenLimits(main), {
+        maxAllowedTokens: MAX_ENABLED_SHIPPING_TOKENS,
+        numOfEnabledTokens: MAX_ENABLED_SHIPPING_TOKENS,
+      });
+      await assert.rejects(management.createShippingToken(main, { name: 'one too many' }), {
+        wireCode: 'log-shipping-tokens/MAX_TOKENS_REACHED',
+      });
       const spare = await management.createShippingToken(main, { name: 'spare', enabled: false });
       assert.equal(spare.enabled, false, 'a disabled token does not count against the limit');
       const page = await management.searchShippingTokens(main, { enabled: false, pageNumber: 1, pageSize: 10 });
-      assert.deepEqual(page.tokens.map((t) => t.name), ['spare']);
+      assert.deepEqual(
+        page.tokens.map((t) => t.name),
+        ['spare'],
+      );
     });
 
     it('creates API tokens for accounts of the tree with a main-account token only', async () => {

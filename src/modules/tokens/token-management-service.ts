@@ -38,7 +38,9 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
 
   /** Shipping token names are unique in an account, as Logz.io keeps them: shippers' configs name them. */
   async function assertNameFree(tx: ControlPlaneDb, accountId: number, name: string, exceptId?: number): Promise<void> {
-    const taken = (await shippingTokenRepository.listByAccount(tx, accountId)).some((token) => token.name === name && token.id !== exceptId);
+    const taken = (await shippingTokenRepository.listByAccount(tx, accountId)).some(
+      (token) => token.name === name && token.id !== exceptId,
+    );
     if (taken) {
       throw alreadyExists(`body.name: a log shipping token named ${JSON.stringify(name)} already exists`, {
         wireCode: 'log-shipping-tokens/TOKEN_NAME_ALREADY_EXISTS',
@@ -53,7 +55,8 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
       return db.transaction().execute(async (tx) => {
         await assertNameFree(tx, principal.accountId, input.name);
         const enabled = input.enabled ?? true;
-        if (enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
+        if (enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS)
+          throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
         const created = await tokens.createShippingToken({ accountId: principal.accountId, name: input.name, createdBy: actor, tx });
         if (enabled) return created;
         const disabled = { ...created, enabled: false };
@@ -67,14 +70,24 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
     },
 
     /** Renames and/or enables or disables; omitted fields stay as they are. */
-    async updateShippingToken(principal: Principal, id: number, input: { name?: string | undefined; enabled?: boolean | undefined }): Promise<ShippingToken> {
+    async updateShippingToken(
+      principal: Principal,
+      id: number,
+      input: { name?: string | undefined; enabled?: boolean | undefined },
+    ): Promise<ShippingToken> {
       const actor = await tokens.creatorOf(principal);
       return db.transaction().execute(async (tx) => {
         const current = await getOwn(tx, principal, id);
         if (input.name !== undefined) await assertNameFree(tx, principal.accountId, input.name, id);
         const enabled = input.enabled ?? current.enabled;
-        if (enabled && !current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS) throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
-        if (!enabled && current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw tokenErrors.lastEnabledShippingToken();
+        if (
+          enabled &&
+          !current.enabled &&
+          (await shippingTokenRepository.countEnabled(tx, principal.accountId)) >= MAX_ENABLED_SHIPPING_TOKENS
+        )
+          throw tokenErrors.shippingTokenLimitReached(MAX_ENABLED_SHIPPING_TOKENS);
+        if (!enabled && current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1)
+          throw tokenErrors.lastEnabledShippingToken();
         const updated: ShippingToken = { ...current, name: input.name ?? current.name, enabled, updatedAt: clock.now(), updatedBy: actor };
         await shippingTokenRepository.update(tx, updated);
         return updated;
@@ -85,7 +98,8 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
     async deleteShippingToken(principal: Principal, id: number): Promise<ShippingToken> {
       return db.transaction().execute(async (tx) => {
         const current = await getOwn(tx, principal, id);
-        if (current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1) throw tokenErrors.lastEnabledShippingToken();
+        if (current.enabled && (await shippingTokenRepository.countEnabled(tx, principal.accountId)) <= 1)
+          throw tokenErrors.lastEnabledShippingToken();
         await shippingTokenRepository.delete(tx, id, principal.accountId);
         return current;
       });
@@ -103,7 +117,10 @@ export function createTokenManagementService(deps: TokenManagementDeps) {
     },
 
     async shippingTokenLimits(principal: Principal): Promise<{ maxAllowedTokens: number; numOfEnabledTokens: number }> {
-      return { maxAllowedTokens: MAX_ENABLED_SHIPPING_TOKENS, numOfEnabledTokens: await shippingTokenRepository.countEnabled(db, principal.accountId) };
+      return {
+        maxAllowedTokens: MAX_ENABLED_SHIPPING_TOKENS,
+        numOfEnabledTokens: await shippingTokenRepository.countEnabled(db, principal.accountId),
+      };
     },
 
     /** `POST /v1/api-tokens/sub-account`: a main-account token creates an API token for an account of its tree. */

@@ -6,7 +6,14 @@ import { shippingTokenRepository, type ShippingToken } from './shipping-token-re
 const hashOf = (record: ApiTokenRecord) => `hash-${record.name}`;
 repositoryContract<ApiTokenRecord, number>({
   name: 'api tokens',
-  make: (accountId, n) => ({ id: 720_000 + n, accountId, name: `token-${n}`, createdAt: 1_000 + n, createdBy: 'creator', lastUsedAt: null }),
+  make: (accountId, n) => ({
+    id: 720_000 + n,
+    accountId,
+    name: `token-${n}`,
+    createdAt: 1_000 + n,
+    createdBy: 'creator',
+    lastUsedAt: null,
+  }),
   idOf: (record) => record.id,
   insert: (db, record) => apiTokenRepository.insert(db, record, hashOf(record)),
   get: async (db, accountId, id) => (await apiTokenRepository.listByAccount(db, accountId)).find((record) => record.id === id),

@@ -24,7 +24,13 @@ export function createTokenService(deps: TokenServiceDeps) {
   const { db, clock } = deps;
 
   return {
-    async createApiToken(input: { accountId: number; name: string; createdBy: string | null; token?: string; tx?: ControlPlaneDb }): Promise<CreatedApiToken> {
+    async createApiToken(input: {
+      accountId: number;
+      name: string;
+      createdBy: string | null;
+      token?: string;
+      tx?: ControlPlaneDb;
+    }): Promise<CreatedApiToken> {
       const token = input.token ?? randomUUID();
       const record: ApiTokenRecord = {
         id: newInt32Id(),
@@ -66,7 +72,13 @@ export function createTokenService(deps: TokenServiceDeps) {
       return apiTokenRepository.delete(db, id, accountId);
     },
 
-    async createShippingToken(input: { accountId: number; name: string; createdBy: string | null; token?: string; tx?: ControlPlaneDb }): Promise<ShippingToken> {
+    async createShippingToken(input: {
+      accountId: number;
+      name: string;
+      createdBy: string | null;
+      token?: string;
+      tx?: ControlPlaneDb;
+    }): Promise<ShippingToken> {
       const now = clock.now();
       const shippingToken: ShippingToken = {
         id: newInt32Id(),

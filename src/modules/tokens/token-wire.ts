@@ -21,7 +21,9 @@ export type CreateShippingTokenBody = Static<typeof CreateShippingTokenBody>;
 
 export const UpdateShippingTokenBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'New name; unchanged when omitted' })),
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'New name; unchanged when omitted' }),
+    ),
     enabled: Type.Optional(BooleanOrString({ description: 'Enable (true) or disable (false); unchanged when omitted' })),
   },
   { description: 'Rename and/or enable or disable a token' },
@@ -45,7 +47,12 @@ export type ShippingTokenResponse = Static<typeof ShippingTokenResponse>;
 
 const Pagination = Type.Object(
   {
-    pageNumber: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page to return, from 1; past the end gives an empty page' }),
+    pageNumber: Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      default: 1,
+      description: 'Page to return, from 1; past the end gives an empty page',
+    }),
     pageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 25, description: 'Results per page' }),
   },
   { description: 'Which page of results' },
@@ -65,7 +72,7 @@ export const SearchShippingTokensBody = Type.Object(
     ),
     pagination: Type.Optional(Pagination),
   },
-  { description: 'Filter, sort and page the account\'s tokens' },
+  { description: "Filter, sort and page the account's tokens" },
 );
 export type SearchShippingTokensBody = Static<typeof SearchShippingTokensBody>;
 

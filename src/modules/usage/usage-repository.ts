@@ -40,6 +40,10 @@ export const usageRepository = {
       .where('day', '>=', fromDay)
       .orderBy('day', 'asc')
       .execute();
-    return rows.map((row) => ({ day: Number(row.day), acceptedBytes: Number(row.accepted_bytes), refusedBytes: Number(row.refused_bytes) }));
+    return rows.map((row) => ({
+      day: Number(row.day),
+      acceptedBytes: Number(row.accepted_bytes),
+      refusedBytes: Number(row.refused_bytes),
+    }));
   },
 };

@@ -14,7 +14,26 @@ for (const backend of controlPlaneBackends) {
       opened = await backend.open();
       await opened.controlPlane.db
         .insertInto('accounts')
-        .values({ id: accountId, name: 'a', region: 'us', owner_account_id: null, account_type: 'OWNER_ACCOUNT', email: null, retention_days: 7, max_daily_gb: 1, reserved_daily_gb: null, is_flexible: 0, searchable: 1, accessible: 1, doc_size_setting: 0, active: 1, settings: '{}', created_at: 0, updated_at: 0, last_updater_user_id: null })
+        .values({
+          id: accountId,
+          name: 'a',
+          region: 'us',
+          owner_account_id: null,
+          account_type: 'OWNER_ACCOUNT',
+          email: null,
+          retention_days: 7,
+          max_daily_gb: 1,
+          reserved_daily_gb: null,
+          is_flexible: 0,
+          searchable: 1,
+          accessible: 1,
+          doc_size_setting: 0,
+          active: 1,
+          settings: '{}',
+          created_at: 0,
+          updated_at: 0,
+          last_updater_user_id: null,
+        })
         .execute();
     });
     after(async () => opened.dispose());

@@ -5,7 +5,14 @@ import type { AccountUser } from './user.js';
 // A user is one row per person and one membership per account; the contract runs on memberships.
 repositoryContract<AccountUser, number>({
   name: 'user memberships',
-  make: (accountId, n) => ({ id: 740_000 + n, username: `user${n}@example.com`, fullName: `User ${n}`, accountId, role: 'USER_ROLE_READONLY', active: true }),
+  make: (accountId, n) => ({
+    id: 740_000 + n,
+    username: `user${n}@example.com`,
+    fullName: `User ${n}`,
+    accountId,
+    role: 'USER_ROLE_READONLY',
+    active: true,
+  }),
   idOf: (user) => user.id,
   insert: async (db, user) => {
     await userRepository.insertUser(db, { id: user.id, username: user.username, fullName: user.fullName, now: 1_000 });

@@ -60,7 +60,13 @@ export const userRepository = {
   async addMembership(db: ControlPlaneDb, membership: { accountId: number; userId: number; role: UserRole; now: number }): Promise<void> {
     await db
       .insertInto('account_users')
-      .values({ account_id: membership.accountId, user_id: membership.userId, role: membership.role, suspended: 0, created_at: membership.now })
+      .values({
+        account_id: membership.accountId,
+        user_id: membership.userId,
+        role: membership.role,
+        suspended: 0,
+        created_at: membership.now,
+      })
       .execute();
   },
 
@@ -90,7 +96,9 @@ export const userRepository = {
   async deleteOrphans(db: ControlPlaneDb): Promise<void> {
     await db
       .deleteFrom('users')
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('account_users').select('account_users.user_id').whereRef('account_users.user_id', '=', 'users.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('account_users').select('account_users.user_id').whereRef('account_users.user_id', '=', 'users.id'))),
+      )
       .execute();
   },
 
@@ -107,14 +115,21 @@ export const userRepository = {
   },
 
   async listByAccount(db: ControlPlaneDb, accountId: number): Promise<AccountUser[]> {
-    const rows = await memberships(db).where('account_users.account_id', '=', accountId).orderBy('account_users.created_at').orderBy('users.id').execute();
+    const rows = await memberships(db)
+      .where('account_users.account_id', '=', accountId)
+      .orderBy('account_users.created_at')
+      .orderBy('users.id')
+      .execute();
     return rows.map(fromRow);
   },
 
   /** Memberships of the user in these accounts, in the order of `accountIds`. */
   async membershipsOfUser(db: ControlPlaneDb, userId: number, accountIds: readonly number[]): Promise<AccountUser[]> {
     if (accountIds.length === 0) return [];
-    const rows = await memberships(db).where('users.id', '=', userId).where('account_users.account_id', 'in', [...accountIds]).execute();
+    const rows = await memberships(db)
+      .where('users.id', '=', userId)
+      .where('account_users.account_id', 'in', [...accountIds])
+      .execute();
     const found = rows.map(fromRow);
     return accountIds.flatMap((accountId) => found.filter((m) => m.accountId === accountId));
   },

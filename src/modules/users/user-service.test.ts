@@ -23,15 +23,36 @@ for (const backend of controlPlaneBackends) {
       const clock = createManualClock(START);
       const tokens = createTokenService({ db, clock });
       const accounts = createAccountService({ db, clock, tokens, dailyUsage: async () => [], onAccountDeleted: [] });
-      const boot = await accounts.bootstrap({ region: 'us', adminEmail: 'admin@example.com', apiToken: undefined, shippingToken: undefined });
+      const boot = await accounts.bootstrap({
+        region: 'us',
+        adminEmail: 'admin@example.com',
+        apiToken: undefined,
+        shippingToken: undefined,
+      });
       assert.ok(boot.created);
       const principalOf = async (token: string): Promise<ApiTokenPrincipal> => {
         const owner = await tokens.authenticateApiToken(token);
         assert.ok(owner);
-        return { kind: 'api-token', accountId: owner.accountId, accountName: owner.accountName, region: owner.region, ownerAccountId: owner.ownerAccountId, accountType: owner.accountType, tokenId: owner.tokenId, retentionDays: owner.accountRetentionDays };
+        return {
+          kind: 'api-token',
+          accountId: owner.accountId,
+          accountName: owner.accountName,
+          region: owner.region,
+          ownerAccountId: owner.ownerAccountId,
+          accountType: owner.accountType,
+          tokenId: owner.tokenId,
+          retentionDays: owner.accountRetentionDays,
+        };
       };
       main = await principalOf(boot.apiToken);
-      subId = (await accounts.createSubAccount(main, { email: 'admin@example.com', accountName: 'sub', retentionDays: 3, sharingObjectsAccounts: [] })).accountId;
+      subId = (
+        await accounts.createSubAccount(main, {
+          email: 'admin@example.com',
+          accountName: 'sub',
+          retentionDays: 3,
+          sharingObjectsAccounts: [],
+        })
+      ).accountId;
       sub = await principalOf((await tokens.createApiToken({ accountId: subId, name: 'sub', createdBy: null })).token);
       users = createUserService({ db, clock, scope: accounts.scope });
     });
@@ -39,14 +60,26 @@ for (const backend of controlPlaneBackends) {
 
     it('adds a person once and lets the same username join another account with the same id', async () => {
       const { id } = await users.create(main, { username: 'ann@example.com', fullName: 'Ann', accountID: main.accountId });
-      const again = await users.create(main, { username: 'ann@example.com', fullName: 'Ann B', accountID: subId, role: 'USER_ROLE_READONLY' });
+      const again = await users.create(main, {
+        username: 'ann@example.com',
+        fullName: 'Ann B',
+        accountID: subId,
+        role: 'USER_ROLE_READONLY',
+      });
       assert.equal(again.id, id);
       await assert.rejects(users.create(main, { username: 'ann@example.com', fullName: 'Ann', accountID: subId }), {
         code: 'already_exists',
         wireCode: 'user-management/USER_ALREADY_EXIST',
       });
       const inSub = await users.get(main, id, subId);
-      assert.deepEqual(inSub, { id, username: 'ann@example.com', fullName: 'Ann B', accountId: subId, role: 'USER_ROLE_READONLY', active: true });
+      assert.deepEqual(inSub, {
+        id,
+        username: 'ann@example.com',
+        fullName: 'Ann B',
+        accountId: subId,
+        role: 'USER_ROLE_READONLY',
+        active: true,
+      });
       assert.equal((await users.listRecursive(main)).filter((u) => u.id === id).length, 2);
     });
 
@@ -59,8 +92,15 @@ for (const backend of controlPlaneBackends) {
     });
 
     it('never changes a username, and keeps the role when an update names none', async () => {
-      const { id } = await users.create(main, { username: 'cy@example.com', fullName: 'Cy', accountID: main.accountId, role: 'USER_ROLE_ACCOUNT_ADMIN' });
-      await assert.rejects(users.update(main, id, { username: 'other@example.com', fullName: 'Cy', accountID: main.accountId }), { code: 'invalid_argument' });
+      const { id } = await users.create(main, {
+        username: 'cy@example.com',
+        fullName: 'Cy',
+        accountID: main.accountId,
+        role: 'USER_ROLE_ACCOUNT_ADMIN',
+      });
+      await assert.rejects(users.update(main, id, { username: 'other@example.com', fullName: 'Cy', accountID: main.accountId }), {
+        code: 'invalid_argument',
+      });
       await users.update(main, id, { username: 'cy@example.com', fullName: 'Cy Young', accountID: main.accountId });
       const updated = await users.get(main, id, main.accountId);
       assert.equal(updated.fullName, 'Cy Young');

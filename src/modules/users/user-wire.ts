@@ -7,7 +7,11 @@ export const EMAIL_PATTERN = '^[_A-Za-z0-9-\\+]+(\\.[_A-Za-z0-9-]+)*@[A-Za-z0-9-
 
 export const Int32 = (description: string) => Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647, description });
 
-export const UserRoleSchema = Type.Unsafe<UserRole>({ type: 'string', enum: [...USER_ROLES], description: 'Role of the user in the account' });
+export const UserRoleSchema = Type.Unsafe<UserRole>({
+  type: 'string',
+  enum: [...USER_ROLES],
+  description: 'Role of the user in the account',
+});
 
 export const UserIdParams = Type.Object({ id: Int32('Id of the user') });
 export type UserIdParams = Static<typeof UserIdParams>;

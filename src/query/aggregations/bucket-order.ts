@@ -9,7 +9,12 @@ const AGGREGATION_PATH = /^([^.[\]>]+)(?:\.([^.[\]]+)|\[([^\]]+)\])?$/;
  * `{"<stats-agg>.max": "asc"}` / `{"<stats-agg>[max]": …}`, or a list of these. A referenced sub-aggregation must
  * exist. `_key` ascending is appended as the final tie breaker, as ES does.
  */
-export function readBucketOrder(value: unknown, path: string, subAggregations: readonly NamedAggregation[], fallback: readonly BucketOrder[]): BucketOrder[] {
+export function readBucketOrder(
+  value: unknown,
+  path: string,
+  subAggregations: readonly NamedAggregation[],
+  fallback: readonly BucketOrder[],
+): BucketOrder[] {
   if (value === undefined) return [...fallback];
   const orders = arrayOrSingle(value).map((entry, index): BucketOrder => {
     const at = Array.isArray(value) ? child(path, index) : path;

@@ -2,7 +2,18 @@ import type { AggregationAst, NumericBounds, ResolvedDate } from '../ast.js';
 import { readTimeZone } from '../dsl/range-bound.js';
 import { resolveDateMath } from '../time/date-math.js';
 import { dslError } from '../dsl/dsl-error.js';
-import { child, describe, expectObject, optional, readBoolean, readInteger, readNumber, readString, rejectUnknownKeys, type JsonObject } from '../dsl/json-reader.js';
+import {
+  child,
+  describe,
+  expectObject,
+  optional,
+  readBoolean,
+  readInteger,
+  readNumber,
+  readString,
+  rejectUnknownKeys,
+  type JsonObject,
+} from '../dsl/json-reader.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 import { readBucketOrder } from './bucket-order.js';
 import { readCalendarInterval, readFixedInterval, readLegacyInterval, readOffsetMs } from './intervals.js';
@@ -59,7 +70,8 @@ function readNumericBounds(value: unknown, path: string): NumericBounds {
 
 function readDateInterval(object: JsonObject, path: string) {
   const given = ['calendar_interval', 'fixed_interval', 'interval'].filter((key) => object[key] !== undefined);
-  if (given.length === 0) throw dslError(child(path, 'calendar_interval'), 'one of calendar_interval, fixed_interval or interval is required');
+  if (given.length === 0)
+    throw dslError(child(path, 'calendar_interval'), 'one of calendar_interval, fixed_interval or interval is required');
   if (given.length > 1) throw dslError(path, `only one of [${given.join(', ')}] may be given`);
   if (object.calendar_interval !== undefined) return readCalendarInterval(object.calendar_interval, child(path, 'calendar_interval'));
   if (object.fixed_interval !== undefined) return readFixedInterval(object.fixed_interval, child(path, 'fixed_interval'));
@@ -90,7 +102,19 @@ export function parseDateHistogram(body: unknown, path: string, context: Aggrega
   };
 }
 
-const HISTOGRAM_KEYS = new Set(['field', 'script', 'interval', 'offset', 'min_doc_count', 'extended_bounds', 'hard_bounds', 'order', 'keyed', 'missing', 'format']);
+const HISTOGRAM_KEYS = new Set([
+  'field',
+  'script',
+  'interval',
+  'offset',
+  'min_doc_count',
+  'extended_bounds',
+  'hard_bounds',
+  'order',
+  'keyed',
+  'missing',
+  'format',
+]);
 
 export function parseHistogram(body: unknown, path: string, context: AggregationContext): AggregationAst {
   const object = expectObject(body, path);

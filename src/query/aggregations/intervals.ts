@@ -40,7 +40,8 @@ export function durationMs(text: string): number | null {
 export function readCalendarInterval(value: unknown, path: string): HistogramInterval {
   const text = typeof value === 'string' ? value.trim() : '';
   const unit = CALENDAR_NAMES[text];
-  if (unit === undefined) throw dslError(path, `invalid calendar_interval ${describe(value)}: use 1m, 1h, 1d, 1w, 1M, 1q, 1y or their names`);
+  if (unit === undefined)
+    throw dslError(path, `invalid calendar_interval ${describe(value)}: use 1m, 1h, 1d, 1w, 1M, 1q, 1y or their names`);
   return { kind: 'calendar', unit, original: text };
 }
 

@@ -1,6 +1,18 @@
 import type { AggregationAst } from '../ast.js';
 import { dslError } from '../dsl/dsl-error.js';
-import { child, expectArray, expectObject, isObject, optional, readBoolean, readInteger, readNumber, readScalar, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import {
+  child,
+  expectArray,
+  expectObject,
+  isObject,
+  optional,
+  readBoolean,
+  readInteger,
+  readNumber,
+  readScalar,
+  readString,
+  rejectUnknownKeys,
+} from '../dsl/json-reader.js';
 import { parseSort } from '../dsl/sort.js';
 import { parseSourceFilter } from '../dsl/source-filter.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
@@ -49,7 +61,10 @@ export function parsePercentiles(body: unknown, path: string, context: Aggregati
   const object = expectObject(body, path);
   rejectUnknownKeys(object, PERCENTILES_KEYS, path);
   const at = child(path, 'percents');
-  const percents = object.percents === undefined ? DEFAULT_PERCENTS : expectArray(object.percents, at).map((value, index) => readNumber(value, child(at, index)));
+  const percents =
+    object.percents === undefined
+      ? DEFAULT_PERCENTS
+      : expectArray(object.percents, at).map((value, index) => readNumber(value, child(at, index)));
   percents.forEach((percent, index) => {
     if (percent < 0 || percent > 100) throw dslError(child(at, index), `percent must be in [0, 100] but was ${percent}`);
   });
@@ -64,7 +79,21 @@ export function parsePercentiles(body: unknown, path: string, context: Aggregati
   };
 }
 
-const TOP_HITS_KEYS = new Set(['from', 'size', 'sort', '_source', 'docvalue_fields', 'stored_fields', 'version', 'explain', 'seq_no_primary_term', 'track_scores', 'fields', 'highlight', 'script_fields']);
+const TOP_HITS_KEYS = new Set([
+  'from',
+  'size',
+  'sort',
+  '_source',
+  'docvalue_fields',
+  'stored_fields',
+  'version',
+  'explain',
+  'seq_no_primary_term',
+  'track_scores',
+  'fields',
+  'highlight',
+  'script_fields',
+]);
 
 /** ES's cap on top_hits `size` (index.max_inner_result_window). */
 const MAX_TOP_HITS = 100;

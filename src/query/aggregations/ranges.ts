@@ -1,6 +1,16 @@
 import type { AggregationAst, DateRange, NumericRange } from '../ast.js';
 import { readTimeZone } from '../dsl/range-bound.js';
-import { child, expectArray, expectObject, optional, readBoolean, readNumber, readScalar, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import {
+  child,
+  expectArray,
+  expectObject,
+  optional,
+  readBoolean,
+  readNumber,
+  readScalar,
+  readString,
+  rejectUnknownKeys,
+} from '../dsl/json-reader.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 import { readResolvedDate } from './histograms.js';
 

@@ -1,6 +1,16 @@
 import type { AggregationAst, TermsFilter } from '../ast.js';
 import { dslError } from '../dsl/dsl-error.js';
-import { child, expectObject, isObject, optional, readBoolean, readInteger, readScalar, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import {
+  child,
+  expectObject,
+  isObject,
+  optional,
+  readBoolean,
+  readInteger,
+  readScalar,
+  readString,
+  rejectUnknownKeys,
+} from '../dsl/json-reader.js';
 import { cannotBeExecuted } from '../dsl/logzio-restrictions.js';
 import { readAggregationField, type AggregationContext } from './aggregation-context.js';
 import { readBucketOrder } from './bucket-order.js';

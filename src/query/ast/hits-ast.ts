@@ -5,8 +5,7 @@ import type { QueryAst, TermValue } from './query-ast.js';
 export type SortOrder = 'asc' | 'desc';
 
 export type SourceFilter =
-  | { readonly enabled: false }
-  | { readonly enabled: true; readonly includes: readonly string[]; readonly excludes: readonly string[] };
+  { readonly enabled: false } | { readonly enabled: true; readonly includes: readonly string[]; readonly excludes: readonly string[] };
 
 export type SortClause =
   | {

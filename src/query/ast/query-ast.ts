@@ -23,8 +23,7 @@ export type TermValue = string | number | boolean;
 
 /** `fuzziness`: `AUTO` (optionally `AUTO:low,high`) or a fixed edit distance. */
 export type Fuzziness =
-  | { readonly kind: 'auto'; readonly low: number; readonly high: number }
-  | { readonly kind: 'edits'; readonly edits: 0 | 1 | 2 };
+  { readonly kind: 'auto'; readonly low: number; readonly high: number } | { readonly kind: 'edits'; readonly edits: 0 | 1 | 2 };
 
 /**
  * `minimum_should_match` as written (`2`, `-1`, `75%`, `-25%`, `3<90%`, `2<-25% 9<-3`). Resolve it against the

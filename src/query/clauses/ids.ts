@@ -9,6 +9,7 @@ export function parseIds(body: unknown, path: string): QueryAst {
   const object = expectObject(body, path);
   rejectUnknownKeys(object, ALLOWED, path);
   const at = child(path, 'values');
-  const values = object.values === undefined ? [] : expectArray(object.values, at).map((value, index) => String(readScalar(value, child(at, index))));
+  const values =
+    object.values === undefined ? [] : expectArray(object.values, at).map((value, index) => String(readScalar(value, child(at, index))));
   return { kind: 'ids', values, boost: readBoost(object, path) };
 }

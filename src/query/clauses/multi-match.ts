@@ -1,6 +1,16 @@
 import type { AnalyzedToken, QueryAst } from '../ast.js';
 import { readFuzziness } from '../dsl/fuzziness.js';
-import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, rejectUnknownKeys } from '../dsl/json-reader.js';
+import {
+  arrayOrSingle,
+  child,
+  expectObject,
+  optional,
+  readBoolean,
+  readEnum,
+  readInteger,
+  readNumber,
+  rejectUnknownKeys,
+} from '../dsl/json-reader.js';
 import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
 import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
 import type { ClauseContext } from '../dsl/parse-options.js';
@@ -43,7 +53,11 @@ export function parseMultiMatch(body: unknown, path: string, context: ClauseCont
   const input = readFullText(object, path);
   const fieldsPath = child(path, 'fields');
   const fields: BoostedField[] =
-    object.fields === undefined ? [{ field: '*', boost: 1 }] : arrayOrSingle(object.fields).map((field, index) => readBoostedField(field, Array.isArray(object.fields) ? child(fieldsPath, index) : fieldsPath));
+    object.fields === undefined
+      ? [{ field: '*', boost: 1 }]
+      : arrayOrSingle(object.fields).map((field, index) =>
+          readBoostedField(field, Array.isArray(object.fields) ? child(fieldsPath, index) : fieldsPath),
+        );
   const type = optional(object, 'type', path, (value, at) => readEnum(value, at, TYPES)) ?? 'best_fields';
   const operator = optional(object, 'operator', path, (value, at) => readEnum(value, at, ['or', 'and'])) ?? 'or';
   const minimumShouldMatch = optional(object, 'minimum_should_match', path, readMinimumShouldMatch) ?? null;
@@ -55,7 +69,12 @@ export function parseMultiMatch(body: unknown, path: string, context: ClauseCont
   const lenient = optional(object, 'lenient', path, readBoolean) ?? fields.some(({ field }) => field.includes('*'));
   const boost = readBoost(object, path);
 
-  const matchOn = ({ field, boost: fieldBoost }: BoostedField, tokens: readonly AnalyzedToken[], text: string, perField: 'or' | 'and'): QueryAst => ({
+  const matchOn = (
+    { field, boost: fieldBoost }: BoostedField,
+    tokens: readonly AnalyzedToken[],
+    text: string,
+    perField: 'or' | 'and',
+  ): QueryAst => ({
     kind: 'match',
     field,
     text,

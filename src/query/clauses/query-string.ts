@@ -1,7 +1,18 @@
 import type { QueryAst } from '../ast.js';
 import { dslError } from '../dsl/dsl-error.js';
 import { readFuzziness } from '../dsl/fuzziness.js';
-import { child, expectArray, expectObject, optional, readBoolean, readEnum, readInteger, readNumber, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import {
+  child,
+  expectArray,
+  expectObject,
+  optional,
+  readBoolean,
+  readEnum,
+  readInteger,
+  readNumber,
+  readString,
+  rejectUnknownKeys,
+} from '../dsl/json-reader.js';
 import { checkAllowLeadingWildcard, checkExpansionKeys, queryStringSyntaxError } from '../dsl/logzio-restrictions.js';
 import { LuceneSyntaxError } from '../lucene/lexer.js';
 import { parseLucene } from '../lucene/parser.js';
@@ -76,7 +87,9 @@ export function parseQueryString(body: unknown, path: string, context: ClauseCon
   const allowLeadingWildcard = optional(object, 'allow_leading_wildcard', path, readBoolean) ?? true;
   if (object.allow_leading_wildcard !== undefined) checkAllowLeadingWildcard(allowLeadingWildcard, path, context.options);
   optional(object, 'analyze_wildcard', path, readBoolean);
-  optional(object, 'type', path, (value, at) => readEnum(value, at, ['best_fields', 'most_fields', 'cross_fields', 'phrase', 'phrase_prefix', 'bool_prefix']));
+  optional(object, 'type', path, (value, at) =>
+    readEnum(value, at, ['best_fields', 'most_fields', 'cross_fields', 'phrase', 'phrase_prefix', 'bool_prefix']),
+  );
   return parseWithSettings(query, {
     options: context.options,
     path: child(path, 'query'),

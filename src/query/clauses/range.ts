@@ -4,7 +4,19 @@ import type { ClauseContext } from '../dsl/parse-options.js';
 import { COMMON_KEYS, fieldClause, keys, readBoost } from './common.js';
 import { readRangeBound, readTimeZone, type BoundInput } from '../dsl/range-bound.js';
 
-const ALLOWED = keys(COMMON_KEYS, ['gt', 'gte', 'lt', 'lte', 'from', 'to', 'include_lower', 'include_upper', 'format', 'time_zone', 'relation']);
+const ALLOWED = keys(COMMON_KEYS, [
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'from',
+  'to',
+  'include_lower',
+  'include_upper',
+  'format',
+  'time_zone',
+  'relation',
+]);
 
 /** `range: {f: {gte, lt, format, time_zone}}` — also the legacy from/to/include_lower/include_upper form. */
 export function parseRange(body: unknown, path: string, context: ClauseContext): QueryAst {

@@ -1,6 +1,16 @@
 import type { QueryAst } from '../ast.js';
 import { dslError } from '../dsl/dsl-error.js';
-import { arrayOrSingle, child, expectObject, optional, readBoolean, readEnum, readInteger, readString, rejectUnknownKeys } from '../dsl/json-reader.js';
+import {
+  arrayOrSingle,
+  child,
+  expectObject,
+  optional,
+  readBoolean,
+  readEnum,
+  readInteger,
+  readString,
+  rejectUnknownKeys,
+} from '../dsl/json-reader.js';
 import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
 import { parseSimpleQuery } from '../lucene/simple-parser.js';
 import { luceneToQueryAst } from '../lucene/to-query-ast.js';
@@ -26,7 +36,21 @@ const ALLOWED = keys(COMMON_KEYS, [
   'auto_generate_synonyms_phrase_query',
 ]);
 
-const FLAGS = new Set(['ALL', 'NONE', 'AND', 'OR', 'NOT', 'PREFIX', 'PHRASE', 'PRECEDENCE', 'ESCAPE', 'WHITESPACE', 'FUZZY', 'NEAR', 'SLOP']);
+const FLAGS = new Set([
+  'ALL',
+  'NONE',
+  'AND',
+  'OR',
+  'NOT',
+  'PREFIX',
+  'PHRASE',
+  'PRECEDENCE',
+  'ESCAPE',
+  'WHITESPACE',
+  'FUZZY',
+  'NEAR',
+  'SLOP',
+]);
 
 function readFlags(value: unknown, path: string): void {
   if (typeof value === 'number') return;
@@ -46,7 +70,11 @@ export function parseSimpleQueryString(body: unknown, path: string, context: Cla
   optional(object, 'analyze_wildcard', path, readBoolean);
   const fieldsPath = child(path, 'fields');
   const fields =
-    object.fields === undefined ? [{ field: '*', boost: 1 }] : arrayOrSingle(object.fields).map((field, index) => readBoostedField(field, Array.isArray(object.fields) ? child(fieldsPath, index) : fieldsPath));
+    object.fields === undefined
+      ? [{ field: '*', boost: 1 }]
+      : arrayOrSingle(object.fields).map((field, index) =>
+          readBoostedField(field, Array.isArray(object.fields) ? child(fieldsPath, index) : fieldsPath),
+        );
   const defaultOperator = optional(object, 'default_operator', path, (value, at) => readEnum(value, at, ['or', 'and'])) ?? 'or';
   return luceneToQueryAst(parseSimpleQuery(query, defaultOperator), {
     options: context.options,

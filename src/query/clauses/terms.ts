@@ -18,7 +18,10 @@ export function parseTerms(body: unknown, path: string): QueryAst {
   if (isObject(raw)) throw dslError(at, 'terms lookup is not supported');
   const list = expectArray(raw, at);
   if (list.length > MAX_TERMS_COUNT) {
-    throw dslError(at, `The number of terms [${list.length}] used in the Terms Query request has exceeded the allowed maximum of [${MAX_TERMS_COUNT}]`);
+    throw dslError(
+      at,
+      `The number of terms [${list.length}] used in the Terms Query request has exceeded the allowed maximum of [${MAX_TERMS_COUNT}]`,
+    );
   }
   const values = list.map((value, index) => readScalar(value, child(at, index)));
   return { kind: 'terms', field, values, boost: readBoost(object, path) };

@@ -1,6 +1,17 @@
 import type { SortClause, SortOrder } from '../ast.js';
 import { dslError } from './dsl-error.js';
-import { arrayOrSingle, child, expectObject, isObject, optional, readEnum, readScalar, readString, rejectUnknownKeys, singleEntry } from './json-reader.js';
+import {
+  arrayOrSingle,
+  child,
+  expectObject,
+  isObject,
+  optional,
+  readEnum,
+  readScalar,
+  readString,
+  rejectUnknownKeys,
+  singleEntry,
+} from './json-reader.js';
 import { checkNotAnalyzedField } from './logzio-restrictions.js';
 import type { ParseOptions } from './parse-options.js';
 

@@ -13,7 +13,8 @@ export function parseSourceFilter(value: unknown, path: string): SourceFilter {
   if (value === undefined || value === true) return { enabled: true, includes: [], excludes: [] };
   if (value === false) return { enabled: false };
   if (typeof value === 'string' || Array.isArray(value)) return { enabled: true, includes: readPatterns(value, path), excludes: [] };
-  if (typeof value !== 'object' || value === null) throw dslError(path, `expected a boolean, a string, an array or an object but found ${describe(value)}`);
+  if (typeof value !== 'object' || value === null)
+    throw dslError(path, `expected a boolean, a string, an array or an object but found ${describe(value)}`);
   const object = expectObject(value, path);
   rejectUnknownKeys(object, OBJECT_KEYS, path);
   const includes = object.includes ?? object.include;

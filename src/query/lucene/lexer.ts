@@ -92,7 +92,12 @@ export function tokenize(input: string): LuceneToken[] {
           if (index + 1 >= input.length) throw new LuceneSyntaxError(`dangling escape at position ${index}`);
           raw += current + peek(1);
           index += 2;
-        } else if (isSpace(current) || BREAKS_TERM.has(current) || (current === '&' && peek(1) === '&') || (current === '|' && peek(1) === '|')) {
+        } else if (
+          isSpace(current) ||
+          BREAKS_TERM.has(current) ||
+          (current === '&' && peek(1) === '&') ||
+          (current === '|' && peek(1) === '|')
+        ) {
           break;
         } else {
           raw += current;
@@ -151,4 +156,3 @@ export function hasWildcard(raw: string): boolean {
   }
   return false;
 }
-

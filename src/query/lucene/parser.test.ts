@@ -84,7 +84,20 @@ describe('parseLucene (default operator AND)', () => {
 });
 
 describe('parseLucene syntax errors', () => {
-  for (const input of ['foo OR', 'AND foo', '(a b', 'a)', '"unterminated', '/unterminated', 'age:[1 TO', 'age:[1 2]', 'a^', 'a^x', 'trailing\\', 'GET /api']) {
+  for (const input of [
+    'foo OR',
+    'AND foo',
+    '(a b',
+    'a)',
+    '"unterminated',
+    '/unterminated',
+    'age:[1 TO',
+    'age:[1 2]',
+    'a^',
+    'a^x',
+    'trailing\\',
+    'GET /api',
+  ]) {
     it(JSON.stringify(input), () => assert.throws(() => parseLucene(input, 'or'), LuceneSyntaxError));
   }
 });

@@ -75,10 +75,13 @@ class Parser {
   private addClause(clauses: PendingClause[], conjunction: Conjunction, modifier: Modifier, node: LuceneNode): void {
     const previous = clauses[clauses.length - 1];
     if (previous !== undefined && conjunction === 'and' && previous.occur !== 'must_not') previous.occur = 'must';
-    if (previous !== undefined && this.defaultOperator === 'and' && conjunction === 'or' && previous.occur !== 'must_not') previous.occur = 'should';
+    if (previous !== undefined && this.defaultOperator === 'and' && conjunction === 'or' && previous.occur !== 'must_not')
+      previous.occur = 'should';
     const prohibited = modifier === 'prohibited';
     const required =
-      this.defaultOperator === 'or' ? modifier === 'required' || (conjunction === 'and' && !prohibited) : !prohibited && conjunction !== 'or';
+      this.defaultOperator === 'or'
+        ? modifier === 'required' || (conjunction === 'and' && !prohibited)
+        : !prohibited && conjunction !== 'or';
     clauses.push({ node, occur: prohibited ? 'must_not' : required ? 'must' : 'should' });
   }
 
@@ -150,7 +153,8 @@ class Parser {
     if (this.peek()?.type !== 'caret') return 1;
     const caret = this.next();
     const number = this.next();
-    if (number.type !== 'term' || !/^\d+(\.\d+)?$/.test(number.raw)) throw new LuceneSyntaxError(`expected a boost number after '^' at position ${caret.at}`);
+    if (number.type !== 'term' || !/^\d+(\.\d+)?$/.test(number.raw))
+      throw new LuceneSyntaxError(`expected a boost number after '^' at position ${caret.at}`);
     return Number(number.raw);
   }
 }

@@ -7,7 +7,16 @@ const term = (text: string, raw = text) => ({ kind: 'term', field: null, text, r
 describe('parseSimpleQuery', () => {
   const cases: ReadonlyArray<{ input: string; operator?: 'or' | 'and'; expected: unknown }> = [
     { input: 'foo', expected: term('foo') },
-    { input: 'foo bar', expected: { kind: 'boolean', clauses: [{ occur: 'should', node: term('foo') }, { occur: 'should', node: term('bar') }] } },
+    {
+      input: 'foo bar',
+      expected: {
+        kind: 'boolean',
+        clauses: [
+          { occur: 'should', node: term('foo') },
+          { occur: 'should', node: term('bar') },
+        ],
+      },
+    },
     { input: 'foo bar', operator: 'and', expected: { kind: 'boolean', clauses: [{ occur: 'must' }, { occur: 'must' }] } },
     { input: 'foo + bar', expected: { kind: 'boolean', clauses: [{ occur: 'must' }, { occur: 'must' }] } },
     { input: 'foo | bar', operator: 'and', expected: { kind: 'boolean', clauses: [{ occur: 'should' }, { occur: 'should' }] } },
@@ -18,10 +27,20 @@ describe('parseSimpleQuery', () => {
     { input: 'quikc~1', expected: { kind: 'term', text: 'quikc', fuzzy: 1 } },
     { input: 'a*b?c', expected: term('a*b?c', 'a\\*b\\?c') },
     { input: '>5', expected: term('>5', '\\>5') },
-    { input: '(a | b) + c', expected: { kind: 'boolean', clauses: [{ occur: 'must', node: { kind: 'boolean' } }, { occur: 'must', node: term('c') }] } },
+    {
+      input: '(a | b) + c',
+      expected: {
+        kind: 'boolean',
+        clauses: [
+          { occur: 'must', node: { kind: 'boolean' } },
+          { occur: 'must', node: term('c') },
+        ],
+      },
+    },
     { input: 'a\\+b', expected: term('a+b') },
     { input: '"unterminated', expected: { kind: 'phrase', text: 'unterminated' } },
     { input: '| + -', expected: { kind: 'boolean', clauses: [] } },
   ];
-  for (const { input, operator = 'or', expected } of cases) it(`${JSON.stringify(input)} (${operator})`, () => assertLike(parseSimpleQuery(input, operator), expected));
+  for (const { input, operator = 'or', expected } of cases)
+    it(`${JSON.stringify(input)} (${operator})`, () => assertLike(parseSimpleQuery(input, operator), expected));
 });

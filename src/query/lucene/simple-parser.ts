@@ -58,7 +58,14 @@ class SimpleParser {
           current = clause;
         } else {
           const occur = (operator ?? this.defaultOperator) === 'and' ? 'must' : 'should';
-          current = { kind: 'boolean', clauses: [{ occur, node: current }, { occur, node: clause }], boost: 1 };
+          current = {
+            kind: 'boolean',
+            clauses: [
+              { occur, node: current },
+              { occur, node: clause },
+            ],
+            boost: 1,
+          };
         }
         operator = null;
         negate = false;

@@ -51,10 +51,23 @@ function checkLeadingWildcard(raw: string, settings: QueryStringSettings): void 
   }
 }
 
-function rangeOn(field: string, lower: { value: string; inclusive: boolean } | null, upper: { value: string; inclusive: boolean } | null, boost: number, settings: QueryStringSettings): QueryAst {
+function rangeOn(
+  field: string,
+  lower: { value: string; inclusive: boolean } | null,
+  upper: { value: string; inclusive: boolean } | null,
+  boost: number,
+  settings: QueryStringSettings,
+): QueryAst {
   const { now } = settings.options;
   const bound = (end: { value: string; inclusive: boolean } | null, isUpper: boolean) =>
-    end === null ? null : readRangeBound({ value: end.value, path: settings.path, inclusive: end.inclusive, roundUp: isUpper === end.inclusive }, now, null, settings.timeZone);
+    end === null
+      ? null
+      : readRangeBound(
+          { value: end.value, path: settings.path, inclusive: end.inclusive, roundUp: isUpper === end.inclusive },
+          now,
+          null,
+          settings.timeZone,
+        );
   return { kind: 'range', field, lower: bound(lower, false), upper: bound(upper, true), format: null, timeZone: settings.timeZone, boost };
 }
 
@@ -134,7 +147,8 @@ function convert(node: LuceneNode, settings: QueryStringSettings, topLevel: bool
   if (node.kind === 'boolean') {
     // An empty Lucene BooleanQuery (`""`, `()`) matches nothing, unlike an empty bool in the DSL.
     if (node.clauses.length === 0) return { kind: 'match_none' };
-    const pick = (occur: string) => node.clauses.filter((clause) => clause.occur === occur).map((clause) => convert(clause.node, settings, false));
+    const pick = (occur: string) =>
+      node.clauses.filter((clause) => clause.occur === occur).map((clause) => convert(clause.node, settings, false));
     return {
       kind: 'bool',
       must: pick('must'),

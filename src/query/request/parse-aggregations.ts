@@ -48,7 +48,8 @@ function parseOne(name: string, json: unknown, path: string, options: ParseOptio
   if (others.length > 0) throw dslError(path, `expected one aggregation type for [${name}] but found [${typeKeys.join(', ')}]`);
   if (object.aggs !== undefined && object.aggregations !== undefined) throw dslError(path, 'use either aggs or aggregations, not both');
   const at = child(path, type);
-  if (options.profile === 'logzio' && LOGZIO_FORBIDDEN.has(type)) throw cannotBeExecuted(`aggregation type ${type} is not allowed (${at})`, at);
+  if (options.profile === 'logzio' && LOGZIO_FORBIDDEN.has(type))
+    throw cannotBeExecuted(`aggregation type ${type} is not allowed (${at})`, at);
   const parser = PARSERS[type];
   if (parser === undefined) throw dslError(at, `unknown or unsupported aggregation type [${type}]`);
   const subKey = object.aggs !== undefined ? 'aggs' : 'aggregations';

@@ -47,7 +47,28 @@ const CLAUSES: Readonly<Record<string, ClauseParser>> = {
 };
 
 /** Clauses ES has that Logward does not implement: a clear 400 rather than "unknown". */
-const UNSUPPORTED = new Set(['nested', 'has_child', 'has_parent', 'geo_distance', 'geo_bounding_box', 'geo_shape', 'script', 'script_score', 'function_score', 'more_like_this', 'percolate', 'span_term', 'span_near', 'intervals', 'distance_feature', 'pinned', 'wrapper', 'combined_fields', 'rank_feature', 'terms_set']);
+const UNSUPPORTED = new Set([
+  'nested',
+  'has_child',
+  'has_parent',
+  'geo_distance',
+  'geo_bounding_box',
+  'geo_shape',
+  'script',
+  'script_score',
+  'function_score',
+  'more_like_this',
+  'percolate',
+  'span_term',
+  'span_near',
+  'intervals',
+  'distance_feature',
+  'pinned',
+  'wrapper',
+  'combined_fields',
+  'rank_feature',
+  'terms_set',
+]);
 
 /** One query clause (`{"<kind>": {...}}`) at `path` → QueryAst. */
 export function parseQuery(json: unknown, options: ParseOptions, path = 'query'): QueryAst {

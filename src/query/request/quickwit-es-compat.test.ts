@@ -25,7 +25,8 @@ const NOW = Date.parse('2026-11-21T12:00:00Z');
 const options = { now: NOW, profile: 'elasticsearch' as const };
 
 function stepsOf(directory: string): Array<{ name: string; step: Step }> {
-  const context = (file: string): Step => (fs.existsSync(path.join(directory, file)) ? (YAML.parse(fs.readFileSync(path.join(directory, file), 'utf8')) as Step) : {});
+  const context = (file: string): Step =>
+    fs.existsSync(path.join(directory, file)) ? (YAML.parse(fs.readFileSync(path.join(directory, file), 'utf8')) as Step) : {};
   const base = { ...context('_ctx.yaml'), ...context('_ctx.elasticsearch.yaml') };
   return fs
     .readdirSync(directory)

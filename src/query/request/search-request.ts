@@ -2,7 +2,20 @@ import type { DocvalueField, QueryAst, SearchRequest, TermValue } from '../ast.j
 import { durationMs } from '../aggregations/intervals.js';
 import { DslError, dslError } from '../dsl/dsl-error.js';
 import { parseHighlight } from '../dsl/highlight.js';
-import { arrayOrSingle, child, describe, expectArray, expectObject, isObject, optional, readBoolean, readInteger, readScalar, readString, type JsonObject } from '../dsl/json-reader.js';
+import {
+  arrayOrSingle,
+  child,
+  describe,
+  expectArray,
+  expectObject,
+  isObject,
+  optional,
+  readBoolean,
+  readInteger,
+  readScalar,
+  readString,
+  type JsonObject,
+} from '../dsl/json-reader.js';
 import { checkTopLevel } from '../dsl/logzio-restrictions.js';
 import type { ParseOptions } from '../dsl/parse-options.js';
 import { parseAggregations } from './parse-aggregations.js';
@@ -18,9 +31,29 @@ export const DEFAULT_SIZE = 10;
 const ES_DEFAULT_TRACK_TOTAL_HITS = 10_000;
 
 /** Body keys the ES-compatible API accepts and ignores, as a single-node cluster may. */
-const IGNORED_ES_KEYS = new Set(['explain', 'seq_no_primary_term', 'profile', 'stats', 'indices_boost', 'ext', 'allow_partial_search_results']);
+const IGNORED_ES_KEYS = new Set([
+  'explain',
+  'seq_no_primary_term',
+  'profile',
+  'stats',
+  'indices_boost',
+  'ext',
+  'allow_partial_search_results',
+]);
 /** ES body keys Logward refuses with a clear 400 rather than answering differently from ES. */
-const UNSUPPORTED_ES_KEYS = new Set(['script_fields', 'collapse', 'rescore', 'suggest', 'pit', 'runtime_mappings', 'knn', 'min_score', 'slice', 'retriever', 'rank']);
+const UNSUPPORTED_ES_KEYS = new Set([
+  'script_fields',
+  'collapse',
+  'rescore',
+  'suggest',
+  'pit',
+  'runtime_mappings',
+  'knn',
+  'min_score',
+  'slice',
+  'retriever',
+  'rank',
+]);
 const KNOWN_KEYS = new Set([
   'query',
   'from',
@@ -62,7 +95,8 @@ function checkKeys(body: JsonObject, options: ParseOptions): void {
     throw new DslError(key, `Unknown key for a ${type} in [${key}].`);
   }
   if (options.profile === 'elasticsearch') {
-    for (const key of ['dayOffset', 'accountIds']) if (body[key] !== undefined) throw new DslError(key, `Unknown key for a VALUE in [${key}].`);
+    for (const key of ['dayOffset', 'accountIds'])
+      if (body[key] !== undefined) throw new DslError(key, `Unknown key for a VALUE in [${key}].`);
   }
 }
 
@@ -73,7 +107,8 @@ function boundedQuery(query: QueryAst, path: string): QueryAst {
 
 function resultWindowError(from: number, size: number, options: ParseOptions): DslError {
   const reason = `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets.`;
-  if (options.profile === 'logzio') return new DslError('size', `Query has failed. Elasticsearch Response: [${reason}]`, 'SEARCH/RESTRICTED');
+  if (options.profile === 'logzio')
+    return new DslError('size', `Query has failed. Elasticsearch Response: [${reason}]`, 'SEARCH/RESTRICTED');
   return new DslError('size', reason);
 }
 
@@ -82,7 +117,8 @@ function readDocvalueFields(value: unknown, path: string): DocvalueField[] {
     const at = child(path, index);
     if (typeof entry === 'string') return { field: entry, format: null };
     const object = expectObject(entry, at);
-    for (const key of Object.keys(object)) if (key !== 'field' && key !== 'format' && key !== 'include_unmapped') throw dslError(at, `unknown key "${key}"`);
+    for (const key of Object.keys(object))
+      if (key !== 'field' && key !== 'format' && key !== 'include_unmapped') throw dslError(at, `unknown key "${key}"`);
     return { field: readString(object.field, child(at, 'field')), format: optional(object, 'format', at, readString) ?? null };
   });
 }
@@ -122,24 +158,32 @@ export function parseSearchRequest(body: unknown, options: ParseOptions): Search
   if (from + size > MAX_RESULT_WINDOW) throw resultWindowError(from, size, options);
   if (object.aggs !== undefined && object.aggregations !== undefined) throw dslError('aggs', 'use either aggs or aggregations, not both');
   const aggsKey = object.aggs !== undefined ? 'aggs' : 'aggregations';
-  const storedFields = object.stored_fields === undefined ? null : arrayOrSingle(object.stored_fields).map((field, index) => readString(field, child('stored_fields', index)));
+  const storedFields =
+    object.stored_fields === undefined
+      ? null
+      : arrayOrSingle(object.stored_fields).map((field, index) => readString(field, child('stored_fields', index)));
   return {
     query,
     from,
     size,
     sort: object.sort === undefined ? [] : parseSort(object.sort, 'sort', options),
     source: parseSourceFilter(object._source, '_source'),
-    postFilter: object.post_filter === undefined ? null : boundedQuery(parseQuery(object.post_filter, options, 'post_filter'), 'post_filter'),
+    postFilter:
+      object.post_filter === undefined ? null : boundedQuery(parseQuery(object.post_filter, options, 'post_filter'), 'post_filter'),
     docvalueFields: [
       ...(object.docvalue_fields === undefined ? [] : readDocvalueFields(object.docvalue_fields, 'docvalue_fields')),
       ...(object.fields === undefined ? [] : readDocvalueFields(object.fields, 'fields')),
     ],
     storedFields,
     version: optional(object, 'version', '', readBoolean) ?? false,
-    highlight: object.highlight === undefined ? null : parseHighlight(object.highlight, 'highlight', (json, path) => parseQuery(json, options, path)),
+    highlight:
+      object.highlight === undefined
+        ? null
+        : parseHighlight(object.highlight, 'highlight', (json, path) => parseQuery(json, options, path)),
     aggregations: object[aggsKey] === undefined ? [] : parseAggregations(object[aggsKey], options, aggsKey),
     // Logz.io answers hits.total as an exact number.
-    trackTotalHits: optional(object, 'track_total_hits', '', readTrackTotalHits) ?? (options.profile === 'logzio' ? true : ES_DEFAULT_TRACK_TOTAL_HITS),
+    trackTotalHits:
+      optional(object, 'track_total_hits', '', readTrackTotalHits) ?? (options.profile === 'logzio' ? true : ES_DEFAULT_TRACK_TOTAL_HITS),
     searchAfter: object.search_after === undefined ? null : readSearchAfter(object.search_after, 'search_after'),
     timeoutMs: optional(object, 'timeout', '', readTimeout) ?? null,
     terminateAfter: optional(object, 'terminate_after', '', (value, at) => readInteger(value, at, 0)) ?? null,

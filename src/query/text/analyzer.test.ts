@@ -50,6 +50,9 @@ describe('analyze (Elasticsearch standard analyzer)', () => {
 
   it('splits tokens longer than 255 characters as max_token_length does', () => {
     const tokens = analyzeTerms('a'.repeat(600));
-    assert.deepEqual(tokens.map((token) => token.length), [255, 255, 90]);
+    assert.deepEqual(
+      tokens.map((token) => token.length),
+      [255, 255, 90],
+    );
   });
 });

@@ -89,7 +89,7 @@ function codePoints(text: string): CodePoints {
   const classes = classBuffer;
   const starts = startBuffer;
   let count = 0;
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const unit = text.charCodeAt(index);
     const code = unit < 128 ? unit : (text.codePointAt(index) ?? 0);
     const width = code > 0xffff ? 2 : 1;
@@ -127,7 +127,12 @@ function emit(tokens: AnalyzedToken[], text: string, start: number, end: number)
   const term = text.slice(start, end).toLowerCase();
   for (let offset = 0; offset < term.length; offset += MAX_TOKEN_LENGTH) {
     const piece = term.slice(offset, offset + MAX_TOKEN_LENGTH);
-    tokens.push({ term: piece, position: tokens.length, startOffset: start + offset, endOffset: Math.min(end, start + offset + piece.length) });
+    tokens.push({
+      term: piece,
+      position: tokens.length,
+      startOffset: start + offset,
+      endOffset: Math.min(end, start + offset + piece.length),
+    });
   }
 }
 
@@ -176,7 +181,12 @@ function splitBy(text: string, pattern: RegExp, lowerCase: boolean): AnalyzedTok
   const tokens: AnalyzedToken[] = [];
   for (const match of text.matchAll(pattern)) {
     const start = match.index;
-    tokens.push({ term: lowerCase ? match[0].toLowerCase() : match[0], position: tokens.length, startOffset: start, endOffset: start + match[0].length });
+    tokens.push({
+      term: lowerCase ? match[0].toLowerCase() : match[0],
+      position: tokens.length,
+      startOffset: start,
+      endOffset: start + match[0].length,
+    });
   }
   return tokens;
 }

@@ -13,7 +13,9 @@ const MAX_PLAIN_RUN = 254;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
 function isTokenChar(code: number): boolean {
-  return isDigit(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46 || code === 39 || code === 58;
+  return (
+    isDigit(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46 || code === 39 || code === 58
+  );
 }
 
 /** Characters that can make a text other than plain: anything non-ASCII, `,` and `;`. */

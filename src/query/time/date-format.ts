@@ -8,7 +8,8 @@ import { fromLocal, type LocalFields } from './time-zone.js';
 
 export const DEFAULT_DATE_FORMAT = 'strict_date_optional_time||epoch_millis';
 
-const ISO = /^([+-]?\d{4,9})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO =
+  /^([+-]?\d{4,9})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 function zoneOffsetMs(text: string): number {
   if (text.toUpperCase() === 'Z') return 0;
@@ -18,7 +19,16 @@ function zoneOffsetMs(text: string): number {
 }
 
 function build(fields: LocalFields, zoneText: string | undefined, timeZone: string | null): number | null {
-  if (fields.month < 1 || fields.month > 12 || fields.day < 1 || fields.day > 31 || fields.hour > 24 || fields.minute > 59 || fields.second > 60) return null;
+  if (
+    fields.month < 1 ||
+    fields.month > 12 ||
+    fields.day < 1 ||
+    fields.day > 31 ||
+    fields.hour > 24 ||
+    fields.minute > 59 ||
+    fields.second > 60
+  )
+    return null;
   return instant(fields, zoneText, timeZone);
 }
 
@@ -79,7 +89,15 @@ const PATTERN_FIELDS: Readonly<Record<string, keyof LocalFields>> = {
 
 /** A java-time pattern → a regex with one group per field. */
 function parsePattern(pattern: string, text: string, timeZone: string | null): number | null {
-  const fields: { -readonly [K in keyof LocalFields]: number } = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 };
+  const fields: { -readonly [K in keyof LocalFields]: number } = {
+    year: 1970,
+    month: 1,
+    day: 1,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+  };
   const setters: Array<(value: string) => void> = [];
   let zoneText: string | undefined;
   let source = '';
@@ -162,4 +180,3 @@ export function parseDate(text: string, format: string | null, timeZone: string 
 export function isEpochSecondFormat(format: string | null): boolean {
   return format !== null && format.split('||')[0]?.trim() === 'epoch_second';
 }
-

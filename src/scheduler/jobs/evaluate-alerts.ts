@@ -16,7 +16,13 @@ export function evaluateAlertsJob(evaluation: DetectionEngine, intervalMs: numbe
     async run(signal) {
       const report = await evaluation.runCycle(signal);
       logger.info(
-        { rules: report.rules, windows: report.windowsJudged, firings: report.firings, failures: report.failures, dispatched: report.dispatched },
+        {
+          rules: report.rules,
+          windows: report.windowsJudged,
+          firings: report.firings,
+          failures: report.failures,
+          dispatched: report.dispatched,
+        },
         'detection cycle done',
       );
     },

@@ -11,7 +11,11 @@ const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'logward-blobs-'));
 
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 blobStoreContract('files', async () => {

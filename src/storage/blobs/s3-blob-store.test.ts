@@ -25,7 +25,15 @@ describe('S3 blob store', () => {
   it('refuses to open on a bucket that does not exist', async () => {
     const server = await startTestS3Server();
     try {
-      const options = { kind: 's3', prefix: '', endpoint: server.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: server.credentials, maxBlobBytes: 10 } as const;
+      const options = {
+        kind: 's3',
+        prefix: '',
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: server.credentials,
+        maxBlobBytes: 10,
+      } as const;
       await assert.rejects(openBlobStore({ ...options, bucket: 'no-such-bucket' }));
     } finally {
       await server.close();
@@ -35,7 +43,15 @@ describe('S3 blob store', () => {
   it('keeps its keys under its prefix and lists only those', async () => {
     const server = await startTestS3Server();
     try {
-      const base = { kind: 's3', bucket: server.bucket, endpoint: server.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: server.credentials, maxBlobBytes: 100 } as const;
+      const base = {
+        kind: 's3',
+        bucket: server.bucket,
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: server.credentials,
+        maxBlobBytes: 100,
+      } as const;
       const one = await openBlobStore({ ...base, prefix: 'one/' });
       const two = await openBlobStore({ ...base, prefix: 'two/' });
       await one.put('a/b', new Uint8Array([1]));

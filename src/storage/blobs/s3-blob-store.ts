@@ -33,7 +33,8 @@ export interface S3BlobStoreOptions {
 }
 
 const isMissing = (error: unknown): boolean =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404));
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404));
 
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const client = new S3Client({
@@ -92,7 +93,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${listPrefix}`, ...(token === undefined ? {} : { ContinuationToken: token }) }),
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: `${prefix}${listPrefix}`,
+            ...(token === undefined ? {} : { ContinuationToken: token }),
+          }),
         );
         for (const object of page.Contents ?? []) {
           if (object.Key !== undefined) found.push({ key: object.Key.slice(prefix.length), sizeBytes: object.Size ?? 0 });

@@ -57,13 +57,13 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
       });
     },
     insertJsonEachRow(table, rows, settings) {
-      return track(
-        ingest.insert({ table, values: rows, format: 'JSONEachRow', settings: { ...settings } }).then(() => undefined),
-      );
+      return track(ingest.insert({ table, values: rows, format: 'JSONEachRow', settings: { ...settings } }).then(() => undefined));
     },
     query<Row>(sql: string, settings?: QuerySettings) {
       return onQuerySession(async (session) => {
-        const result = await session.queryAsync(sql + settingsClause(querySettingsWith(options.limits, settings)), { format: 'JSONEachRow' });
+        const result = await session.queryAsync(sql + settingsClause(querySettingsWith(options.limits, settings)), {
+          format: 'JSONEachRow',
+        });
         const text = result.text();
         const rows: Row[] = [];
         for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Row);

@@ -6,7 +6,15 @@
 import type { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
-import { retentionFloorMs, type AccountLogStats, type EncodedLogs, type EncodeOptions, type LogDocument, type LogEncoder, type LogStore } from '../log-store.js';
+import {
+  retentionFloorMs,
+  type AccountLogStats,
+  type EncodedLogs,
+  type EncodeOptions,
+  type LogDocument,
+  type LogEncoder,
+  type LogStore,
+} from '../log-store.js';
 import { clickhouseErrors } from './clickhouse-errors.js';
 import { singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
@@ -100,7 +108,10 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   }
 
   async function encodeDocuments(docs: readonly LogDocument[], options: EncodeOptions): Promise<EncodedLogs> {
-    const encoder = await openEncoder(docs.map((doc) => doc.accountId), options);
+    const encoder = await openEncoder(
+      docs.map((doc) => doc.accountId),
+      options,
+    );
     for (const doc of docs) encoder.add(doc);
     return encoder.finish();
   }
@@ -144,7 +155,9 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     for (const [i, group] of groups.entries()) {
       // One copy of the whole insert, whatever the number of pieces and chunks.
       const chunks = group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]));
-      await transport.insertJsonEachRow(tables.logs, joinChunks(chunks), { insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}` });
+      await transport.insertJsonEachRow(tables.logs, joinChunks(chunks), {
+        insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}`,
+      });
     }
   }
 
@@ -172,7 +185,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       return tracked(async () => {
         try {
           const pieces: EncodedLogs[] = [];
-          for (let i = 0; i < documents.length; i += MAX_ROWS_PER_INSERT) pieces.push(await encodeDocuments(documents.slice(i, i + MAX_ROWS_PER_INSERT), options));
+          for (let i = 0; i < documents.length; i += MAX_ROWS_PER_INSERT)
+            pieces.push(await encodeDocuments(documents.slice(i, i + MAX_ROWS_PER_INSERT), options));
           await writeEncoded(pieces, options.dedupToken);
         } catch (error) {
           throw unavailable('store the logs', error);
@@ -235,7 +249,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
           await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
           await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
         } catch (error) {
-          throw unavailable('delete the account\'s logs', error);
+          throw unavailable("delete the account's logs", error);
         }
         catalog.forget(accountId);
         searchCatalog.invalidate([accountId]);

@@ -27,7 +27,9 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
     let subject: ClickHouseStoreUnderTest;
     const account = 901;
     const ids = async (where: string) =>
-      (await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${account} AND ${where} ORDER BY id`)).map((row) => row.id);
+      (await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${account} AND ${where} ORDER BY id`)).map(
+        (row) => row.id,
+      );
     const field = async (fieldName: string): Promise<CatalogField> => {
       const found = (await subject.store.fieldCatalog([account])).get(account)?.find((entry) => entry.name === fieldName);
       assert.ok(found, `catalog lists ${fieldName}`);
@@ -38,9 +40,29 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       subject = await open();
       await subject.store.append(
         [
-          testDocument(account, { status: 500, host: 'web-1', 'user.id': 42, secure: true, tags: ['x', 7, true] }, { id: 'a', message: 'GET /index.html timeout=30s', source: '{"nested":{"deep":[1,{"k":"v"}]},"status":500}' }),
-          testDocument(account, { status: '500', 'user.id': 'u-42', tags: 'solo', ok: true, 'order.amount': 9.5, bytes: 12, seen: '2026-11-21T10:00:00.500+01:00' }, { id: 'b', message: 'Connection to db-1 refused' }),
-          testDocument(account, { status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], 'n.a.b': 2.5 }, { id: 'c', message: undefined }),
+          testDocument(
+            account,
+            { status: 500, host: 'web-1', 'user.id': 42, secure: true, tags: ['x', 7, true] },
+            { id: 'a', message: 'GET /index.html timeout=30s', source: '{"nested":{"deep":[1,{"k":"v"}]},"status":500}' },
+          ),
+          testDocument(
+            account,
+            {
+              status: '500',
+              'user.id': 'u-42',
+              tags: 'solo',
+              ok: true,
+              'order.amount': 9.5,
+              bytes: 12,
+              seen: '2026-11-21T10:00:00.500+01:00',
+            },
+            { id: 'b', message: 'Connection to db-1 refused' },
+          ),
+          testDocument(
+            account,
+            { status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], 'n.a.b': 2.5 },
+            { id: 'c', message: undefined },
+          ),
         ],
         { dedupToken: 'schema-1', retentionDaysOf: KEEP },
       );
@@ -61,7 +83,10 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       const indexes = await subject.transport.query<{ name: string; expr: string }>(
         "SELECT name, expr FROM system.data_skipping_indices WHERE database = currentDatabase() AND table = 'logs' ORDER BY name",
       );
-      assert.deepEqual(indexes.map((index) => index.expr), [FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id']);
+      assert.deepEqual(
+        indexes.map((index) => index.expr),
+        [FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id'],
+      );
     });
 
     it('puts each value where its own kind says, so conflicting values stay searchable', async () => {
@@ -86,7 +111,9 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
     });
 
     it('returns _source exactly as given, or rebuilt with nested objects', async () => {
-      const rows = (await subject.transport.query<StoredSourceRow>(`SELECT ${SOURCE_SELECT_SQL} FROM logs WHERE account = ${account} ORDER BY id`)).map(sourceOfRow);
+      const rows = (
+        await subject.transport.query<StoredSourceRow>(`SELECT ${SOURCE_SELECT_SQL} FROM logs WHERE account = ${account} ORDER BY id`)
+      ).map(sourceOfRow);
       assert.equal(rows[0], '{"nested":{"deep":[1,{"k":"v"}]},"status":500}');
       const rebuilt = JSON.parse(rows[1] ?? '{}') as Record<string, unknown>;
       assert.deepEqual(rebuilt, {
@@ -103,12 +130,23 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       });
       const { '@timestamp': _timestamp, ...third } = JSON.parse(rows[2] ?? '{}') as Record<string, unknown>;
       // An array of numbers/booleans cannot be rebuilt from its text elements, so this one was kept whole.
-      assert.deepEqual(third, { type: 'app', status: 404, host: null, note: 'café straße', flag: false, mixed: [1, 'two', true], n: { a: { b: 2.5 } } });
+      assert.deepEqual(third, {
+        type: 'app',
+        status: 404,
+        host: null,
+        note: 'café straße',
+        flag: false,
+        mixed: [1, 'two', true],
+        n: { a: { b: 2.5 } },
+      });
     });
 
     it('puts engine-side limits on queries: time and memory stop the engine, not just the caller', async () => {
       await assert.rejects(
-        subject.transport.query('SELECT count() FROM numbers(100000000000) WHERE sipHash64(number) = 0', { max_execution_time: 0.2, timeout_overflow_mode: 'throw' }),
+        subject.transport.query('SELECT count() FROM numbers(100000000000) WHERE sipHash64(number) = 0', {
+          max_execution_time: 0.2,
+          timeout_overflow_mode: 'throw',
+        }),
         /TIMEOUT_EXCEEDED|timeout exceeded|159/i,
       );
       await assert.rejects(
@@ -125,7 +163,9 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       );
       await subject.store.append(docs, { dedupToken: 'cap-1', retentionDaysOf: KEEP });
       assert.equal((await subject.store.fieldCatalog([capped])).get(capped)?.length, MAX_CATALOG_FIELDS_PER_ACCOUNT);
-      const [row] = await subject.transport.query<{ found: number }>(`SELECT count() AS found FROM logs WHERE account = ${capped} AND ${scalarSql('k100_99', 'number')} = 99`);
+      const [row] = await subject.transport.query<{ found: number }>(
+        `SELECT count() AS found FROM logs WHERE account = ${capped} AND ${scalarSql('k100_99', 'number')} = 99`,
+      );
       assert.deepEqual(row, { found: 1 });
     });
 
@@ -145,7 +185,11 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
           `SELECT * FROM logs WHERE account = ${account} AND has(${MESSAGE_TOKENS_SQL}, 'get') ORDER BY ts DESC LIMIT 50`,
           { use_skip_indexes: useIndex, use_query_condition_cache: 0 },
         );
-        assert.deepEqual(rows.map((row) => [row.id, row.message]), [['a', 'GET /index.html timeout=30s']], `use_skip_indexes=${useIndex}`);
+        assert.deepEqual(
+          rows.map((row) => [row.id, row.message]),
+          [['a', 'GET /index.html timeout=30s']],
+          `use_skip_indexes=${useIndex}`,
+        );
       }
       const [plan] = await subject.transport.query<{ explain: string }>(
         `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_TOKENS_SQL}, 'get')) WHERE explain LIKE '%message_text%'`,
@@ -157,7 +201,12 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       for (const useIndex of [0, 1]) {
         const settings = { use_skip_indexes: useIndex, use_query_condition_cache: 0 };
         const pairIds = async (pair: string): Promise<string[]> =>
-          (await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)}) ORDER BY id`, settings)).map((row) => row.id);
+          (
+            await subject.transport.query<{ id: string }>(
+              `SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)}) ORDER BY id`,
+              settings,
+            )
+          ).map((row) => row.id);
         assert.deepEqual(await pairIds('connection refused'), [], `use_skip_indexes=${useIndex}`);
         assert.deepEqual(await pairIds('to db'), ['b'], `use_skip_indexes=${useIndex}`);
         // Pairs with a token holding digits are not kept: phrases with numbers take the exact check instead.
@@ -173,7 +222,14 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       const rows = await subject.transport.query<{ id: string; plain: number }>(
         `SELECT id, ${MESSAGE_PLAIN_COLUMN} AS plain FROM logs WHERE account = ${account} ORDER BY id`,
       );
-      assert.deepEqual(rows.map((row) => [row.id, Number(row.plain)]), [['a', 1], ['b', 1], ['c', 1]]);
+      assert.deepEqual(
+        rows.map((row) => [row.id, Number(row.plain)]),
+        [
+          ['a', 1],
+          ['b', 1],
+          ['c', 1],
+        ],
+      );
     });
   });
 }

@@ -8,16 +8,37 @@ describe('log table DDL', () => {
 
   it('renders one MergeTree ordered by account and time, with TTL, dedup window and the text index', () => {
     assert.match(logs ?? '', /^CREATE TABLE IF NOT EXISTS `logs` \(/);
-    assert.match(logs ?? '', /\nENGINE = MergeTree\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\) \+ toIntervalDay\(retention_days\) DELETE\n/);
-    assert.match(logs ?? '', /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600, index_granularity = 1024, lightweight_mutation_projection_mode = 'rebuild'$/);
-    assert.ok(logs?.includes('PROJECTION `day_counts` (SELECT account, toDate32(ts), type, f_path, count() GROUP BY account, toDate32(ts), type, f_path)'));
-    assert.ok(logs?.includes("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking') GRANULARITY 1"));
-    assert.ok(logs?.includes(`INDEX \`message_pairs\` ${MESSAGE_PAIRS_SQL} TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking') GRANULARITY 1`));
+    assert.match(
+      logs ?? '',
+      /\nENGINE = MergeTree\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\) \+ toIntervalDay\(retention_days\) DELETE\n/,
+    );
+    assert.match(
+      logs ?? '',
+      /SETTINGS non_replicated_deduplication_window = 1000, merge_with_ttl_timeout = 3600, index_granularity = 1024, lightweight_mutation_projection_mode = 'rebuild'$/,
+    );
+    assert.ok(
+      logs?.includes(
+        'PROJECTION `day_counts` (SELECT account, toDate32(ts), type, f_path, count() GROUP BY account, toDate32(ts), type, f_path)',
+      ),
+    );
+    assert.ok(
+      logs?.includes(
+        "INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking') GRANULARITY 1",
+      ),
+    );
+    assert.ok(
+      logs?.includes(
+        `INDEX \`message_pairs\` ${MESSAGE_PAIRS_SQL} TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking') GRANULARITY 1`,
+      ),
+    );
     assert.doesNotMatch(logs ?? '', /preprocessor/);
     assert.match(logs ?? '', /`ts` DateTime64\(3, 'UTC'\) CODEC\(Delta, LZ4\)/);
     assert.match(logs ?? '', /`str` Map\(LowCardinality\(String\), Nullable\(String\)\)/);
     for (const field of HOT_FIELDS) assert.ok(logs?.includes(`\`${field.column}\` ${field.sqlType}`), field.column);
-    assert.match(fields ?? '', /^CREATE TABLE IF NOT EXISTS `log_fields` \([\s\S]*ENGINE = MergeTree\nORDER BY \(account, name, type, in_array\)$/);
+    assert.match(
+      fields ?? '',
+      /^CREATE TABLE IF NOT EXISTS `log_fields` \([\s\S]*ENGINE = MergeTree\nORDER BY \(account, name, type, in_array\)$/,
+    );
   });
 
   it('renders the cluster tables from the same columns: replicated locals under distributed tables', () => {
@@ -26,7 +47,10 @@ describe('log table DDL', () => {
     const [database, logsLocal, logsDistributed, fieldsLocal, fieldsDistributed] = statements;
     assert.equal(database, 'CREATE DATABASE IF NOT EXISTS `logward` ON CLUSTER `logs_cluster`');
     assert.match(logsLocal ?? '', /^CREATE TABLE IF NOT EXISTS `logward`\.`logs_local` ON CLUSTER `logs_cluster` \(/);
-    assert.match(logsLocal ?? '', /ENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/logs_local', '\{replica\}'\)\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\)/);
+    assert.match(
+      logsLocal ?? '',
+      /ENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/logs_local', '\{replica\}'\)\nORDER BY \(account, ts\)\nTTL toDateTime\(ts\)/,
+    );
     // Replicated tables deduplicate by their own window; the non-replicated setting would be rejected.
     assert.doesNotMatch(logsLocal ?? '', /non_replicated_deduplication_window/);
     for (const column of LOG_COLUMNS) assert.ok(logsLocal?.includes(`\`${column.name}\` ${column.sqlType}`), column.name);

@@ -51,8 +51,7 @@ export function clusterDdl(options: ClusterDdlOptions): readonly string[] {
   const cluster = sqlIdentifier(options.cluster);
   const database = sqlIdentifier(options.database);
   const prefix = options.keeperPathPrefix ?? '/clickhouse/tables/{shard}';
-  const replicated = (table: string) =>
-    `ReplicatedMergeTree(${sqlString(`${prefix}/${options.database}/${table}`)}, '{replica}')`;
+  const replicated = (table: string) => `ReplicatedMergeTree(${sqlString(`${prefix}/${options.database}/${table}`)}, '{replica}')`;
   const logsLocal = `${LOG_TABLE.name}${LOCAL_SUFFIX}`;
   const fieldsLocal = `${FIELD_TABLE.name}${LOCAL_SUFFIX}`;
   const { non_replicated_deduplication_window: _unused, ...replicatedSettings } = LOG_TABLE.settings;

@@ -101,7 +101,8 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
               const mask = (knownMask ?? 0) | (batchAdded.get(name) ?? 0);
               if ((mask & bit) !== 0) return;
               // Past the cap a new name is stored and searchable but not catalogued (nor held in memory).
-              if (knownMask === undefined && !batchAdded.has(name) && known.size + batchAdded.size >= MAX_CATALOG_FIELDS_PER_ACCOUNT) return;
+              if (knownMask === undefined && !batchAdded.has(name) && known.size + batchAdded.size >= MAX_CATALOG_FIELDS_PER_ACCOUNT)
+                return;
               batchAdded.set(name, (batchAdded.get(name) ?? 0) | bit);
               rows.push({ account: accountId, name, type, in_array: inArray ? 1 : 0, first_seen: nextFirstSeen(receivedAtMs) });
             },
@@ -124,7 +125,10 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
     async read(accountIds) {
       const rows = await fetchRows(accountIds);
       rows.sort((a, b) => a.first_seen - b.first_seen || a.type.localeCompare(b.type) || a.in_array - b.in_array);
-      const byAccount = new Map<number, Map<string, { type: MappingType; conflicts: Set<CatalogFieldType>; inArrays: boolean; plainText: boolean }>>();
+      const byAccount = new Map<
+        number,
+        Map<string, { type: MappingType; conflicts: Set<CatalogFieldType>; inArrays: boolean; plainText: boolean }>
+      >();
       for (const id of accountIds) byAccount.set(id, new Map());
       const nonPlain = new Set<string>();
       for (const row of rows) {
@@ -154,7 +158,13 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
         result.set(
           account,
           [...fields.entries()]
-            .map(([name, field]) => ({ name, type: field.type, conflictingTypes: [...field.conflicts].sort(), inArrays: field.inArrays, plainText: field.plainText }))
+            .map(([name, field]) => ({
+              name,
+              type: field.type,
+              conflictingTypes: [...field.conflicts].sort(),
+              inArrays: field.inArrays,
+              plainText: field.plainText,
+            }))
             .sort((a, b) => a.name.localeCompare(b.name)),
         );
       }

@@ -101,9 +101,9 @@ export interface ColumnDefinition {
 export const LOG_COLUMNS: readonly ColumnDefinition[] = [
   { name: 'account', sqlType: 'UInt32' },
   // Every statement filters on ts: LZ4 keeps that scan cheap (decision 0127).
-  { name: 'ts', sqlType: 'DateTime64(3, \'UTC\') CODEC(Delta, LZ4)' },
+  { name: 'ts', sqlType: "DateTime64(3, 'UTC') CODEC(Delta, LZ4)" },
   { name: 'id', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
-  { name: 'received_at', sqlType: 'DateTime64(3, \'UTC\') CODEC(Delta, ZSTD(1))' },
+  { name: 'received_at', sqlType: "DateTime64(3, 'UTC') CODEC(Delta, ZSTD(1))" },
   { name: 'type', sqlType: 'LowCardinality(String)' },
   { name: 'message', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
   { name: MESSAGE_PLAIN_COLUMN, sqlType: 'UInt8' },

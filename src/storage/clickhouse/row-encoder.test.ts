@@ -11,7 +11,16 @@ const doc: LogDocument = {
   receivedAtMs: 1_795_262_401_000,
   type: 'nginx',
   message: 'GET "/" 200',
-  fields: { status: 200, host: 'web-1', 'user.id': 'u1', 'order.amount': 9.5, ok: false, tags: ['a', 1, null], gone: null, when: '2026-11-21T10:00:00Z' },
+  fields: {
+    status: 200,
+    host: 'web-1',
+    'user.id': 'u1',
+    'order.amount': 9.5,
+    ok: false,
+    tags: ['a', 1, null],
+    gone: null,
+    when: '2026-11-21T10:00:00Z',
+  },
   sizeBytes: 120,
 };
 
@@ -32,8 +41,13 @@ describe('row encoder', () => {
     const bare = JSON.parse(encodeLogRow({ ...doc, fields: {} }, 30, { seen: () => undefined })) as Record<string, unknown>;
     assert.deepEqual([bare.str, bare.num, bare.bool, bare.arr, bare.source], [undefined, undefined, undefined, undefined, undefined]);
     assert.deepEqual(seen, [
-      ['status', 'long', false], ['host', 'text', false], ['user.id', 'text', false], ['order.amount', 'double', false],
-      ['ok', 'boolean', false], ['tags', 'text', true], ['when', 'date', false],
+      ['status', 'long', false],
+      ['host', 'text', false],
+      ['user.id', 'text', false],
+      ['order.amount', 'double', false],
+      ['ok', 'boolean', false],
+      ['tags', 'text', true],
+      ['when', 'date', false],
     ]);
   });
 
@@ -47,7 +61,7 @@ describe('row encoder', () => {
     assert.deepEqual(nonPlain({ a: 'plain', b: 'café', c: 'fine' }), ['b']);
     assert.deepEqual(nonPlain({ total: '1,000 items', ratio: '1;2', list: '1, 2' }), ['total', 'ratio']);
     assert.deepEqual(nonPlain({ lone: 'x\ud800y', tags: ['ok', 'naïve'] }), ['lone', 'tags']);
-    assert.deepEqual(nonPlain({ 'clé': 'plain value' }), []);
+    assert.deepEqual(nonPlain({ clé: 'plain value' }), []);
     assert.deepEqual(nonPlain({ long: 'x'.repeat(300), spaced: 'word '.repeat(80) }), ['long']);
     assert.deepEqual(nonPlain({}, 'Grüße'), ['message']);
   });

@@ -121,7 +121,8 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     }
   }
   // One test over the encoded values instead of one per value: almost every log is plain text throughout.
-  const plainFields = !(longString || MAYBE_NOT_PLAIN.test(hot) || MAYBE_NOT_PLAIN.test(str) || MAYBE_NOT_PLAIN.test(arr)) || recordNonPlain(fields, sink);
+  const plainFields =
+    !(longString || MAYBE_NOT_PLAIN.test(hot) || MAYBE_NOT_PLAIN.test(str) || MAYBE_NOT_PLAIN.test(arr)) || recordNonPlain(fields, sink);
   const source = doc.source ?? (keepSource ? buildSource(doc) : undefined);
   const plainMessage = isIndexExactText(doc.message ?? '');
   if (!plainMessage) sink.seen(MESSAGE_CATALOG_NAME, 'nonplain', false, NONPLAIN_BIT);

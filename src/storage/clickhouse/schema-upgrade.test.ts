@@ -9,7 +9,12 @@ import { FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL } from './log-table-schema.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-upgrade-'));
-const transport = openChdbTransport({ path: dir, memoryBytes: 1_000_000_000, querySessions: 1, limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 } });
+const transport = openChdbTransport({
+  path: dir,
+  memoryBytes: 1_000_000_000,
+  querySessions: 1,
+  limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 },
+});
 after(async () => {
   await transport.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -23,7 +28,10 @@ describe('upgradeLogTable', () => {
       .replace(/\n {2}`message_plain` UInt8,/, '')
       .replace(/\n {2}`fields_plain` [^\n]*,/, '')
       .replace(/\n {2}INDEX `fields_text` [^\n]*/, '')
-      .replace("INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking')", 'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)')
+      .replace(
+        "INDEX `message_text` tokens(lower(message), 'asciiCJK') TYPE text(tokenizer = 'array', posting_list_codec = 'bitpacking')",
+        'INDEX `message_text` lower(message) TYPE text(tokenizer = splitByNonAlpha)',
+      )
       .replace(/\n {2}INDEX `message_pairs` [^\n]*/, '')
       .replace(/,\n {2}PROJECTION [^\n]*/, '')
       .replace(", lightweight_mutation_projection_mode = 'rebuild'", '');
@@ -36,7 +44,9 @@ describe('upgradeLogTable', () => {
     await upgradeLogTable(transport);
     await upgradeLogTable(transport);
 
-    const columns = await transport.query<{ name: string }>("SELECT name FROM system.columns WHERE table = 'logs' AND name = 'message_plain'");
+    const columns = await transport.query<{ name: string }>(
+      "SELECT name FROM system.columns WHERE table = 'logs' AND name = 'message_plain'",
+    );
     assert.equal(columns.length, 1);
     const indexes = await transport.query<{ name: string; expr: string; type_full: string }>(
       "SELECT name, expr, type_full FROM system.data_skipping_indices WHERE table = 'logs' AND name LIKE 'message%' ORDER BY name",
@@ -50,18 +60,31 @@ describe('upgradeLogTable', () => {
     const rows = await transport.query<{ message_plain: number; hit: number }>(
       "SELECT message_plain, has(tokens(lower(message), 'asciiCJK'), 'java.net.sockettimeoutexception') AS hit FROM logs ORDER BY id",
     );
-    assert.deepEqual(rows, [{ message_plain: 0, hit: 1 }, { message_plain: 0, hit: 0 }]);
+    assert.deepEqual(rows, [
+      { message_plain: 0, hit: 1 },
+      { message_plain: 0, hit: 0 },
+    ]);
     // Rows stored before fields_plain get it from their fields (0 where any is not plain), and the all-fields index.
     const fields = await transport.query<{ id: string; fields_plain: number; hit: number }>(
       `SELECT id, fields_plain, has(${FIELDS_TOKENS_SQL}, 'web') AS hit FROM logs ORDER BY id`,
     );
-    assert.deepEqual(fields, [{ id: 'a', fields_plain: 1, hit: 0 }, { id: 'b', fields_plain: 0, hit: 1 }]);
-    const all = await transport.query<{ name: string }>("SELECT name FROM system.data_skipping_indices WHERE table = 'logs' AND name = 'fields_text'");
+    assert.deepEqual(fields, [
+      { id: 'a', fields_plain: 1, hit: 0 },
+      { id: 'b', fields_plain: 0, hit: 1 },
+    ]);
+    const all = await transport.query<{ name: string }>(
+      "SELECT name FROM system.data_skipping_indices WHERE table = 'logs' AND name = 'fields_text'",
+    );
     assert.equal(all.length, 1);
     const projections = await transport.query<{ name: string }>("SELECT name FROM system.projections WHERE table = 'logs'");
     assert.deepEqual(projections, [{ name: 'day_counts' }]);
     // Built for the part written before it, and rebuilt by a lightweight DELETE (refused without the setting).
-    const built = async () => (await transport.query<{ n: number }>("SELECT count() AS n FROM system.projection_parts WHERE table = 'logs' AND name = 'day_counts' AND active"))[0]?.n;
+    const built = async () =>
+      (
+        await transport.query<{ n: number }>(
+          "SELECT count() AS n FROM system.projection_parts WHERE table = 'logs' AND name = 'day_counts' AND active",
+        )
+      )[0]?.n;
     // The build is a background mutation: wait for it (a few ms here), not for a fixed time.
     for (let tries = 0; tries < 100 && (await built()) !== 1; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await built(), 1);

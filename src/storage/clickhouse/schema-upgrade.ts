@@ -15,12 +15,17 @@ const MATERIALIZED_ON_UPGRADE = [FIELDS_PLAIN_COLUMN];
 export async function upgradeLogTable(transport: ClickHouseTransport): Promise<void> {
   const table = sqlIdentifier(LOG_TABLE.name);
   let previous = 'message';
-  const columns = await transport.query<{ name: string }>(`SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ${sqlString(LOG_TABLE.name)}`);
+  const columns = await transport.query<{ name: string }>(
+    `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = ${sqlString(LOG_TABLE.name)}`,
+  );
   for (const column of LOG_COLUMNS) {
     if (ADDED_COLUMNS.includes(column.name) && !columns.some((row) => row.name === column.name)) {
-      await transport.exec(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${sqlIdentifier(column.name)} ${column.sqlType} AFTER ${sqlIdentifier(previous)}`);
+      await transport.exec(
+        `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${sqlIdentifier(column.name)} ${column.sqlType} AFTER ${sqlIdentifier(previous)}`,
+      );
       // A background mutation; until it has run, reads compute the default (same values, slower).
-      if (MATERIALIZED_ON_UPGRADE.includes(column.name)) await transport.exec(`ALTER TABLE ${table} MATERIALIZE COLUMN ${sqlIdentifier(column.name)}`);
+      if (MATERIALIZED_ON_UPGRADE.includes(column.name))
+        await transport.exec(`ALTER TABLE ${table} MATERIALIZE COLUMN ${sqlIdentifier(column.name)}`);
     }
     previous = column.name;
   }
@@ -29,7 +34,12 @@ export async function upgradeLogTable(transport: ClickHouseTransport): Promise<v
   );
   for (const index of LOG_INDEXES) {
     const found = existing.find((row) => row.name === index.name);
-    if (found !== undefined && normalised(found.type_full) === normalised(index.type) && normalised(found.expr) === normalised(index.expression)) continue;
+    if (
+      found !== undefined &&
+      normalised(found.type_full) === normalised(index.type) &&
+      normalised(found.expr) === normalised(index.expression)
+    )
+      continue;
     const name = sqlIdentifier(index.name);
     if (found !== undefined) await transport.exec(`ALTER TABLE ${table} DROP INDEX ${name}`);
     await transport.exec(`ALTER TABLE ${table} ADD INDEX ${name} ${index.expression} TYPE ${index.type} GRANULARITY ${index.granularity}`);
@@ -44,7 +54,9 @@ async function upgradeProjections(transport: ClickHouseTransport): Promise<void>
   const existing = await transport.query<{ name: string; query: string }>(
     `SELECT name, query FROM system.projections WHERE database = currentDatabase() AND table = ${sqlString(LOG_TABLE.name)}`,
   );
-  const missing = LOG_PROJECTIONS.filter((p) => !existing.some((row) => row.name === p.name && normalised(row.query) === normalised(p.query)));
+  const missing = LOG_PROJECTIONS.filter(
+    (p) => !existing.some((row) => row.name === p.name && normalised(row.query) === normalised(p.query)),
+  );
   if (missing.length === 0) return;
   // Before the first projection: from then on a DELETE without this setting is refused.
   const mode = LOG_TABLE.settings.lightweight_mutation_projection_mode;

@@ -22,6 +22,9 @@ describe('semaphore', () => {
     assert.equal(peak, 2);
     assert.deepEqual(order, [1, 2, 3, 4, 5]);
     assert.equal(results[1]?.status, 'rejected');
-    assert.deepEqual(results.filter((result) => result.status === 'fulfilled').map((result) => result.value), [1, 3, 4, 5]);
+    assert.deepEqual(
+      results.filter((result) => result.status === 'fulfilled').map((result) => result.value),
+      [1, 3, 4, 5],
+    );
   });
 });

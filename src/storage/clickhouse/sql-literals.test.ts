@@ -35,7 +35,10 @@ describe('SQL literals', () => {
 
   it('renders settings clauses', () => {
     assert.equal(settingsClause({}), '');
-    assert.equal(settingsClause({ max_execution_time: 5, insert_deduplication_token: "t'1" }), " SETTINGS max_execution_time = 5, insert_deduplication_token = 't\\'1'");
+    assert.equal(
+      settingsClause({ max_execution_time: 5, insert_deduplication_token: "t'1" }),
+      " SETTINGS max_execution_time = 5, insert_deduplication_token = 't\\'1'",
+    );
     assert.throws(() => settingsClause({ 'x = 1, y': 2 }), RangeError);
   });
 });

@@ -28,7 +28,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const isCode = (code: string, wireCode: string) => (error: unknown) => isAppError(error) && error.code === code && error.wireCode === wireCode;
+const isCode = (code: string, wireCode: string) => (error: unknown) =>
+  isAppError(error) && error.code === code && error.wireCode === wireCode;
 
 export function blobStoreContract(name: string, open: () => Promise<BlobStoreUnderTest>): void {
   describe(`BlobStore contract: ${name}`, () => {

@@ -29,9 +29,19 @@ for (const backend of controlPlaneBackends) {
 
     it('bootstraps the main account exactly once', async () => {
       const { accounts } = services();
-      const first = await accounts.bootstrap({ region: 'us', adminEmail: 'ops@example.com', apiToken: undefined, shippingToken: undefined });
+      const first = await accounts.bootstrap({
+        region: 'us',
+        adminEmail: 'ops@example.com',
+        apiToken: undefined,
+        shippingToken: undefined,
+      });
       assert.equal(first.created, true);
-      const second = await accounts.bootstrap({ region: 'us', adminEmail: 'ops@example.com', apiToken: undefined, shippingToken: undefined });
+      const second = await accounts.bootstrap({
+        region: 'us',
+        adminEmail: 'ops@example.com',
+        apiToken: undefined,
+        shippingToken: undefined,
+      });
       assert.equal(second.created, false);
       const all = await accounts.listAllAccounts();
       assert.equal(all.filter((account) => account.ownerAccountId === null).length, 1);
@@ -60,7 +70,10 @@ for (const backend of controlPlaneBackends) {
       await accountRepository.insert(db, sub);
       assert.deepEqual(await accountRepository.get(db, sub.id), sub);
       const tree = await accountRepository.listTree(db, main.id);
-      assert.deepEqual(tree.map((account) => account.id), [main.id, sub.id]);
+      assert.deepEqual(
+        tree.map((account) => account.id),
+        [main.id, sub.id],
+      );
       await accountRepository.update(db, { ...sub, name: 'sub-renamed', maxDailyGB: 0 });
       assert.equal((await accountRepository.get(db, sub.id))?.name, 'sub-renamed');
       assert.equal(await accountRepository.delete(db, sub.id), true);

@@ -52,7 +52,11 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
 
     it('stores appended logs and reports count and newest receive time per account', async () => {
       await store.append(
-        [testDocument(101, { a: 1 }, { receivedAtMs: CONTRACT_NOW_MS - 5 }), testDocument(101, {}, { receivedAtMs: CONTRACT_NOW_MS }), testDocument(102, {})],
+        [
+          testDocument(101, { a: 1 }, { receivedAtMs: CONTRACT_NOW_MS - 5 }),
+          testDocument(101, {}, { receivedAtMs: CONTRACT_NOW_MS }),
+          testDocument(102, {}),
+        ],
         { dedupToken: 'stats-1', retentionDaysOf: KEEP },
       );
       const stats = await store.accountStats([101, 102, 103]);
@@ -79,11 +83,17 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
 
     it('writes encoded requests of several accounts as one batch: once per token, past-retention logs left out, fields catalogued', async () => {
       const encode = async (documents: LogDocument[], retentionDaysOf: (accountId: number) => number) => {
-        const encoder = await store.openEncoder(documents.map((document) => document.accountId), { retentionDaysOf });
+        const encoder = await store.openEncoder(
+          documents.map((document) => document.accountId),
+          { retentionDaysOf },
+        );
         for (const document of documents) encoder.add(document);
         return encoder.finish();
       };
-      const first = await encode([testDocument(191, { a: 1 }), testDocument(191, { b: 'x' }, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], () => 30);
+      const first = await encode(
+        [testDocument(191, { a: 1 }), testDocument(191, { b: 'x' }, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })],
+        () => 30,
+      );
       const second = await encode([testDocument(192, { c: true })], KEEP);
       const empty = await encode([testDocument(193, {}, { timestampMs: CONTRACT_NOW_MS - 40 * DAY })], () => 30);
       assert.deepEqual([first.rowCount, second.rowCount, empty.rowCount], [1, 1, 0]);
@@ -91,15 +101,29 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       await store.write([first, second, empty], { dedupToken: 'encoded-1' });
       assert.deepEqual([await count(191), await count(192), await count(193)], [1, 1, 0]);
       const catalog = await store.fieldCatalog([191, 192]);
-      assert.deepEqual(catalog.get(191)?.map((field) => field.name), ['a']);
-      assert.deepEqual(catalog.get(192)?.map((field) => [field.name, field.type]), [['c', 'boolean']]);
+      assert.deepEqual(
+        catalog.get(191)?.map((field) => field.name),
+        ['a'],
+      );
+      assert.deepEqual(
+        catalog.get(192)?.map((field) => [field.name, field.type]),
+        [['c', 'boolean']],
+      );
       await assert.rejects(store.write([{ rowCount: 1 }], { dedupToken: 'foreign' }));
     });
 
     it('types fields on first sight per account and records later conflicts without rejecting a log', async () => {
       await store.append(
         [
-          testDocument(121, { status: 200, code: 'E1', ratio: 0.5, ok: true, when: '2026-11-21T10:00:00.123Z', tags: ['a', 'b'], 'user.id': 7 }),
+          testDocument(121, {
+            status: 200,
+            code: 'E1',
+            ratio: 0.5,
+            ok: true,
+            when: '2026-11-21T10:00:00.123Z',
+            tags: ['a', 'b'],
+            'user.id': 7,
+          }),
           testDocument(121, { status: '500 error', code: 42, ratio: 2, ok: 'yes', when: 'yesterday', tags: 'single' }),
           testDocument(122, { status: 'text first', city: 'Zürich', tag: ['plain', 'naïve'] }),
         ],
@@ -108,7 +132,13 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       assert.equal(await count(121), 2);
       const catalog = await store.fieldCatalog([121, 122]);
       const fields = new Map((catalog.get(121) ?? []).map((field) => [field.name, field]));
-      assert.deepEqual(fields.get('status'), { name: 'status', type: 'long', conflictingTypes: ['text'], inArrays: false, plainText: true });
+      assert.deepEqual(fields.get('status'), {
+        name: 'status',
+        type: 'long',
+        conflictingTypes: ['text'],
+        inArrays: false,
+        plainText: true,
+      });
       assert.deepEqual(fields.get('code'), { name: 'code', type: 'text', conflictingTypes: ['long'], inArrays: false, plainText: true });
       // long and double share one numeric place: not a conflict.
       assert.deepEqual(fields.get('ratio'), { name: 'ratio', type: 'double', conflictingTypes: [], inArrays: false, plainText: true });
@@ -172,13 +202,18 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       assert.equal(await count(172), 1);
       // The account's catalog starts again from scratch.
       await store.append([testDocument(171, { f: 'text now' })], { dedupToken: 'delete-2', retentionDaysOf: KEEP });
-      assert.deepEqual((await store.fieldCatalog([171])).get(171), [{ name: 'f', type: 'text', conflictingTypes: [], inArrays: false, plainText: true }]);
+      assert.deepEqual((await store.fieldCatalog([171])).get(171), [
+        { name: 'f', type: 'text', conflictingTypes: [], inArrays: false, plainText: true },
+      ]);
     });
 
     it('stores concurrent appends completely', async () => {
       await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          store.append(Array.from({ length: 50 }, () => testDocument(181, { i })), { dedupToken: `concurrent-${i}`, retentionDaysOf: KEEP }),
+          store.append(
+            Array.from({ length: 50 }, () => testDocument(181, { i })),
+            { dedupToken: `concurrent-${i}`, retentionDaysOf: KEEP },
+          ),
         ),
       );
       assert.equal(await count(181), 400);
@@ -217,12 +252,23 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
         ],
         [{ group: { host: 'a' }, value: 2 }],
       ]);
-      assert.deepEqual(await store.measureGroups({ ...base, excludedTypes: [], conditions: [hostA] }), [[{ group: { host: 'a' }, value: 3 }]]);
+      assert.deepEqual(await store.measureGroups({ ...base, excludedTypes: [], conditions: [hostA] }), [
+        [{ group: { host: 'a' }, value: 3 }],
+      ]);
       const groupless = { ...base, groupBy: [], conditions: [all, nothing] };
-      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'avg', field: 'duration' } }), [[{ group: {}, value: 10.5 }], []]);
+      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'avg', field: 'duration' } }), [
+        [{ group: {}, value: 10.5 }],
+        [],
+      ]);
       // Counting measures have a value over no logs: the one group of a question without groupBy is 0.
-      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'sum', field: 'duration' } }), [[{ group: {}, value: 42 }], [{ group: {}, value: 0 }]]);
-      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'share', condition: hostA } }), [[{ group: {}, value: 50 }], []]);
+      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'sum', field: 'duration' } }), [
+        [{ group: {}, value: 42 }],
+        [{ group: {}, value: 0 }],
+      ]);
+      assert.deepEqual(await store.measureGroups({ ...groupless, measure: { kind: 'share', condition: hostA } }), [
+        [{ group: {}, value: 50 }],
+        [],
+      ]);
       assert.deepEqual(await store.measureGroups({ ...base, measure: { kind: 'max', field: 'duration' }, conditions: [all] }), [
         [
           { group: { host: 'a' }, value: 20 },

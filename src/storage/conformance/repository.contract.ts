@@ -86,18 +86,22 @@ export function repositoryContract<T, Id>(subject: RepositoryUnderTest<T, Id>): 
         const listed = ids(await subject.list(db, ACCOUNT_A));
         for (const id of ids(mine)) assert.ok(listed.includes(id));
         assert.ok(!listed.includes(subject.idOf(theirs)));
-        assert.deepEqual(ids(await subject.list(db, ACCOUNT_B)).filter((id) => id === subject.idOf(theirs)), [subject.idOf(theirs)]);
+        assert.deepEqual(
+          ids(await subject.list(db, ACCOUNT_B)).filter((id) => id === subject.idOf(theirs)),
+          [subject.idOf(theirs)],
+        );
         if (subject.getIsScoped) assert.equal(await subject.get(db, ACCOUNT_A, subject.idOf(theirs)), undefined);
       });
 
       const update = subject.update;
-      if (update !== undefined) it('stores an update', async () => {
-        const record = fresh(ACCOUNT_A);
-        await subject.insert(db, record);
-        const changed = update.changed(record);
-        await update.apply(db, changed);
-        assert.deepEqual(await subject.get(db, ACCOUNT_A, subject.idOf(record)), changed);
-      });
+      if (update !== undefined)
+        it('stores an update', async () => {
+          const record = fresh(ACCOUNT_A);
+          await subject.insert(db, record);
+          const changed = update.changed(record);
+          await update.apply(db, changed);
+          assert.deepEqual(await subject.get(db, ACCOUNT_A, subject.idOf(record)), changed);
+        });
 
       it('deletes within its account only, once', async () => {
         const record = fresh(ACCOUNT_A);
@@ -111,14 +115,15 @@ export function repositoryContract<T, Id>(subject: RepositoryUnderTest<T, Id>): 
       });
 
       const duplicateOf = subject.duplicateOf;
-      if (duplicateOf !== undefined) it('refuses a repeated unique value and stores nothing for it', async () => {
-        const record = fresh(ACCOUNT_A);
-        await subject.insert(db, record);
-        const before = ids(await subject.list(db, ACCOUNT_A));
-        const duplicate = duplicateOf(record, (n += 1));
-        await assert.rejects(subject.insert(db, duplicate));
-        assert.deepEqual(ids(await subject.list(db, ACCOUNT_A)), before);
-      });
+      if (duplicateOf !== undefined)
+        it('refuses a repeated unique value and stores nothing for it', async () => {
+          const record = fresh(ACCOUNT_A);
+          await subject.insert(db, record);
+          const before = ids(await subject.list(db, ACCOUNT_A));
+          const duplicate = duplicateOf(record, (n += 1));
+          await assert.rejects(subject.insert(db, duplicate));
+          assert.deepEqual(ids(await subject.list(db, ACCOUNT_A)), before);
+        });
 
       it("goes with its account's deletion", async () => {
         const gone = 610_100 + n;

@@ -20,7 +20,11 @@ const places: readonly { readonly name: string; open(): Promise<Place> }[] = [
     name: 'sqlite',
     async open() {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-upgrade-'));
-      return { url: `sqlite:${path.join(dir, 'cp.sqlite')}`, schema: undefined, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+      return {
+        url: `sqlite:${path.join(dir, 'cp.sqlite')}`,
+        schema: undefined,
+        dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
   {
@@ -42,7 +46,11 @@ async function migrateAsBeforeAreas(db: Kysely<unknown>, schema: string | undefi
     assert.ok(migration, `${name} is still declared`);
     before[name] = migration;
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => before }, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => before },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error } = await migrator.migrateToLatest();
   assert.equal(error, undefined);
 }
@@ -53,7 +61,10 @@ function withExtra(extra: Readonly<Record<string, Readonly<Record<string, Migrat
 
 const createTable = (table: string): Migration => ({
   up: async (db) => {
-    await db.schema.createTable(table).addColumn('id', 'integer', (col) => col.primaryKey()).execute();
+    await db.schema
+      .createTable(table)
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .execute();
   },
 });
 
@@ -118,8 +129,14 @@ describe('migration areas', () => {
 
   it('refuses a migration outside its area range, a number taken twice and a malformed name', () => {
     assert.throws(() => collectMigrations(withExtra({ accounts: { '0950-misplaced': createTable('x') } })), /outside its range/);
-    assert.throws(() => collectMigrations(withExtra({ accounts: { '0201-a': createTable('x'), '0201-b': createTable('y') } })), /taken twice/);
+    assert.throws(
+      () => collectMigrations(withExtra({ accounts: { '0201-a': createTable('x'), '0201-b': createTable('y') } })),
+      /taken twice/,
+    );
     assert.throws(() => collectMigrations(withExtra({ accounts: { '201-short': createTable('x') } })), /NNNN-kebab-case/);
-    assert.throws(() => collectMigrations(withExtra({ users: { '0023-too-late-for-the-old-range': createTable('x') } })), /outside its range/);
+    assert.throws(
+      () => collectMigrations(withExtra({ users: { '0023-too-late-for-the-old-range': createTable('x') } })),
+      /outside its range/,
+    );
   });
 });

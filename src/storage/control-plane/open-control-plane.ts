@@ -77,7 +77,11 @@ function openPostgres(url: string, schema: string | undefined): Kysely<ControlPl
  * Unordered migrations are allowed because areas number independently (decision 0320): a database that ran an
  * alerts migration 0901 still runs an accounts migration 0201 that lands after it.
  */
-export async function migrateToLatest(db: Kysely<unknown>, schema?: string, areas: readonly MigrationArea[] = migrationAreas): Promise<void> {
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  schema?: string,
+  areas: readonly MigrationArea[] = migrationAreas,
+): Promise<void> {
   const migrations = collectMigrations(areas);
   const migrator = new Migrator({
     db,
@@ -94,7 +98,8 @@ export async function openControlPlane(url: string, options: OpenControlPlaneOpt
   const dialect: ControlPlaneDialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const db = dialect === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options.postgresSchema);
   try {
-    if (options.migrate !== false) await migrateToLatest(db as unknown as Kysely<unknown>, dialect === 'postgres' ? options.postgresSchema : undefined);
+    if (options.migrate !== false)
+      await migrateToLatest(db as unknown as Kysely<unknown>, dialect === 'postgres' ? options.postgresSchema : undefined);
   } catch (error) {
     await db.destroy();
     throw error;

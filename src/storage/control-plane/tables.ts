@@ -17,7 +17,8 @@ import type { CoreTables } from './core-tables.js';
  * a migration numbered in its range (./migration-areas.ts), and lists its tables interface here once.
  */
 export interface ControlPlaneTables
-  extends CoreTables,
+  extends
+    CoreTables,
     AccountTables,
     UserTables,
     TokenTables,

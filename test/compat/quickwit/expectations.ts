@@ -21,7 +21,11 @@ const COMPARE: Readonly<Record<string, (a: number, b: number) => boolean>> = {
 };
 
 const has = (val: unknown, key: string): boolean =>
-  typeof val === 'string' ? val.includes(key) : Array.isArray(val) ? val.includes(key) : val !== null && typeof val === 'object' && key in val;
+  typeof val === 'string'
+    ? val.includes(key)
+    : Array.isArray(val)
+      ? val.includes(key)
+      : val !== null && typeof val === 'object' && key in val;
 
 /** Python expression → JS predicate, or undefined when the form is not one we know. */
 export function translateExpect(expression: string): Predicate | undefined {
@@ -111,7 +115,10 @@ export function resolvePrevious(value: unknown, previous: unknown): unknown {
   const record = value as Record<string, unknown>;
   if (typeof record.$previous === 'string') {
     const keys = [...record.$previous.matchAll(/\["([^"]+)"\]/g)].map((m) => m[1] ?? '');
-    return keys.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), previous);
+    return keys.reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      previous,
+    );
   }
   return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, resolvePrevious(inner, previous)]));
 }

@@ -30,7 +30,12 @@ repositoryContract<Alert, number>({
   getIsScoped: true,
   list: alertRepository.list,
   update: {
-    changed: (alert) => ({ ...alert, definition: { ...alert.definition, title: 'renamed', enabled: false }, updatedAt: alert.updatedAt + 1, updatedBy: 'editor' }),
+    changed: (alert) => ({
+      ...alert,
+      definition: { ...alert.definition, title: 'renamed', enabled: false },
+      updatedAt: alert.updatedAt + 1,
+      updatedBy: 'editor',
+    }),
     apply: alertRepository.update,
   },
   delete: alertRepository.delete,

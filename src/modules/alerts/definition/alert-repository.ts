@@ -77,7 +77,13 @@ export const alertRepository = {
   },
 
   async list(db: ControlPlaneDb, accountId: number): Promise<Alert[]> {
-    const rows = await db.selectFrom('alerts').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows.map(fromRow);
   },
 

@@ -58,7 +58,15 @@ export function createAlertService(deps: AlertServiceDeps) {
     async create(actor: AlertActor, request: AlertRequest): Promise<Alert> {
       const definition = await validated(actor.accountId, request);
       const now = clock.now();
-      const alert: Alert = { id: newInt32Id(), accountId: actor.accountId, definition, createdAt: now, updatedAt: now, createdBy: actor.email, updatedBy: actor.email };
+      const alert: Alert = {
+        id: newInt32Id(),
+        accountId: actor.accountId,
+        definition,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: actor.email,
+        updatedBy: actor.email,
+      };
       await alertRepository.insert(db, alert);
       return alert;
     },

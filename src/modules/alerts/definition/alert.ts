@@ -8,7 +8,6 @@ export const ALERT_KIND = 'alert';
 export const AGGREGATION_TYPES = ['SUM', 'MIN', 'MAX', 'AVG', 'COUNT', 'UNIQUE_COUNT', 'NONE', 'PERCENTAGE', 'PERCENTILE'] as const;
 export type AggregationType = (typeof AGGREGATION_TYPES)[number];
 
-
 /** An Elasticsearch filter clause as the client sent it (e.g. `{"match_phrase":{"f":{"query":"v"}}}`). */
 export type FilterClause = Readonly<Record<string, unknown>>;
 

@@ -9,7 +9,12 @@ const options = (nowMs: number) => ({ now: nowMs, profile: 'elasticsearch' as co
  * A sub-component's query and filters as one condition, read exactly as `/v1/search` reads a `query_string` inside a
  * bool (the filters are Elasticsearch clauses as the client wrote them; they are parsed here, once per evaluation).
  */
-export function conditionOf(query: string, filters: AlertFilters | undefined, nowMs: number, extraMust: readonly QueryAst[] = []): QueryAst {
+export function conditionOf(
+  query: string,
+  filters: AlertFilters | undefined,
+  nowMs: number,
+  extraMust: readonly QueryAst[] = [],
+): QueryAst {
   const bool = filters?.bool ?? {};
   const json = {
     bool: {

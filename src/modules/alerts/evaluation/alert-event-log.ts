@@ -4,7 +4,17 @@ import type { EventLogContent, FiringRecord } from '../../../detection/index.js'
 export const ALERT_EVENT_LOG_TYPE = 'logward-alert';
 
 /** Fields only alert event logs carry: a query naming one counts them (they are left out otherwise). */
-export const ALERT_EVENT_LOG_FIELDS = ['service-alert', 'alertId', 'alertEventId', 'alertSeverity', 'alertValue', 'alertThreshold', 'alertWindowStart', 'alertWindowEnd', 'alertGroupBy'];
+export const ALERT_EVENT_LOG_FIELDS = [
+  'service-alert',
+  'alertId',
+  'alertEventId',
+  'alertSeverity',
+  'alertValue',
+  'alertThreshold',
+  'alertWindowStart',
+  'alertWindowEnd',
+  'alertGroupBy',
+];
 
 /**
  * The event log a firing writes into its account's logs. Its `service-alert` field carries the alert name, so

@@ -4,7 +4,12 @@ import { compare, groupKeyOf, highestTierMet } from '../../../detection/index.js
 import type { AlertDefinition, SubAlert } from '../definition/alert.js';
 import { correlate, judgeSubComponent } from './alert-judgement.js';
 
-function sub(partial: { groupBy?: string[]; aggregationType?: SubAlert['queryDefinition']['aggregation']['aggregationType']; operator?: SubAlert['trigger']['operator']; tiers: SubAlert['trigger']['severityThresholdTiers'] }): SubAlert {
+function sub(partial: {
+  groupBy?: string[];
+  aggregationType?: SubAlert['queryDefinition']['aggregation']['aggregationType'];
+  operator?: SubAlert['trigger']['operator'];
+  tiers: SubAlert['trigger']['severityThresholdTiers'];
+}): SubAlert {
   return {
     queryDefinition: {
       query: '*',
@@ -50,19 +55,25 @@ describe('trigger evaluation', () => {
   });
 
   it('treats no logs as a count of 0 without groupBy, so "fewer than" alerts fire on silence', () => {
-    assert.deepEqual(judgeSubComponent(sub({ operator: 'LESS_THAN', tiers: { HIGH: 1 } }), []), [{ group: {}, value: 0, severity: 'HIGH', threshold: 1 }]);
+    assert.deepEqual(judgeSubComponent(sub({ operator: 'LESS_THAN', tiers: { HIGH: 1 } }), []), [
+      { group: {}, value: 0, severity: 'HIGH', threshold: 1 },
+    ]);
     assert.deepEqual(judgeSubComponent(sub({ aggregationType: 'AVG', operator: 'LESS_THAN', tiers: { HIGH: 1 } }), []), []);
     assert.deepEqual(judgeSubComponent(sub({ groupBy: ['host'], operator: 'LESS_THAN', tiers: { HIGH: 1 } }), []), []);
   });
 
   it('correlates sub-components with AND and joins on fields', () => {
-    const definition = { correlations: { correlationOperators: ['AND'], joins: [{ '0': 'region', '1': 'zone' }] } } as unknown as AlertDefinition;
+    const definition = {
+      correlations: { correlationOperators: ['AND'], joins: [{ '0': 'region', '1': 'zone' }] },
+    } as unknown as AlertDefinition;
     const left = [
       { group: { region: 'eu' }, value: 10, severity: 'LOW' as const, threshold: 5 },
       { group: { region: 'us' }, value: 7, severity: 'LOW' as const, threshold: 5 },
     ];
     const right = [{ group: { zone: 'eu' }, value: 1, severity: 'HIGH' as const, threshold: 1 }];
-    assert.deepEqual(correlate(definition, [left, right]), [{ group: { zone: 'eu', region: 'eu' }, value: 10, severity: 'HIGH', threshold: 1 }]);
+    assert.deepEqual(correlate(definition, [left, right]), [
+      { group: { zone: 'eu', region: 'eu' }, value: 10, severity: 'HIGH', threshold: 1 },
+    ]);
     assert.deepEqual(correlate(definition, [left, []]), []);
     const unjoined = { correlations: { correlationOperators: ['AND'] } } as unknown as AlertDefinition;
     assert.equal(correlate(unjoined, [left, right]).length, 2);

@@ -10,7 +10,8 @@ const COUNTING = new Set(['COUNT', 'NONE', 'UNIQUE_COUNT', 'SUM']);
  */
 export function judgeSubComponent(sub: SubAlert, values: readonly MeasuredGroup[]): Firing[] {
   const groupless = (sub.queryDefinition.groupBy ?? []).length === 0;
-  const effective = groupless && values.length === 0 && COUNTING.has(sub.queryDefinition.aggregation.aggregationType) ? [{ group: {}, value: 0 }] : values;
+  const effective =
+    groupless && values.length === 0 && COUNTING.has(sub.queryDefinition.aggregation.aggregationType) ? [{ group: {}, value: 0 }] : values;
   return groupsMeetingTiers(sub.trigger, effective);
 }
 

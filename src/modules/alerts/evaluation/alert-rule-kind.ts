@@ -18,7 +18,13 @@ export interface AlertRuleKindDeps extends AccountScopeDeps {
 }
 
 function ruleOf(alert: Alert): AlertRule {
-  return { id: alert.id, accountId: alert.accountId, windowMs: alert.definition.searchTimeFrameMinutes * 60_000, schedule: alert.definition.schedule, alert };
+  return {
+    id: alert.id,
+    accountId: alert.accountId,
+    windowMs: alert.definition.searchTimeFrameMinutes * 60_000,
+    schedule: alert.definition.schedule,
+    alert,
+  };
 }
 
 /** Alerts as the detection engine's first rule kind: one question per sub-component and window. */
@@ -42,7 +48,9 @@ export function createAlertRuleKind(deps: AlertRuleKindDeps): RuleKind<AlertRule
         groupBy: sub.queryDefinition.groupBy ?? [],
         measure: measureOf(sub.queryDefinition.aggregation, nowMs),
       }));
-      return windows.map((window) => asked.map((question, index) => ({ ...question, searcherAccountId: alert.accountId, accountIds: accountIds[index] ?? [], window })));
+      return windows.map((window) =>
+        asked.map((question, index) => ({ ...question, searcherAccountId: alert.accountId, accountIds: accountIds[index] ?? [], window })),
+      );
     },
 
     judge({ alert }, answers) {
@@ -69,7 +77,9 @@ export function createAlertRuleKind(deps: AlertRuleKindDeps): RuleKind<AlertRule
     async samples(firing, ask, signal) {
       const alert = await alertRepository.getById(db, firing.ruleId);
       if (alert === undefined) return [];
-      const sub = alert.definition.subComponents.find((candidate) => candidate.output?.shouldUseAllFields === true || (candidate.output?.columns ?? []).length > 0);
+      const sub = alert.definition.subComponents.find(
+        (candidate) => candidate.output?.shouldUseAllFields === true || (candidate.output?.columns ?? []).length > 0,
+      );
       if (sub === undefined) return [];
       const nowMs = clock.now();
       const groupFields = new Set(sub.queryDefinition.groupBy ?? []);

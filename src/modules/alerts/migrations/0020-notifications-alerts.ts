@@ -73,7 +73,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('error', 'text')
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('notification_deliveries_source').on('notification_deliveries').columns(['source_key', 'channel', 'target']).execute();
+  await db.schema
+    .createIndex('notification_deliveries_source')
+    .on('notification_deliveries')
+    .columns(['source_key', 'channel', 'target'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

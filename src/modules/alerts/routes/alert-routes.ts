@@ -15,7 +15,9 @@ export function alertToWire(alert: Alert): AlertResponse {
     updatedBy: alert.updatedBy,
     ...(definition as Omit<AlertResponse, 'id' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy'>),
     // SPEC.md names the field `cron`, the Terraform client `cronExpression`: both are answered.
-    ...(schedule === undefined ? {} : { schedule: schedule.cronExpression === undefined ? schedule : { ...schedule, cron: schedule.cronExpression } }),
+    ...(schedule === undefined
+      ? {}
+      : { schedule: schedule.cronExpression === undefined ? schedule : { ...schedule, cron: schedule.cronExpression } }),
   };
 }
 
@@ -25,8 +27,10 @@ const tags = ['alerts'];
 /** `actorOf` resolves the e-mail recorded as createdBy/updatedBy for the caller. */
 export function alertRoutes(service: AlertService, actorOf: (principal: Principal) => Promise<AlertActor>): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get('/v2/alerts', { schema: { tags, summary: 'List the alerts of the account', response: { 200: Type.Array(AlertResponse) } } }, async (request) =>
-      (await service.list(request.principal.accountId)).map(alertToWire),
+    app.get(
+      '/v2/alerts',
+      { schema: { tags, summary: 'List the alerts of the account', response: { 200: Type.Array(AlertResponse) } } },
+      async (request) => (await service.list(request.principal.accountId)).map(alertToWire),
     );
     app.post(
       '/v2/alerts',
@@ -40,18 +44,40 @@ export function alertRoutes(service: AlertService, actorOf: (principal: Principa
     );
     app.put(
       '/v2/alerts/:alertId',
-      { schema: { tags, summary: 'Replace an alert', params: AlertIdParams, body: AlertRequest, response: { 200: AlertResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace an alert',
+          params: AlertIdParams,
+          body: AlertRequest,
+          response: { 200: AlertResponse, ...errors },
+        },
+      },
       async (request) => alertToWire(await service.update(await actorOf(request.principal), request.params.alertId, request.body)),
     );
     app.delete(
       '/v2/alerts/:alertId',
-      { schema: { tags, summary: 'Delete an alert; answers the deleted alert', params: AlertIdParams, response: { 200: AlertResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete an alert; answers the deleted alert',
+          params: AlertIdParams,
+          response: { 200: AlertResponse, ...errors },
+        },
+      },
       async (request) => alertToWire(await service.delete(request.principal.accountId, request.params.alertId)),
     );
     for (const action of ['enable', 'disable'] as const) {
       app.post(
         `/v2/alerts/:id/${action}`,
-        { schema: { tags, summary: `${action === 'enable' ? 'Enable' : 'Disable'} an alert`, params: AlertIdShortParams, response: { 204: Type.Null(), ...errors } } },
+        {
+          schema: {
+            tags,
+            summary: `${action === 'enable' ? 'Enable' : 'Disable'} an alert`,
+            params: AlertIdShortParams,
+            response: { 204: Type.Null(), ...errors },
+          },
+        },
         async (request, reply) => {
           await service.setEnabled(await actorOf(request.principal), request.params.id, action === 'enable');
           return reply.status(204).send(null);

@@ -27,19 +27,27 @@ const Filters = Type.Object(
 const QueryDefinition = Type.Object({
   query: Type.Optional(Type.String({ description: 'Lucene query string; default *' })),
   filters: Type.Optional(Filters),
-  groupBy: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 3, description: 'Fields to group by; the alert fires per group (0–3)' })),
+  groupBy: Type.Optional(
+    Type.Array(Type.String({ minLength: 1 }), { maxItems: 3, description: 'Fields to group by; the alert fires per group (0–3)' }),
+  ),
   aggregation: Type.Object(
     {
       aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
-      fieldToAggregateOn: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' })),
+      fieldToAggregateOn: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
+      ),
       valueToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], { description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95' }),
+        Type.Union([Type.String(), Type.Null()], {
+          description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
+        }),
       ),
     },
     { description: 'Aggregation of the matching logs' },
   ),
   shouldQueryOnAllAccounts: Type.Optional(Type.Boolean({ description: 'Query every account this account may search; absent means false' })),
-  accountIdsToQueryOn: Type.Optional(Type.Array(Type.Integer(), { description: 'Accounts to query (the alert account or its searchable sub accounts)' })),
+  accountIdsToQueryOn: Type.Optional(
+    Type.Array(Type.Integer(), { description: 'Accounts to query (the alert account or its searchable sub accounts)' }),
+  ),
 });
 
 const Tiers = Type.Object(
@@ -76,7 +84,9 @@ const Output = Type.Object({
       notificationEndpointIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Ids of notification endpoints (/v1/endpoints)' })),
     }),
   ),
-  suppressNotificationsMinutes: Type.Optional(Type.Integer({ minimum: 0, description: 'No repeated notification for the same group within this many minutes' })),
+  suppressNotificationsMinutes: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'No repeated notification for the same group within this many minutes' }),
+  ),
   type: Type.Optional(Type.String({ description: 'JSON or TABLE' })),
 });
 
@@ -95,12 +105,16 @@ function alertFields() {
     description: Type.Optional(Type.String({ description: 'Event, significance and next steps' })),
     tags: Type.Optional(Type.Array(Type.String(), { maxItems: 10, description: '0–10 tags' })),
     output: Type.Optional(Output),
-    searchTimeFrameMinutes: Type.Optional(Type.Integer({ minimum: 1, description: 'Sliding window in minutes (5–1440 recommended; default 5)' })),
+    searchTimeFrameMinutes: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Sliding window in minutes (5–1440 recommended; default 5)' }),
+    ),
     subComponents: Type.Array(SubComponent, { minItems: 1, description: 'The queries and triggers' }),
     correlations: Type.Optional(
       Type.Object({
         correlationOperators: Type.Optional(Type.Array(Type.String(), { description: 'AND' })),
-        joins: Type.Optional(Type.Array(Type.Record(Type.String(), Type.String()), { description: 'Sub-component index → field joined on' })),
+        joins: Type.Optional(
+          Type.Array(Type.Record(Type.String(), Type.String()), { description: 'Sub-component index → field joined on' }),
+        ),
       }),
     ),
     schedule: Type.Optional(RequestSchedule),

@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-const Severity = Type.Unsafe<'INFO' | 'LOW' | 'MEDIUM' | 'HIGH' | 'SEVERE'>({ type: 'string', enum: ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'SEVERE'] });
+const Severity = Type.Unsafe<'INFO' | 'LOW' | 'MEDIUM' | 'HIGH' | 'SEVERE'>({
+  type: 'string',
+  enum: ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'SEVERE'],
+});
 
 export const TriggeredAlertsRequest = Type.Object(
   {
@@ -8,8 +11,12 @@ export const TriggeredAlertsRequest = Type.Object(
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Results per page, default 25, at most 500' })),
     search: Type.Optional(Type.String({ description: 'Case-insensitive part of the alert name' })),
     severities: Type.Optional(Type.Array(Severity, { description: 'Only these severities' })),
-    sortBy: Type.Optional(Type.Unsafe<'DATE' | 'SEVERITY'>({ type: 'string', enum: ['DATE', 'SEVERITY'], description: 'Sort field, default DATE' })),
-    sortOrder: Type.Optional(Type.Unsafe<'ASC' | 'DESC'>({ type: 'string', enum: ['ASC', 'DESC'], description: 'Sort order, default DESC' })),
+    sortBy: Type.Optional(
+      Type.Unsafe<'DATE' | 'SEVERITY'>({ type: 'string', enum: ['DATE', 'SEVERITY'], description: 'Sort field, default DATE' }),
+    ),
+    sortOrder: Type.Optional(
+      Type.Unsafe<'ASC' | 'DESC'>({ type: 'string', enum: ['ASC', 'DESC'], description: 'Sort order, default DESC' }),
+    ),
     tags: Type.Optional(Type.Array(Type.String(), { description: 'Only alerts carrying one of these tags' })),
   },
   { description: 'Filters, sort and paging of triggered alerts (in the body or the query string)' },

@@ -23,19 +23,49 @@ function request(query: unknown, field: string): SearchRequest {
   const terms: NamedAggregation = {
     name: 't',
     meta: null,
-    aggregation: { kind: 'terms', field, size: 10, order: [], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false, aggregations: [] },
+    aggregation: {
+      kind: 'terms',
+      field,
+      size: 10,
+      order: [],
+      minDocCount: 1,
+      missing: null,
+      include: null,
+      exclude: null,
+      showTermDocCountError: false,
+      aggregations: [],
+    },
   };
   return {
     query: parseQuery(query, { now: FROM, profile: 'elasticsearch' }),
-    from: 0, size: 0, sort: [], source: { enabled: true, includes: [], excludes: [] }, postFilter: null, docvalueFields: [], storedFields: null,
-    version: false, highlight: null, aggregations: [terms], trackTotalHits: true, searchAfter: null, timeoutMs: null, terminateAfter: null,
-    trackScores: false, dayOffset: null, accountIds: null,
+    from: 0,
+    size: 0,
+    sort: [],
+    source: { enabled: true, includes: [], excludes: [] },
+    postFilter: null,
+    docvalueFields: [],
+    storedFields: null,
+    version: false,
+    highlight: null,
+    aggregations: [terms],
+    trackTotalHits: true,
+    searchAfter: null,
+    timeoutMs: null,
+    terminateAfter: null,
+    trackScores: false,
+    dayOffset: null,
+    accountIds: null,
   };
 }
 
 describe('day counts projection', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-day-counts-'));
-  const transport = openChdbTransport({ path: dir, memoryBytes: 1_000_000_000, querySessions: 1, limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 } });
+  const transport = openChdbTransport({
+    path: dir,
+    memoryBytes: 1_000_000_000,
+    querySessions: 1,
+    limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 },
+  });
   const statements: string[] = [];
   const recording: ClickHouseTransport = {
     exec: (sql, settings) => transport.exec(sql, settings),
@@ -47,7 +77,12 @@ describe('day counts projection', () => {
     ping: () => transport.ping(),
     close: () => transport.close(),
   };
-  const search = createSearchExecutor({ transport: recording, table: 'logs', readCatalog: async (ids) => new Map(ids.map((id) => [id, CATALOG])), helpers: queryHelpers });
+  const search = createSearchExecutor({
+    transport: recording,
+    table: 'logs',
+    readCatalog: async (ids) => new Map(ids.map((id) => [id, CATALOG])),
+    helpers: queryHelpers,
+  });
 
   /** Does the engine read the projection for the aggregation statement of this search? */
   async function servedByDayCounts(query: unknown, field: string, scope: SearchScope): Promise<boolean> {
@@ -61,7 +96,16 @@ describe('day counts projection', () => {
 
   before(async () => {
     for (const statement of singleNodeDdl()) await transport.exec(statement);
-    const rows = Array.from({ length: 200 }, (_, i) => ({ account: 1, ts: new Date(FROM + i * 60_000).toISOString().replace('T', ' ').replace('Z', ''), id: `r${i}`, type: 'nginx', message: 'x', retention_days: 30, f_path: `/p/${i % 7}`, f_host: `h${i % 3}` }));
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      account: 1,
+      ts: new Date(FROM + i * 60_000).toISOString().replace('T', ' ').replace('Z', ''),
+      id: `r${i}`,
+      type: 'nginx',
+      message: 'x',
+      retention_days: 30,
+      f_path: `/p/${i % 7}`,
+      f_host: `h${i % 3}`,
+    }));
     await transport.insertJsonEachRow('logs', Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')));
   });
   after(async () => {

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createForegroundGate, type ForegroundGateOptions } from './foreground-gate.js';
 
-const settings = (overrides: Partial<ForegroundGateOptions> = {}): ForegroundGateOptions => ({ maxWaitMs: 60_000, share: 0.5, recentMs: 1000, now: () => 0, ...overrides });
+const settings = (overrides: Partial<ForegroundGateOptions> = {}): ForegroundGateOptions => ({
+  maxWaitMs: 60_000,
+  share: 0.5,
+  recentMs: 1000,
+  now: () => 0,
+  ...overrides,
+});
 
 describe('foreground gate', () => {
   it('lets background work through at once when nothing interactive runs', async () => {
@@ -14,7 +20,9 @@ describe('foreground gate', () => {
     const gate = createForegroundGate(settings());
     const order: string[] = [];
     let finish = (): void => undefined;
-    const interactive = gate.interactive(() => new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('interactive')));
+    const interactive = gate.interactive(() =>
+      new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('interactive')),
+    );
     const background = gate.background(async () => void order.push('background'));
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(order, []);
@@ -51,7 +59,10 @@ describe('foreground gate', () => {
 
   it('counts interactive work that fails as finished', async () => {
     const gate = createForegroundGate(settings());
-    await assert.rejects(gate.interactive(() => Promise.reject(new Error('engine said no'))), /engine said no/);
+    await assert.rejects(
+      gate.interactive(() => Promise.reject(new Error('engine said no'))),
+      /engine said no/,
+    );
     await gate.background(async () => undefined);
   });
 });

@@ -25,7 +25,10 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
       try {
         const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
         const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers);
-        return await measureGroups({ context, run: (sql) => run(withoutScoreStats(sql)), table: deps.table, where: scopeWhereSql(context, query.scope, null) }, query);
+        return await measureGroups(
+          { context, run: (sql) => run(withoutScoreStats(sql)), table: deps.table, where: scopeWhereSql(context, query.scope, null) },
+          query,
+        );
       } catch (error) {
         throw toSearchError(error);
       }

@@ -15,7 +15,14 @@ const FIELDS: Record<string, unknown>[] = [
   { message: 'GET /api/v2/orders/17 took 30ms', host: 'web-1', status: 200, bytes: 512, path: '/api/v2/orders/17' },
   { message: 'Connection to db-1 refused after 3 retries', host: 'web-2', status: 500, bytes: 0, path: '/api/v2/pay' },
   { message: 'upstream: connection refused', host: 'web-1', status: 502, bytes: 10, path: '/api/v1/users', tags: ['a', 'b'] },
-  { message: 'java.net.SocketTimeoutException: Read timed out', host: 'web-3', status: 504, bytes: 20, path: '/api/v2/orders/18', 'user.id': 42 },
+  {
+    message: 'java.net.SocketTimeoutException: Read timed out',
+    host: 'web-3',
+    status: 504,
+    bytes: 20,
+    path: '/api/v2/orders/18',
+    'user.id': 42,
+  },
   { message: "Timeout while reading user_id=42 it's \\ odd", host: "o'brien\\x", status: '500', bytes: 30, path: '/health' },
 ];
 
@@ -45,12 +52,20 @@ describe('search executor on chDB', () => {
   let dir: string;
   const scope: SearchScope = { accounts: [{ accountId: 7, fromMs: NOW - 86_400_000 }], toMs: null, types: null, filter: null };
   const run = (query: unknown, extra: Partial<SearchRequest> = {}, within: SearchScope = scope): Promise<LogSearchResult> =>
-    store.search({ scope: within, request: { ...BASE, query: parseQuery(query, { now: NOW, profile: 'elasticsearch' }), ...extra }, receivedAtMostMs: null, after: null });
+    store.search({
+      scope: within,
+      request: { ...BASE, query: parseQuery(query, { now: NOW, profile: 'elasticsearch' }), ...extra },
+      receivedAtMostMs: null,
+      after: null,
+    });
   const ids = (result: LogSearchResult): string[] => result.hits.map((h) => h.id).sort();
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-executor-'));
-    store = await openLogStore({ url: `chdb:${dir}`, memoryBytes: 1_000_000_000 }, { logger: pino({ level: 'silent' }), clock: { now: () => NOW } });
+    store = await openLogStore(
+      { url: `chdb:${dir}`, memoryBytes: 1_000_000_000 },
+      { logger: pino({ level: 'silent' }), clock: { now: () => NOW } },
+    );
     const docs = (accountId: number): LogDocument[] =>
       FIELDS.map(({ message, ...fields }, i) => ({
         id: `a${accountId}-${i}`,
@@ -113,9 +128,15 @@ describe('search executor on chDB', () => {
     assert.ok((result.hits[0]?.score ?? 0) > (result.hits[1]?.score ?? 0));
     assert.equal(result.maxScore, result.hits[0]?.score);
     const filtered = await run({ bool: { filter: [{ match: { message: 'refused' } }] } });
-    assert.deepEqual(filtered.hits.map((h) => h.score), [0, 0]);
+    assert.deepEqual(
+      filtered.hits.map((h) => h.score),
+      [0, 0],
+    );
     const constant = await run({ constant_score: { filter: { match: { message: 'refused' } }, boost: 2 } });
-    assert.deepEqual(constant.hits.map((h) => h.score), [2, 2]);
+    assert.deepEqual(
+      constant.hits.map((h) => h.score),
+      [2, 2],
+    );
   });
 
   it('keeps hostile literals inside their literal', async () => {
@@ -134,7 +155,12 @@ describe('search executor on chDB', () => {
     assert.deepEqual(ids(await run({ regexp: { 'host.keyword': 'web-[1^]' } })), ['a7-0', 'a7-2']);
     assert.deepEqual(ids(await run({ exists: { field: 'user' } })), ['a7-3']);
     assert.deepEqual(ids(await run({ ids: { values: ['a7-0', 'a8-0'] } })), ['a7-0']);
-    const bool = { bool: { should: [{ term: { 'host.keyword': 'web-1' } }, { term: { status: 504 } }, { match: { message: 'orders' } }], minimum_should_match: 2 } };
+    const bool = {
+      bool: {
+        should: [{ term: { 'host.keyword': 'web-1' } }, { term: { status: 504 } }, { match: { message: 'orders' } }],
+        minimum_should_match: 2,
+      },
+    };
     assert.deepEqual(ids(await run(bool)), ['a7-0']);
   });
 
@@ -148,7 +174,12 @@ describe('search executor on chDB', () => {
   });
 
   it('never reads outside the scope', async () => {
-    const other: SearchScope = { accounts: [{ accountId: 8, fromMs: NOW - 86_400_000 }], toMs: null, types: { include: ['ngi*'], exclude: [] }, filter: null };
+    const other: SearchScope = {
+      accounts: [{ accountId: 8, fromMs: NOW - 86_400_000 }],
+      toMs: null,
+      types: { include: ['ngi*'], exclude: [] },
+      filter: null,
+    };
     assert.deepEqual(ids(await run({ match_all: {} }, {}, other)).length, 5);
     assert.ok(ids(await run({ match_all: {} }, {}, other)).every((id) => id.startsWith('a8-')));
     assert.equal((await run({ match_all: {} }, {}, { ...other, types: { include: ['app'], exclude: [] } })).total, 0);
@@ -156,37 +187,95 @@ describe('search executor on chDB', () => {
   });
 
   it('sorts, pages after a position and aggregates nested buckets', async () => {
-    const sort = [{ kind: 'field', field: 'bytes', order: 'desc', missing: '_last', unmappedType: null, mode: null, format: null }] as const;
+    const sort = [
+      { kind: 'field', field: 'bytes', order: 'desc', missing: '_last', unmappedType: null, mode: null, format: null },
+    ] as const;
     const first = await run({ match_all: {} }, { sort, size: 2 });
-    assert.deepEqual(first.hits.map((h) => h.sort), [[512], [30]]);
+    assert.deepEqual(
+      first.hits.map((h) => h.sort),
+      [[512], [30]],
+    );
     const next = await run({ match_all: {} }, { sort, size: 2, searchAfter: [30] });
-    assert.deepEqual(next.hits.map((h) => h.id), ['a7-3', 'a7-2']);
+    assert.deepEqual(
+      next.hits.map((h) => h.id),
+      ['a7-3', 'a7-2'],
+    );
     const aggregations: NamedAggregation[] = [
       {
         name: 'hosts',
         meta: null,
         aggregation: {
-          kind: 'terms', field: 'host', size: 2, order: [], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false,
+          kind: 'terms',
+          field: 'host',
+          size: 2,
+          order: [],
+          minDocCount: 1,
+          missing: null,
+          include: null,
+          exclude: null,
+          showTermDocCountError: false,
           aggregations: [
-            { name: 'bytes', meta: null, aggregation: { kind: 'sum', field: 'bytes', missing: null, sigma: null, precisionThreshold: null } },
-            { name: 'codes', meta: null, aggregation: { kind: 'range', field: 'status', keyed: false, missing: null, ranges: [{ key: null, from: null, to: 500 }, { key: null, from: 500, to: null }], aggregations: [] } },
+            {
+              name: 'bytes',
+              meta: null,
+              aggregation: { kind: 'sum', field: 'bytes', missing: null, sigma: null, precisionThreshold: null },
+            },
+            {
+              name: 'codes',
+              meta: null,
+              aggregation: {
+                kind: 'range',
+                field: 'status',
+                keyed: false,
+                missing: null,
+                ranges: [
+                  { key: null, from: null, to: 500 },
+                  { key: null, from: 500, to: null },
+                ],
+                aggregations: [],
+              },
+            },
           ],
         },
       },
     ];
     const result = await run({ match_all: {} }, { aggregations, size: 0 });
-    const hosts = result.aggregations?.hosts as { sum_other_doc_count: number; buckets: { key: string; doc_count: number; bytes: { value: number }; codes: { buckets: { key: string; doc_count: number }[] } }[] };
+    const hosts = result.aggregations?.hosts as {
+      sum_other_doc_count: number;
+      buckets: { key: string; doc_count: number; bytes: { value: number }; codes: { buckets: { key: string; doc_count: number }[] } }[];
+    };
     assert.equal(hosts.sum_other_doc_count, 2);
-    assert.deepEqual(hosts.buckets.map((b) => [b.key, b.doc_count, b.bytes.value]), [['web-1', 2, 522], ["o'brien\\x", 1, 30]]);
-    assert.deepEqual(hosts.buckets[0]?.codes.buckets.map((b) => [b.key, b.doc_count]), [['*-500.0', 1], ['500.0-*', 1]]);
+    assert.deepEqual(
+      hosts.buckets.map((b) => [b.key, b.doc_count, b.bytes.value]),
+      [
+        ['web-1', 2, 522],
+        ["o'brien\\x", 1, 30],
+      ],
+    );
+    assert.deepEqual(
+      hosts.buckets[0]?.codes.buckets.map((b) => [b.key, b.doc_count]),
+      [
+        ['*-500.0', 1],
+        ['500.0-*', 1],
+      ],
+    );
   });
 
   it('tests tokens exactly on plain and non-plain values alike (decision 0129)', async () => {
     const docs: LogDocument[] = [
       { city: 'Zürich Nord', level: 'ERROR', message: 'Grüße aus Zürich' },
       { city: 'zürich', level: 'error', message: 'plain text here' },
-      { city: 'Bern', level: 'WARN', message: 'user_id=7 it\'s java.net.X' },
-    ].map(({ message, ...fields }, i) => ({ id: `u${i}`, accountId: 10, timestampMs: NOW - 1000 + i, receivedAtMs: NOW, type: 'app', message, fields, sizeBytes: 10 }));
+      { city: 'Bern', level: 'WARN', message: "user_id=7 it's java.net.X" },
+    ].map(({ message, ...fields }, i) => ({
+      id: `u${i}`,
+      accountId: 10,
+      timestampMs: NOW - 1000 + i,
+      receivedAtMs: NOW,
+      type: 'app',
+      message,
+      fields,
+      sizeBytes: 10,
+    }));
     await store.append(docs, { dedupToken: 'unicode', retentionDaysOf: () => 30 });
     const within: SearchScope = { accounts: [{ accountId: 10, fromMs: NOW - 86_400_000 }], toMs: null, types: null, filter: null };
     const found = async (query: unknown) => ids(await run(query, {}, within));
@@ -219,9 +308,12 @@ describe('search executor on chDB', () => {
     }));
     await store.append(tied, { dedupToken: 'ties', retentionDaysOf: () => 30 });
     const within: SearchScope = { accounts: [{ accountId: 9, fromMs: NOW - 86_400_000 }], toMs: null, types: null, filter: null };
-    const sort = (order: 'asc' | 'desc') => [{ kind: 'field', field: '@timestamp', order, missing: '_last', unmappedType: null, mode: null, format: null }] as const;
+    const sort = (order: 'asc' | 'desc') =>
+      [{ kind: 'field', field: '@timestamp', order, missing: '_last', unmappedType: null, mode: null, format: null }] as const;
     const expected = (order: 'asc' | 'desc') =>
-      [...tied].sort((a, b) => (order === 'desc' ? b.timestampMs - a.timestampMs : a.timestampMs - b.timestampMs) || (a.id < b.id ? -1 : 1)).map((d) => d.id);
+      [...tied]
+        .sort((a, b) => (order === 'desc' ? b.timestampMs - a.timestampMs : a.timestampMs - b.timestampMs) || (a.id < b.id ? -1 : 1))
+        .map((d) => d.id);
     for (const order of ['desc', 'asc'] as const) {
       // A text test on message finds keys first; match_all reads rows directly and falls back on edge ties.
       for (const query of [{ match: { message: 'refused' } }, { match_all: {} }]) {
@@ -236,25 +328,66 @@ describe('search executor on chDB', () => {
         }
       }
       const middle = await run({ match_all: {} }, { sort: sort(order), from: 12, size: 5 }, within);
-      assert.deepEqual(middle.hits.map((h) => h.id), expected(order).slice(12, 17), `${order} inside one timestamp`);
+      assert.deepEqual(
+        middle.hits.map((h) => h.id),
+        expected(order).slice(12, 17),
+        `${order} inside one timestamp`,
+      );
     }
     const cafe = await run({ match: { message: 'café' } }, { sort: sort('desc'), size: 4 }, within);
-    assert.deepEqual(cafe.hits.map((h) => h.id), expected('desc').filter((id) => tied.find((d) => d.id === id)?.message?.startsWith('café')).slice(0, 4));
+    assert.deepEqual(
+      cafe.hits.map((h) => h.id),
+      expected('desc')
+        .filter((id) => tied.find((d) => d.id === id)?.message?.startsWith('café'))
+        .slice(0, 4),
+    );
     assert.equal(cafe.total, 10);
     const beyond = await run({ match_all: {} }, { sort: sort('desc'), from: 28, size: 10 }, within);
-    assert.deepEqual(beyond.hits.map((h) => h.id), expected('desc').slice(28));
+    assert.deepEqual(
+      beyond.hits.map((h) => h.id),
+      expected('desc').slice(28),
+    );
   });
 
   it('counts terms of whole days from the day counts exactly at the edges, and forgets deleted logs (decision 0135)', async () => {
     const from = Date.UTC(2026, 10, 20);
     const to = from + 2 * 86_400_000;
-    const doc = (id: string, timestampMs: number, path: string, type = 'nginx'): LogDocument => ({ id, accountId: 10, timestampMs, receivedAtMs: NOW, type, message: 'x', fields: { path }, sizeBytes: 1 });
+    const doc = (id: string, timestampMs: number, path: string, type = 'nginx'): LogDocument => ({
+      id,
+      accountId: 10,
+      timestampMs,
+      receivedAtMs: NOW,
+      type,
+      message: 'x',
+      fields: { path },
+      sizeBytes: 1,
+    });
     await store.append(
-      [doc('d1', from - 1, '/before'), doc('d2', from, '/a'), doc('d3', from + 86_400_000, '/a', 'app'), doc('d4', to - 1, '/b'), doc('d5', to, '/after'), doc('d6', from + 65_536 * 86_400_000, '/far')],
+      [
+        doc('d1', from - 1, '/before'),
+        doc('d2', from, '/a'),
+        doc('d3', from + 86_400_000, '/a', 'app'),
+        doc('d4', to - 1, '/b'),
+        doc('d5', to, '/after'),
+        doc('d6', from + 65_536 * 86_400_000, '/far'),
+      ],
       { dedupToken: 'days', retentionDaysOf: () => 3650 },
     );
     const terms = (field: string): NamedAggregation => ({
-      name: 't', meta: null, aggregation: { kind: 'terms', field, size: 10, order: [], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false, aggregations: [] },
+      name: 't',
+      meta: null,
+      aggregation: {
+        kind: 'terms',
+        field,
+        size: 10,
+        order: [],
+        minDocCount: 1,
+        missing: null,
+        include: null,
+        exclude: null,
+        showTermDocCountError: false,
+        aggregations: [],
+      },
     });
     const keys = async (field: string, within: SearchScope) => {
       const result = await run({ match_all: {} }, { aggregations: [terms(field)], size: 0 }, within);
@@ -262,21 +395,74 @@ describe('search executor on chDB', () => {
     };
     // d6 is 65,536 days after d2: the day toDate() would wrap it round to (toDate32 does not).
     const days: SearchScope = { accounts: [{ accountId: 10, fromMs: from }], toMs: to, types: null, filter: null };
-    assert.deepEqual(await keys('path', days), [['/a', 2], ['/b', 1]]);
+    assert.deepEqual(await keys('path', days), [
+      ['/a', 2],
+      ['/b', 1],
+    ]);
     assert.deepEqual(await keys('type', { ...days, types: { include: ['ngi*'], exclude: [] } }), [['nginx', 2]]);
     // Not whole days: the same question answered from the logs.
-    assert.deepEqual(await keys('path', { ...days, accounts: [{ accountId: 10, fromMs: from + 1 }] }), [['/a', 1], ['/b', 1]]);
+    assert.deepEqual(await keys('path', { ...days, accounts: [{ accountId: 10, fromMs: from + 1 }] }), [
+      ['/a', 1],
+      ['/b', 1],
+    ]);
     await store.deleteAccount(10);
     assert.deepEqual(await keys('path', days), []);
   });
 
   it('runs every other aggregation kind with Elasticsearch shapes', async () => {
-    const metric = (kind: 'min' | 'max' | 'value_count' | 'cardinality' | 'extended_stats', field: string): NamedAggregation['aggregation'] => ({ kind, field, missing: null, sigma: null, precisionThreshold: null });
+    const metric = (
+      kind: 'min' | 'max' | 'value_count' | 'cardinality' | 'extended_stats',
+      field: string,
+    ): NamedAggregation['aggregation'] => ({ kind, field, missing: null, sigma: null, precisionThreshold: null });
     const aggregations: NamedAggregation[] = [
-      { name: 'h', meta: null, aggregation: { kind: 'histogram', field: 'bytes', interval: 100, offset: 0, minDocCount: 0, extendedBounds: null, hardBounds: null, order: [], keyed: false, missing: null, aggregations: [] } },
-      { name: 'dr', meta: null, aggregation: { kind: 'date_range', field: '@timestamp', keyed: false, format: null, timeZone: null, missing: null, ranges: [{ key: 'old', from: null, to: { epochMs: NOW - 58_500, original: 'x' } }], aggregations: [] } },
-      { name: 'f', meta: { ui: 1 }, aggregation: { kind: 'filters', keyed: true, otherBucket: true, otherBucketKey: '_other_', filters: [{ key: 'refused', query: parseQuery({ match: { message: 'refused' } }, { now: NOW, profile: 'elasticsearch' }) }], aggregations: [] } },
-      { name: 'm', meta: null, aggregation: { kind: 'missing', field: 'tags', aggregations: [{ name: 'min', meta: null, aggregation: metric('min', 'bytes') }] } },
+      {
+        name: 'h',
+        meta: null,
+        aggregation: {
+          kind: 'histogram',
+          field: 'bytes',
+          interval: 100,
+          offset: 0,
+          minDocCount: 0,
+          extendedBounds: null,
+          hardBounds: null,
+          order: [],
+          keyed: false,
+          missing: null,
+          aggregations: [],
+        },
+      },
+      {
+        name: 'dr',
+        meta: null,
+        aggregation: {
+          kind: 'date_range',
+          field: '@timestamp',
+          keyed: false,
+          format: null,
+          timeZone: null,
+          missing: null,
+          ranges: [{ key: 'old', from: null, to: { epochMs: NOW - 58_500, original: 'x' } }],
+          aggregations: [],
+        },
+      },
+      {
+        name: 'f',
+        meta: { ui: 1 },
+        aggregation: {
+          kind: 'filters',
+          keyed: true,
+          otherBucket: true,
+          otherBucketKey: '_other_',
+          filters: [{ key: 'refused', query: parseQuery({ match: { message: 'refused' } }, { now: NOW, profile: 'elasticsearch' }) }],
+          aggregations: [],
+        },
+      },
+      {
+        name: 'm',
+        meta: null,
+        aggregation: { kind: 'missing', field: 'tags', aggregations: [{ name: 'min', meta: null, aggregation: metric('min', 'bytes') }] },
+      },
       { name: 'max', meta: null, aggregation: metric('max', 'bytes') },
       { name: 'vc', meta: null, aggregation: metric('value_count', 'host') },
       { name: 'card', meta: null, aggregation: metric('cardinality', 'host') },
@@ -285,8 +471,21 @@ describe('search executor on chDB', () => {
     ];
     const a = (await run({ match_all: {} }, { aggregations, size: 0 })).aggregations as Record<string, Record<string, unknown>>;
     const buckets = (name: string) => a[name]?.buckets as { key: unknown; doc_count: number }[];
-    assert.deepEqual(buckets('h').map((b) => [b.key, b.doc_count]), [[0, 4], [100, 0], [200, 0], [300, 0], [400, 0], [500, 1]]);
-    assert.deepEqual(buckets('dr').map((b) => [b.key, b.doc_count]), [['old', 2]]);
+    assert.deepEqual(
+      buckets('h').map((b) => [b.key, b.doc_count]),
+      [
+        [0, 4],
+        [100, 0],
+        [200, 0],
+        [300, 0],
+        [400, 0],
+        [500, 1],
+      ],
+    );
+    assert.deepEqual(
+      buckets('dr').map((b) => [b.key, b.doc_count]),
+      [['old', 2]],
+    );
     assert.deepEqual(a.f, { meta: { ui: 1 }, buckets: { refused: { doc_count: 2 }, _other_: { doc_count: 3 } } });
     assert.deepEqual(a.m, { doc_count: 4, min: { value: 0 } });
     assert.deepEqual([a.max?.value, a.vc?.value, a.card?.value], [512, 5, 4]);

@@ -47,8 +47,12 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
-    const rows = await run(`SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`);
-    const byId = new Map(rows.map((row) => [String(row.id), JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>]));
+    const rows = await run(
+      `SELECT id, ${SOURCE_SELECT_SQL} FROM ${table} WHERE ${scope} AND id IN (${ids.map(sqlString).join(', ')}) LIMIT ${sqlNumber(ids.length)}`,
+    );
+    const byId = new Map(
+      rows.map((row) => [String(row.id), JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>]),
+    );
     for (const p of pending) {
       const stored = byId.get(p.id);
       p.hit._source = stored === undefined ? null : filterSource(stored, p.filter);
@@ -103,9 +107,14 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         if (only !== undefined && isTimestampKey(only) && !scoring) {
           // Rows are cheap to read where testing them reads no `message` (a text test would, for every candidate).
           const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => READS_MESSAGE.test(where));
-          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql, settings) => run(withoutScoreStats(sql), settings));
+          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql, settings) =>
+            run(withoutScoreStats(sql), settings),
+          );
         }
-        const boundSql = timestampBoundSql({ ...pageQuery, branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))) });
+        const boundSql = timestampBoundSql({
+          ...pageQuery,
+          branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))),
+        });
         const boundRow = boundSql === null ? undefined : (await run(boundSql))[0];
         const sql = hitsSql(pageQuery, boundRow === undefined ? null : Number(boundRow.__bound));
         // The engine drops the inputs of an all-fields index test it answers from the index while the score still
@@ -151,13 +160,19 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const hits: LogHit[] = rows.map((row) => {
         const stored = JSON.parse(sourceOfRow(row as unknown as StoredSourceRow)) as Record<string, unknown>;
         const values = plan.keys.map((_, i) => (row[`__s${i}`] ?? null) as SortValue);
-        const fields = pickFields(stored, [...request.docvalueFields.map((f) => f.field), ...(request.storedFields ?? []).filter((f) => f !== '_source' && f !== '_none_')]);
+        const fields = pickFields(stored, [
+          ...request.docvalueFields.map((f) => f.field),
+          ...(request.storedFields ?? []).filter((f) => f !== '_source' && f !== '_none_'),
+        ]);
         return {
           id: String(row.id),
           accountId: Number(row.account),
           type: String(row.type),
           score: scoring ? Number(row._score) : null,
-          source: request.storedFields !== null && request.storedFields.length > 0 && !request.storedFields.includes('_source') ? null : filterSource(stored, request.source),
+          source:
+            request.storedFields !== null && request.storedFields.length > 0 && !request.storedFields.includes('_source')
+              ? null
+              : filterSource(stored, request.source),
           sort: request.sort.length === 0 ? null : values.slice(0, plan.visible),
           highlight: request.highlight === null ? null : highlightHit(stored, request.highlight, request.query),
           fields,
@@ -169,7 +184,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
         hits,
         aggregations,
-        lastCursor: last === undefined ? null : { values: plan.keys.map((_, i) => (last[`__s${i}`] ?? null) as SortValue), id: String(last.id) },
+        lastCursor:
+          last === undefined ? null : { values: plan.keys.map((_, i) => (last[`__s${i}`] ?? null) as SortValue), id: String(last.id) },
       };
     } catch (error) {
       throw toSearchError(error);

@@ -23,7 +23,8 @@ const BACKGROUND_SHARE = 0.6;
 export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
   const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: monotonicNow });
   return (background, work) => {
-    if (background) return work((sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...BACKGROUND_SETTINGS })));
+    if (background)
+      return work((sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...BACKGROUND_SETTINGS })));
     return gate.interactive(() => work((sql, settings) => transport.query<Row>(sql, { ...settings, ...INTERACTIVE_SETTINGS })));
   };
 }

@@ -40,8 +40,8 @@ export function likeQuote(value: string): string {
 }
 
 const WORD_BOUNDARY_BEFORE = "(?:^|[^\\pL\\pN_.'])";
-const WORD_BOUNDARY_AFTER = "(?:$|[^\\pL\\pN_])";
-const BETWEEN_TOKENS = "[^\\pL\\pN_]+";
+const WORD_BOUNDARY_AFTER = '(?:$|[^\\pL\\pN_])';
+const BETWEEN_TOKENS = '[^\\pL\\pN_]+';
 
 /**
  * RE2 over the lower-cased value for adjacent tokens (match_phrase). With `lastIsPrefix` the last token may

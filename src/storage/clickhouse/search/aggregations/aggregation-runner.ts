@@ -52,7 +52,14 @@ function withMeta(named: NamedAggregation, result: Record<string, unknown>): Rec
 /** A root date_histogram on `@timestamp` that puts every log in exactly one returned bucket. */
 function countsEveryLog(named: NamedAggregation): boolean {
   const agg = named.aggregation;
-  return agg.kind === 'date_histogram' && agg.field === '@timestamp' && agg.hardBounds === null && agg.missing === null && agg.minDocCount <= 1 && agg.order.length === 0;
+  return (
+    agg.kind === 'date_histogram' &&
+    agg.field === '@timestamp' &&
+    agg.hardBounds === null &&
+    agg.missing === null &&
+    agg.minDocCount <= 1 &&
+    agg.order.length === 0
+  );
 }
 
 /** Can the aggregations count the hits on the way (root metrics, or a full @timestamp histogram)? */
@@ -75,7 +82,11 @@ function bucketSum(result: Record<string, unknown> | undefined): number | null {
  * With `countHits`, the root metrics pass (or a full `@timestamp` histogram) also gives the number of matching
  * logs (`total`, null when it could not), saving the hits count its own scan.
  */
-export async function runAggregations(run: AggregationRun, aggs: readonly NamedAggregation[], countHits = false): Promise<{ results: Record<string, unknown>; total: number | null }> {
+export async function runAggregations(
+  run: AggregationRun,
+  aggs: readonly NamedAggregation[],
+  countHits = false,
+): Promise<{ results: Record<string, unknown>; total: number | null }> {
   const out: Record<string, unknown> = {};
   const metrics = metricPlans(run, aggs);
   let total: number | null = null;
@@ -87,7 +98,9 @@ export async function runAggregations(run: AggregationRun, aggs: readonly NamedA
     for (const m of metrics) out[m.named.name] = withMeta(m.named, m.plan.shape(row));
   }
   const buckets = aggs.filter((named) => isBucketAggregation(named.aggregation));
-  const results = await Promise.all(buckets.map(async (named) => (await runBucketLevel(run, named, [], null)).get('[]') ?? emptyOf(named, run.context)));
+  const results = await Promise.all(
+    buckets.map(async (named) => (await runBucketLevel(run, named, [], null)).get('[]') ?? emptyOf(named, run.context)),
+  );
   buckets.forEach((named, i) => {
     out[named.name] = results[i];
   });
@@ -102,7 +115,8 @@ export async function runAggregations(run: AggregationRun, aggs: readonly NamedA
 function emptyOf(named: NamedAggregation, context: CompileContext): Record<string, unknown> {
   const agg = named.aggregation;
   if (!isBucketAggregation(agg)) return withMeta(named, planMetric(context, agg as MetricAggregation, '__e').empty());
-  const children = (): Record<string, unknown> => Object.fromEntries(agg.aggregations.map((child) => [child.name, emptyOf(child, context)]));
+  const children = (): Record<string, unknown> =>
+    Object.fromEntries(agg.aggregations.map((child) => [child.name, emptyOf(child, context)]));
   return withMeta(named, shapeBuckets(context, agg, emptyBuckets(agg, children), 0));
 }
 
@@ -114,7 +128,12 @@ function countedByDay(dim: Dimension): boolean {
   return (DAY_COUNTS.keys as readonly string[]).includes(dim.key) && (dim.predicate === null || dim.predicate === `${dim.key} IS NOT NULL`);
 }
 
-async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path: readonly Step[], parents: readonly unknown[][] | null): Promise<Map<string, Record<string, unknown>>> {
+async function runBucketLevel(
+  run: AggregationRun,
+  named: NamedAggregation,
+  path: readonly Step[],
+  parents: readonly unknown[][] | null,
+): Promise<Map<string, Record<string, unknown>>> {
   const agg = named.aggregation as BucketAggregation;
   const dim = dimensionOf(run.context, agg);
   const step: Step = { dim, alias: `__k${path.length}` };
@@ -141,7 +160,8 @@ async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path
     }
   }
   const partition = parentAliases.length === 0 ? '' : `PARTITION BY ${parentAliases.join(', ')}`;
-  const where = path.length === 0 && metrics.length === 0 && run.wholeDaysWhere !== null && countedByDay(dim) ? run.wholeDaysWhere : run.where;
+  const where =
+    path.length === 0 && metrics.length === 0 && run.wholeDaysWhere !== null && countedByDay(dim) ? run.wholeDaysWhere : run.where;
   const sql = [
     `SELECT ${[
       ...all.map((s) => `${s.dim.key} AS ${s.alias}`),
@@ -154,7 +174,9 @@ async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path
     `GROUP BY ${all.map((s) => s.alias).join(', ')}`,
     having.length === 0 ? '' : `HAVING ${having.join(' AND ')}`,
     `ORDER BY ${orderBy}`,
-    parentAliases.length === 0 ? `LIMIT ${sqlNumber(limitBy)}` : `LIMIT ${sqlNumber(limitBy)} BY ${parentAliases.join(', ')} LIMIT ${sqlNumber(MAX_ROWS_PER_LEVEL)}`,
+    parentAliases.length === 0
+      ? `LIMIT ${sqlNumber(limitBy)}`
+      : `LIMIT ${sqlNumber(limitBy)} BY ${parentAliases.join(', ')} LIMIT ${sqlNumber(MAX_ROWS_PER_LEVEL)}`,
   ].join(' ');
   const rows = await run.run(sql);
 
@@ -169,7 +191,8 @@ async function runBucketLevel(run: AggregationRun, named: NamedAggregation, path
     byParent.set(id, group);
   }
 
-  const childEmpty = (): Record<string, unknown> => Object.fromEntries(agg.aggregations.map((child) => [child.name, emptyOf(child, run.context)]));
+  const childEmpty = (): Record<string, unknown> =>
+    Object.fromEntries(agg.aggregations.map((child) => [child.name, emptyOf(child, run.context)]));
   const selected = new Map<string, { tuple: unknown[]; total: number; buckets: Bucket[] }>();
   const parentIds = parents === null ? [[]] : parents;
   for (const parentTuple of parentIds) {

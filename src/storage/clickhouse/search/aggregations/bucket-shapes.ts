@@ -60,7 +60,11 @@ function nextCalendar(ms: number, unit: string): number {
   }
 }
 
-function fillHistogram(agg: Extract<BucketAggregation, { kind: 'date_histogram' | 'histogram' }>, buckets: Bucket[], children: () => Record<string, unknown>): Bucket[] {
+function fillHistogram(
+  agg: Extract<BucketAggregation, { kind: 'date_histogram' | 'histogram' }>,
+  buckets: Bucket[],
+  children: () => Record<string, unknown>,
+): Bucket[] {
   const sorted = [...buckets].sort((a, b) => compareKeys(a.key, b.key));
   if (agg.minDocCount > 0) return sorted.filter((b) => b.docCount >= agg.minDocCount);
   const keys = sorted.map((b) => Number(b.key));
@@ -85,7 +89,8 @@ function fillHistogram(agg: Extract<BucketAggregation, { kind: 'date_histogram' 
   if (min === undefined || max === undefined || !Number.isFinite(min) || !Number.isFinite(max)) return sorted;
   const byKey = new Map(sorted.map((b) => [Number(b.key), b]));
   const out: Bucket[] = [];
-  for (let k = min; k <= max && out.length < MAX_FILLED_BUCKETS; k = step(k)) out.push(byKey.get(k) ?? { key: k, docCount: 0, children: children() });
+  for (let k = min; k <= max && out.length < MAX_FILLED_BUCKETS; k = step(k))
+    out.push(byKey.get(k) ?? { key: k, docCount: 0, children: children() });
   return out;
 }
 
@@ -94,7 +99,10 @@ export function bucketList(agg: BucketAggregation, found: Bucket[], children: ()
   switch (agg.kind) {
     case 'terms': {
       const kept = found.filter((b) => b.docCount >= Math.max(agg.minDocCount, 1));
-      return sortBuckets(kept, agg.order, [{ by: '_count', order: 'desc' }, { by: '_key', order: 'asc' }]).slice(0, agg.size);
+      return sortBuckets(kept, agg.order, [
+        { by: '_count', order: 'desc' },
+        { by: '_key', order: 'asc' },
+      ]).slice(0, agg.size);
     }
     case 'date_histogram':
     case 'histogram': {
@@ -106,7 +114,10 @@ export function bucketList(agg: BucketAggregation, found: Bucket[], children: ()
       return agg.ranges.map((_, i) => found.find((b) => Number(b.key) === i) ?? { key: i, docCount: 0, children: children() });
     case 'filters': {
       const count = agg.filters.length + (agg.otherBucket ? 1 : 0);
-      return Array.from({ length: count }, (_, i) => found.find((b) => Number(b.key) === i) ?? { key: i, docCount: 0, children: children() });
+      return Array.from(
+        { length: count },
+        (_, i) => found.find((b) => Number(b.key) === i) ?? { key: i, docCount: 0, children: children() },
+      );
     }
     case 'filter':
     case 'missing':
@@ -122,7 +133,12 @@ export function emptyBuckets(agg: BucketAggregation, children: () => Record<stri
 const rangeNumber = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n));
 
 /** The Elasticsearch response object of a bucket aggregation. */
-export function shapeBuckets(context: CompileContext, agg: BucketAggregation, buckets: readonly Bucket[], total: number): Record<string, unknown> {
+export function shapeBuckets(
+  context: CompileContext,
+  agg: BucketAggregation,
+  buckets: readonly Bucket[],
+  total: number,
+): Record<string, unknown> {
   const entry = (b: Bucket, head: Record<string, unknown>): Record<string, unknown> => ({ ...head, doc_count: b.docCount, ...b.children });
   switch (agg.kind) {
     case 'terms': {
@@ -145,7 +161,9 @@ export function shapeBuckets(context: CompileContext, agg: BucketAggregation, bu
     }
     case 'range': {
       const list = agg.ranges.map((r, i) => {
-        const head: Record<string, unknown> = { key: r.key ?? `${r.from === null ? '*' : rangeNumber(r.from)}-${r.to === null ? '*' : rangeNumber(r.to)}` };
+        const head: Record<string, unknown> = {
+          key: r.key ?? `${r.from === null ? '*' : rangeNumber(r.from)}-${r.to === null ? '*' : rangeNumber(r.to)}`,
+        };
         if (r.from !== null) head.from = r.from;
         if (r.to !== null) head.to = r.to;
         return entry(buckets[i] ?? { key: i, docCount: 0, children: {} }, head);

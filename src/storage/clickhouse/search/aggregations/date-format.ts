@@ -25,7 +25,7 @@ export function formatDate(epochMs: number, format: string | null): string {
   const pattern = NAMED[first] ?? first;
   const d = new Date(epochMs);
   let out = '';
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const c = pattern[i] ?? '';
     if (c === "'") {
       const end = pattern.indexOf("'", i + 1);

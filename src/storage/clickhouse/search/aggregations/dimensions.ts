@@ -9,7 +9,10 @@ import type { CompileContext } from '../compile/compile-context.js';
 import { arrayOf, dateMsOf, scalarOf, type FieldRef } from '../fields/field-access.js';
 import { existsSql } from '../compile/term-level.js';
 
-export type BucketAggregation = Extract<AggregationAst, { kind: 'terms' | 'date_histogram' | 'histogram' | 'range' | 'date_range' | 'filters' | 'filter' | 'missing' }>;
+export type BucketAggregation = Extract<
+  AggregationAst,
+  { kind: 'terms' | 'date_histogram' | 'histogram' | 'range' | 'date_range' | 'filters' | 'filter' | 'missing' }
+>;
 
 export type KeyKind = 'string' | 'number' | 'boolean' | 'date' | 'index';
 
@@ -39,7 +42,11 @@ function termsKey(field: FieldRef): { scalar: string | null; kind: KeyKind; from
     case 'number':
       return { scalar: scalarOf(field, 'number'), kind: 'number', fromText: (x) => `toFloat64OrNull(${x})` };
     case 'date':
-      return { scalar: dateMsOf(field), kind: 'date', fromText: (x) => `toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(${x}, 3, 'UTC'))` };
+      return {
+        scalar: dateMsOf(field),
+        kind: 'date',
+        fromText: (x) => `toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(${x}, 3, 'UTC'))`,
+      };
     case 'boolean': {
       const b = scalarOf(field, 'boolean');
       return { scalar: b === null ? null : `toUInt8(${b})`, kind: 'boolean', fromText: (x) => `toUInt8(${x} = 'true')` };
@@ -58,7 +65,8 @@ function literal(value: string | number | boolean, kind: KeyKind): string {
 
 function termsFilterSql(key: string, filter: TermsFilter, kind: KeyKind): string {
   if (filter.kind === 'regex') return `match(toString(${key}), ${sqlString(`^(?:${filter.pattern})$`)})`;
-  if (filter.kind === 'values') return filter.values.length === 0 ? '0' : `${key} IN (${filter.values.map((v) => literal(v, kind)).join(', ')})`;
+  if (filter.kind === 'values')
+    return filter.values.length === 0 ? '0' : `${key} IN (${filter.values.map((v) => literal(v, kind)).join(', ')})`;
   return `cityHash64(toString(${key})) % ${sqlNumber(filter.numPartitions)} = ${sqlNumber(filter.partition)}`;
 }
 
@@ -104,7 +112,10 @@ export function dimensionOf(context: CompileContext, agg: BucketAggregation): Di
         predicate = scalar === null ? '0' : `${scalar} IS NOT NULL`;
       } else {
         const scalarPart = scalar === null ? '[]' : `if(isNull(${scalar}), [], [assumeNotNull(${scalar})])`;
-        const values = array === null ? scalarPart : `arrayConcat(${scalarPart}, arrayFilter(v -> isNotNull(v), arrayMap(x -> ${fromText('x')}, ${array})))`;
+        const values =
+          array === null
+            ? scalarPart
+            : `arrayConcat(${scalarPart}, arrayFilter(v -> isNotNull(v), arrayMap(x -> ${fromText('x')}, ${array})))`;
         key = agg.missing === null ? `arrayJoin(${values})` : `arrayJoin(if(empty(${values}), [${literal(agg.missing, kind)}], ${values}))`;
         predicate = null;
       }

@@ -47,7 +47,11 @@ function planMeasure(context: CompileContext, measure: GroupMeasure): MeasurePla
       return { columns: [], value: count, empty: 0 };
     case 'share': {
       const matching = compileQuery(context, measure.condition).where;
-      return { columns: [`countIf(${matching}) AS __m`], value: (row) => (count(row) === 0 ? undefined : ((num(row.__m) ?? 0) / count(row)) * 100), empty: undefined };
+      return {
+        columns: [`countIf(${matching}) AS __m`],
+        value: (row) => (count(row) === 0 ? undefined : ((num(row.__m) ?? 0) / count(row)) * 100),
+        empty: undefined,
+      };
     }
     case 'percentile': {
       const value = numericValue(context.catalog.resolve(measure.field)) ?? NO_NUMBER;
@@ -61,7 +65,8 @@ function planMeasure(context: CompileContext, measure: GroupMeasure): MeasurePla
     case 'unique_count': {
       const field = context.catalog.resolve(measure.field);
       const numeric = numericValue(field);
-      const value = (numeric !== null && field.shape !== 'text' && field.shape !== 'keyword' ? numeric : scalarOf(field, 'string')) ?? NO_NUMBER;
+      const value =
+        (numeric !== null && field.shape !== 'text' && field.shape !== 'keyword' ? numeric : scalarOf(field, 'string')) ?? NO_NUMBER;
       return { columns: [`uniq(${value}) AS __m`], value: (row) => num(row.__m) ?? 0, empty: 0 };
     }
     case 'sum': {
@@ -79,7 +84,18 @@ function planMeasure(context: CompileContext, measure: GroupMeasure): MeasurePla
 }
 
 function termsOf(field: string, size: number): Extract<AggregationAst, { kind: 'terms' }> {
-  return { kind: 'terms', field, size, order: [], minDocCount: 1, missing: null, include: null, exclude: null, showTermDocCountError: false, aggregations: [] };
+  return {
+    kind: 'terms',
+    field,
+    size,
+    order: [],
+    minDocCount: 1,
+    missing: null,
+    include: null,
+    exclude: null,
+    showTermDocCountError: false,
+    aggregations: [],
+  };
 }
 
 /** A group key as text, as a terms bucket prints it (`key_as_string` for dates and booleans). */
@@ -92,7 +108,11 @@ function keyText(value: unknown, shape: string): string {
 export async function measureGroups(run: GroupMeasureRun, query: GroupMeasureQuery): Promise<MeasuredGroup[][]> {
   const { context } = run;
   const conditions = query.conditions.map((condition) => compileQuery(context, condition).where);
-  const dims = query.groupBy.map((field) => ({ field, shape: context.catalog.resolve(field).shape, dim: dimensionOf(context, termsOf(field, query.maxGroups)) }));
+  const dims = query.groupBy.map((field) => ({
+    field,
+    shape: context.catalog.resolve(field).shape,
+    dim: dimensionOf(context, termsOf(field, query.maxGroups)),
+  }));
   const plan = planMeasure(context, query.measure);
   const keys = ['__q', ...dims.map((_, i) => `__k${i}`)];
   const predicates = dims.map((d) => d.dim.predicate).filter((p): p is string => p !== null);

@@ -9,7 +9,10 @@ import type { CompileContext } from '../compile/compile-context.js';
 import { scalarOf } from '../fields/field-access.js';
 import { formatDate } from './date-format.js';
 
-export type MetricAggregation = Exclude<AggregationAst, { kind: 'terms' | 'date_histogram' | 'histogram' | 'range' | 'date_range' | 'filters' | 'filter' | 'missing' }>;
+export type MetricAggregation = Exclude<
+  AggregationAst,
+  { kind: 'terms' | 'date_histogram' | 'histogram' | 'range' | 'date_range' | 'filters' | 'filter' | 'missing' }
+>;
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +27,14 @@ export interface MetricPlan {
 
 const DEFAULT_PERCENTS = [1, 5, 25, 50, 75, 95, 99];
 
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : value === null || value === undefined ? null : Number.isFinite(Number(value)) ? Number(value) : null);
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : value === null || value === undefined
+      ? null
+      : Number.isFinite(Number(value))
+        ? Number(value)
+        : null;
 
 function missingLiteral(missing: TermValue | null): string | null {
   if (missing === null) return null;
@@ -74,10 +84,16 @@ export function planMetric(context: CompileContext, agg: MetricAggregation, alia
   const field = context.catalog.resolve(agg.field);
   const isDate = field.shape === 'date';
   const fallback = missingLiteral(agg.missing);
-  const raw = agg.kind === 'value_count' || agg.kind === 'cardinality' ? (numericValue(field) !== null && field.shape !== 'text' && field.shape !== 'keyword' ? numericValue(field) : scalarOf(field, 'string')) : numericValue(field);
-  const valueSql = raw === null ? 'CAST(NULL, \'Nullable(Float64)\')' : raw;
+  const raw =
+    agg.kind === 'value_count' || agg.kind === 'cardinality'
+      ? numericValue(field) !== null && field.shape !== 'text' && field.shape !== 'keyword'
+        ? numericValue(field)
+        : scalarOf(field, 'string')
+      : numericValue(field);
+  const valueSql = raw === null ? "CAST(NULL, 'Nullable(Float64)')" : raw;
   const v = fallback === null || agg.kind === 'value_count' || agg.kind === 'cardinality' ? valueSql : `coalesce(${valueSql}, ${fallback})`;
-  const withString = (value: number | null): Record<string, unknown> => (isDate && value !== null ? { value, value_as_string: formatDate(value, null) } : { value });
+  const withString = (value: number | null): Record<string, unknown> =>
+    isDate && value !== null ? { value, value_as_string: formatDate(value, null) } : { value };
   const c = (name: string): string => `${alias}_${name}`;
   switch (agg.kind) {
     case 'avg':
@@ -96,8 +112,15 @@ export function planMetric(context: CompileContext, agg: MetricAggregation, alia
       return { columns: [`uniq(${v}) AS ${c('v')}`], shape: (row) => ({ value: num(row[c('v')]) ?? 0 }), empty: () => ({ value: 0 }) };
     case 'stats':
     case 'extended_stats': {
-      const columns = [`count(${v}) AS ${c('count')}`, `min(${v}) AS ${c('min')}`, `max(${v}) AS ${c('max')}`, `avg(${v}) AS ${c('avg')}`, `sum(${v}) AS ${c('sum')}`];
-      if (agg.kind === 'extended_stats') columns.push(`sum(${v} * ${v}) AS ${c('sq')}`, `varPop(${v}) AS ${c('var')}`, `varSamp(${v}) AS ${c('vars')}`);
+      const columns = [
+        `count(${v}) AS ${c('count')}`,
+        `min(${v}) AS ${c('min')}`,
+        `max(${v}) AS ${c('max')}`,
+        `avg(${v}) AS ${c('avg')}`,
+        `sum(${v}) AS ${c('sum')}`,
+      ];
+      if (agg.kind === 'extended_stats')
+        columns.push(`sum(${v} * ${v}) AS ${c('sq')}`, `varPop(${v}) AS ${c('var')}`, `varSamp(${v}) AS ${c('vars')}`);
       const sigma = agg.sigma ?? 2;
       const shape = (row: Row): Record<string, unknown> => {
         const count = num(row[c('count')]) ?? 0;
@@ -151,4 +174,3 @@ export function planMetric(context: CompileContext, agg: MetricAggregation, alia
     }
   }
 }
-

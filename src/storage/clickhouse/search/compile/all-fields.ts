@@ -23,7 +23,15 @@ export const isAllFields = (field: string): boolean => field === '*' || field ==
 
 /** Every field but `message`, read as one text field (numbers included); for sloppy phrases and numbers. */
 function otherFields(plain: boolean): FieldRef {
-  return { name: '*', shape: 'text', column: null, kinds: ['string', 'number'], inArrays: false, plainText: plain, pattern: { glob: '*', withoutMessage: true } };
+  return {
+    name: '*',
+    shape: 'text',
+    column: null,
+    kinds: ['string', 'number'],
+    inArrays: false,
+    plainText: plain,
+    pattern: { glob: '*', withoutMessage: true },
+  };
 }
 
 /**
@@ -54,7 +62,8 @@ function onFieldRows(context: CompileContext, plain: string, other: string): str
  * An entry of either index every row holding `piece` in some field has: a field's token is left out of
  * fields_text where the plain message holds it already (FIELDS_TOKENS_SQL).
  */
-const pieceSql = (piece: string): string => `(has(${FIELDS_TOKENS_SQL}, ${sqlString(piece)}) OR has(${MESSAGE_TOKENS_SQL}, ${sqlString(piece)}))`;
+const pieceSql = (piece: string): string =>
+  `(has(${FIELDS_TOKENS_SQL}, ${sqlString(piece)}) OR has(${MESSAGE_TOKENS_SQL}, ${sqlString(piece)}))`;
 
 /** The index test every row holding all `terms` in its other fields passes, null when none can help. */
 function fieldsPrefilter(context: CompileContext, terms: readonly string[]): string | null {
@@ -88,8 +97,15 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
   // Fuzzy terms and a prefix last term test every token of every value, as before: no index holds fragments.
   if (query.fuzziness !== null || query.lastTokenIsPrefix) {
     const onMessage = matchQuerySql(context, message, query);
-    const onFields = onFieldRows(context, matchQuerySql(context, otherFieldsText(true), query).where, matchQuerySql(context, otherFieldsText(false), query).where);
-    return { where: or([onMessage.where, onFields]), score: `greatest(if(${onMessage.where}, ${onMessage.score}, 0), if(${onFields}, 1, 0))` };
+    const onFields = onFieldRows(
+      context,
+      matchQuerySql(context, otherFieldsText(true), query).where,
+      matchQuerySql(context, otherFieldsText(false), query).where,
+    );
+    return {
+      where: or([onMessage.where, onFields]),
+      score: `greatest(if(${onMessage.where}, ${onMessage.score}, 0), if(${onFields}, 1, 0))`,
+    };
   }
   const terms = [...new Set(query.tokens.map((token) => token.term))];
   const presences = terms.map((term) => or([messageWordSql(context, message, term), fieldsWordSql(context, term)]));
@@ -101,7 +117,10 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
   const required =
     query.operator === 'and'
       ? presences.length
-      : Math.max(1, query.minimumShouldMatch === null ? 1 : context.helpers.resolveMinimumShouldMatch(query.minimumShouldMatch, presences.length));
+      : Math.max(
+          1,
+          query.minimumShouldMatch === null ? 1 : context.helpers.resolveMinimumShouldMatch(query.minimumShouldMatch, presences.length),
+        );
   let where =
     required >= presences.length
       ? `(${presences.join(' AND ')})`
@@ -121,7 +140,9 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
   const adjacent = query.slop === 0 && !query.lastTokenIsPrefix;
   // Value by value (a phrase never spans two), one pattern call over all values: compiled once per statement.
   const exact = (plain: boolean): string =>
-    adjacent ? `arrayExists(v -> ${hasPhraseSql(otherFieldsText(plain), 'v', terms, false)}, ${FIELD_STRINGS_SQL})` : phraseSql(context, otherFields(plain), query).where;
+    adjacent
+      ? `arrayExists(v -> ${hasPhraseSql(otherFieldsText(plain), 'v', terms, false)}, ${FIELD_STRINGS_SQL})`
+      : phraseSql(context, otherFields(plain), query).where;
   const wholeTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
   const plain = terms.every((term) => context.helpers.isIndexExactText(term)) ? exact(true) : '0';
   const filter = fieldsPrefilter(context, wholeTerms);

@@ -75,7 +75,11 @@ export function withScoreStats(sql: string, context: CompileContext, table: stri
     (value, i) =>
       `(SELECT greatest(ifNull(avg(length(splitByNonAlpha(lower(__v)))), 1), 1) FROM (SELECT ${value} AS __v FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL LIMIT ${LENGTH_SAMPLE_ROWS})) AS __avgdl${i}`,
   );
-  const stats = needsStats ? [`(SELECT tuple(${['count()', ...context.statPredicates.map((p) => `countIf(${p})`)].join(', ')}) FROM ${table} WHERE ${scope}) AS __stats`] : [];
+  const stats = needsStats
+    ? [
+        `(SELECT tuple(${['count()', ...context.statPredicates.map((p) => `countIf(${p})`)].join(', ')}) FROM ${table} WHERE ${scope}) AS __stats`,
+      ]
+    : [];
   const filled = sql
     .replace(IDF_PLACEHOLDER, (_m, i: string) => {
       const df = `tupleElement(__stats, ${Number(i) + 2})`;

@@ -7,7 +7,18 @@ import { sqlNumber } from '../../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
 import type { FieldRef } from '../fields/field-access.js';
 import { patternExists } from '../fields/field-pattern.js';
-import { existsSql, fieldEqualsSql, fuzzySql, idsSql, prefixSql, rangeSql, regexpSql, termSql, termsSql, wildcardSql } from './term-level.js';
+import {
+  existsSql,
+  fieldEqualsSql,
+  fuzzySql,
+  idsSql,
+  prefixSql,
+  rangeSql,
+  regexpSql,
+  termSql,
+  termsSql,
+  wildcardSql,
+} from './term-level.js';
 import { matchQuerySql, phraseSql, type Compiled } from './text-query.js';
 import { allFieldsMatchSql, allFieldsPatternSql, allFieldsPhraseSql, isAllFields } from './all-fields.js';
 
@@ -15,8 +26,10 @@ export type { Compiled };
 
 const NONE: Compiled = { where: '0', score: '0' };
 
-const and = (parts: readonly string[]): string => (parts.length === 0 ? '1' : parts.length === 1 ? (parts[0] ?? '1') : `(${parts.join(' AND ')})`);
-const or = (parts: readonly string[]): string => (parts.length === 0 ? '0' : parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`);
+const and = (parts: readonly string[]): string =>
+  parts.length === 0 ? '1' : parts.length === 1 ? (parts[0] ?? '1') : `(${parts.join(' AND ')})`;
+const or = (parts: readonly string[]): string =>
+  parts.length === 0 ? '0' : parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`;
 const sum = (parts: readonly string[]): string => (parts.length === 0 ? '0' : `(${parts.join(' + ')})`);
 
 /** A leaf on one field, over every field its name expands to. */
@@ -129,7 +142,10 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
     case 'boosting': {
       const positive = compileQuery(context, query.positive);
       const negative = compileQuery(context, query.negative);
-      return { where: positive.where, score: `${sqlNumber(query.boost)} * ${positive.score} * if(${negative.where}, ${sqlNumber(query.negativeBoost)}, 1)` };
+      return {
+        where: positive.where,
+        score: `${sqlNumber(query.boost)} * ${positive.score} * if(${negative.where}, ${sqlNumber(query.negativeBoost)}, 1)`,
+      };
     }
   }
 }

@@ -52,6 +52,13 @@ export function wholeDaysScopeSql(scope: SearchScope, receivedAtMostMs: number |
   // Inside toDate32's range (that of DateTime64 too), where it neither saturates nor wraps.
   const wholeDay = (ms: number): boolean => Number.isSafeInteger(ms) && ms % MS_PER_DAY === 0 && ms >= DATE32_MIN_MS && ms <= DATE32_MAX_MS;
   // The day-counts projection holds counts of everything: it cannot answer a filtered scope.
-  if (scope.filter !== null || receivedAtMostMs !== null || scope.toMs === null || !wholeDay(scope.toMs) || !scope.accounts.every((a) => wholeDay(a.fromMs))) return null;
+  if (
+    scope.filter !== null ||
+    receivedAtMostMs !== null ||
+    scope.toMs === null ||
+    !wholeDay(scope.toMs) ||
+    !scope.accounts.every((a) => wholeDay(a.fromMs))
+  )
+    return null;
   return whereSql(scope, null, onDay);
 }

@@ -104,10 +104,13 @@ export function rangeSql(field: FieldRef, query: Of<'range'>): string {
   const parts: string[] = [];
   if (field.shape === 'date') {
     const dateMs = dateMsOf(field);
-    const test = dateMs === null ? null : rangeWith(dateMs, query, (b) => {
-      const ms = dateLiteral(b);
-      return ms === null ? null : sqlNumber(ms);
-    });
+    const test =
+      dateMs === null
+        ? null
+        : rangeWith(dateMs, query, (b) => {
+            const ms = dateLiteral(b);
+            return ms === null ? null : sqlNumber(ms);
+          });
     if (test !== null) parts.push(`ifNull(${test}, 0)`);
     return anyOf(parts);
   }
@@ -178,7 +181,8 @@ export function fieldEqualsSql(a: FieldRef, b: FieldRef, caseInsensitive: boolea
   const parts: string[] = [];
   const stringA = scalarOf(a, 'string');
   const stringB = scalarOf(b, 'string');
-  if (stringA !== null && stringB !== null) parts.push(caseInsensitive ? `ifNull(lower(${stringA}) = lower(${stringB}), 0)` : `ifNull(${stringA} = ${stringB}, 0)`);
+  if (stringA !== null && stringB !== null)
+    parts.push(caseInsensitive ? `ifNull(lower(${stringA}) = lower(${stringB}), 0)` : `ifNull(${stringA} = ${stringB}, 0)`);
   const numberA = scalarOf(a, 'number');
   const numberB = scalarOf(b, 'number');
   if (numberA !== null && numberB !== null) parts.push(`ifNull(${numberA} = ${numberB}, 0)`);

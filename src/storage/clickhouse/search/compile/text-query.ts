@@ -133,7 +133,9 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
     if (query.fuzziness !== null) {
       const edits = editsFor(query.fuzziness, [...term].length);
       if (edits > 0) {
-        const where = anyOf(anyString(field, (x) => `arrayExists(w -> ${fuzzyTest('w', term, edits, query.prefixLength)}, ${valueTokensSql(field, x)})`));
+        const where = anyOf(
+          anyString(field, (x) => `arrayExists(w -> ${fuzzyTest('w', term, edits, query.prefixLength)}, ${valueTokensSql(field, x)})`),
+        );
         return { where, score: context.idf(where) };
       }
     }

@@ -46,7 +46,13 @@ const SHAPE_OF: Readonly<Record<CatalogFieldType, FieldShape>> = {
 function merge(a: CatalogField, b: CatalogField): CatalogField {
   const types = new Set([...a.conflictingTypes, b.type, ...b.conflictingTypes]);
   types.delete(a.type);
-  return { name: a.name, type: a.type, conflictingTypes: [...types], inArrays: a.inArrays || b.inArrays, plainText: a.plainText && b.plainText };
+  return {
+    name: a.name,
+    type: a.type,
+    conflictingTypes: [...types],
+    inArrays: a.inArrays || b.inArrays,
+    plainText: a.plainText && b.plainText,
+  };
 }
 
 /** The fields of every account in scope, merged (the first type seen wins, the others are conflicts). */
@@ -82,8 +88,10 @@ export class FieldCatalog {
       const plainText = requested === 'message' && this.fields.get('message')?.plainText !== false;
       return { name: requested, shape: core.shape, column: core.column, kinds: [core.kind], inArrays: false, plainText };
     }
-    if (requested === 'message.keyword') return { name: 'message', shape: 'keyword', column: 'message', kinds: ['string'], inArrays: false, plainText: false };
-    if (requested === 'type.keyword') return { name: 'type', shape: 'keyword', column: 'type', kinds: ['string'], inArrays: false, plainText: false };
+    if (requested === 'message.keyword')
+      return { name: 'message', shape: 'keyword', column: 'message', kinds: ['string'], inArrays: false, plainText: false };
+    if (requested === 'type.keyword')
+      return { name: 'type', shape: 'keyword', column: 'type', kinds: ['string'], inArrays: false, plainText: false };
     const direct = this.fields.get(requested);
     if (direct !== undefined) return this.fromCatalog(direct, SHAPE_OF[direct.type]);
     if (requested.endsWith('.keyword')) {
@@ -101,7 +109,12 @@ export class FieldCatalog {
   /** A field pattern (`actor.*`, `*`) → the concrete searchable names (core text fields included for `*`). */
   expand(pattern: string): string[] {
     if (!pattern.includes('*')) return [pattern];
-    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     const names = ['message', 'type', ...this.fields.keys()];
     return names.filter((name) => re.test(name));
   }

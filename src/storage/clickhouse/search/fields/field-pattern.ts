@@ -14,7 +14,12 @@ export interface FieldPattern {
 }
 
 function globRegex(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${glob
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 function keyTest(glob: string, key: string): string {
@@ -36,20 +41,31 @@ function numberColumns(glob: string): string[] {
 
 export function patternStrings(pattern: FieldPattern, test: (value: string) => string): string[] {
   const parts = stringColumns(pattern.glob, pattern.withoutMessage).map((column) => `ifNull(${test(column)}, 0)`);
-  parts.push(`arrayExists((k, v) -> ${keyTest(pattern.glob, 'k')} AND ifNull(${test('v')}, 0), mapKeys(${MAP_COLUMNS.string}), mapValues(${MAP_COLUMNS.string}))`);
-  parts.push(`arrayExists((k, vs) -> ${keyTest(pattern.glob, 'k')} AND arrayExists(x -> ifNull(${test('x')}, 0), vs), mapKeys(${MAP_COLUMNS.array}), mapValues(${MAP_COLUMNS.array}))`);
+  parts.push(
+    `arrayExists((k, v) -> ${keyTest(pattern.glob, 'k')} AND ifNull(${test('v')}, 0), mapKeys(${MAP_COLUMNS.string}), mapValues(${MAP_COLUMNS.string}))`,
+  );
+  parts.push(
+    `arrayExists((k, vs) -> ${keyTest(pattern.glob, 'k')} AND arrayExists(x -> ifNull(${test('x')}, 0), vs), mapKeys(${MAP_COLUMNS.array}), mapValues(${MAP_COLUMNS.array}))`,
+  );
   return parts;
 }
 
 export function patternNumbers(pattern: FieldPattern, test: (value: string) => string): string[] {
   const parts = numberColumns(pattern.glob).map((column) => `ifNull(${test(column)}, 0)`);
-  parts.push(`arrayExists((k, v) -> ${keyTest(pattern.glob, 'k')} AND ifNull(${test('v')}, 0), mapKeys(${MAP_COLUMNS.number}), mapValues(${MAP_COLUMNS.number}))`);
+  parts.push(
+    `arrayExists((k, v) -> ${keyTest(pattern.glob, 'k')} AND ifNull(${test('v')}, 0), mapKeys(${MAP_COLUMNS.number}), mapValues(${MAP_COLUMNS.number}))`,
+  );
   return parts;
 }
 
 /** Any field under the pattern holds a value. */
 export function patternExists(pattern: FieldPattern): string {
-  const columns = [...stringColumns(pattern.glob).map((c) => (c === 'message' ? `message != ''` : `${c} IS NOT NULL`)), ...numberColumns(pattern.glob).map((c) => `${c} IS NOT NULL`)];
-  const maps = [MAP_COLUMNS.string, MAP_COLUMNS.number, MAP_COLUMNS.boolean, MAP_COLUMNS.array].map((m) => `arrayExists(k -> ${keyTest(pattern.glob, 'k')}, mapKeys(${m}))`);
+  const columns = [
+    ...stringColumns(pattern.glob).map((c) => (c === 'message' ? `message != ''` : `${c} IS NOT NULL`)),
+    ...numberColumns(pattern.glob).map((c) => `${c} IS NOT NULL`),
+  ];
+  const maps = [MAP_COLUMNS.string, MAP_COLUMNS.number, MAP_COLUMNS.boolean, MAP_COLUMNS.array].map(
+    (m) => `arrayExists(k -> ${keyTest(pattern.glob, 'k')}, mapKeys(${m}))`,
+  );
   return `(${[...columns, ...maps].join(' OR ')})`;
 }

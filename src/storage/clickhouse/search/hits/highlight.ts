@@ -21,7 +21,9 @@ export function highlightTerms(query: QueryAst, out: Mark[] = []): Mark[] {
       break;
     case 'match':
     case 'phrase':
-      query.tokens.forEach((t, i) => out.push({ field: query.field, term: t.term, prefix: query.lastTokenIsPrefix && i === query.tokens.length - 1 }));
+      query.tokens.forEach((t, i) =>
+        out.push({ field: query.field, term: t.term, prefix: query.lastTokenIsPrefix && i === query.tokens.length - 1 }),
+      );
       break;
     case 'term':
       out.push({ field: query.field, term: String(query.value).toLowerCase(), prefix: false });
@@ -51,7 +53,12 @@ const TOKEN = /[\p{L}\p{N}_]+(?:[.'][\p{L}\p{N}_]+)*/gu;
 
 function globMatches(pattern: string, name: string): boolean {
   const base = (p: string): string => (p.endsWith('.keyword') ? p.slice(0, -'.keyword'.length) : p);
-  const re = new RegExp(`^${base(pattern).split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${base(pattern)
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(base(name));
 }
 
@@ -71,7 +78,15 @@ function markText(text: string, marks: readonly Mark[], pre: string, post: strin
   return { marked: marked + text.slice(at), spans };
 }
 
-function fragments(text: string, spans: readonly [number, number][], size: number, count: number, pre: string, post: string, marks: readonly Mark[]): string[] {
+function fragments(
+  text: string,
+  spans: readonly [number, number][],
+  size: number,
+  count: number,
+  pre: string,
+  post: string,
+  marks: readonly Mark[],
+): string[] {
   if (count === 0 || text.length <= size) return [markText(text, marks, pre, post).marked];
   const out: string[] = [];
   let lastEnd = -1;

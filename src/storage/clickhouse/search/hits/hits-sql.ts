@@ -43,7 +43,10 @@ export function hitsSql(query: HitsQuery, boundMs: number | null): string {
     return `SELECT ${query.select} FROM ${query.table} WHERE ${[only, ...bound].join(' AND ')} ORDER BY ${orderBySql(query.keys)} ${page}`;
   }
   const union = query.branches
-    .map((where) => `(SELECT ts, ${query.select} FROM ${query.table} WHERE ${[where, ...bound].join(' AND ')} ORDER BY ${orderBySql(query.keys)} LIMIT ${sqlNumber(query.offset + query.size)})`)
+    .map(
+      (where) =>
+        `(SELECT ts, ${query.select} FROM ${query.table} WHERE ${[where, ...bound].join(' AND ')} ORDER BY ${orderBySql(query.keys)} LIMIT ${sqlNumber(query.offset + query.size)})`,
+    )
     .join(' UNION ALL ');
   return `SELECT * FROM (${union}) ORDER BY ${orderBySql(query.keys)} ${page}`;
 }

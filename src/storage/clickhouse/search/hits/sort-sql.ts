@@ -42,13 +42,15 @@ function sortKeys(catalog: FieldCatalog, sort: readonly SortClause[]): SortKey[]
     if (clause.kind === 'score') return { expression: '_score', descending: clause.order === 'desc', nullsFirst: false, numeric: true };
     // Index order: ids lead with the receive time and a per-process counter (storage/log-ids.ts), so their
     // bytes sort as the logs arrived; unlike a row's place in its part, merges never change it (scroll keysets).
-    if (clause.kind === 'doc') return { expression: 'hex(tryBase64URLDecode(id))', descending: clause.order === 'desc', nullsFirst: false, numeric: false };
+    if (clause.kind === 'doc')
+      return { expression: 'hex(tryBase64URLDecode(id))', descending: clause.order === 'desc', nullsFirst: false, numeric: false };
     const field = catalog.resolve(clause.field);
     const descending = clause.order === 'desc';
     const nullsFirst = clause.missing === '_first';
     if (field.shape === 'date') return { expression: dateMsOf(field) ?? 'NULL', descending, nullsFirst, numeric: true };
     if (field.shape === 'number') return { expression: scalarOf(field, 'number') ?? 'NULL', descending, nullsFirst, numeric: true };
-    if (field.shape === 'boolean') return { expression: `toUInt8(${scalarOf(field, 'boolean') ?? 'NULL'})`, descending, nullsFirst, numeric: true };
+    if (field.shape === 'boolean')
+      return { expression: `toUInt8(${scalarOf(field, 'boolean') ?? 'NULL'})`, descending, nullsFirst, numeric: true };
     if (field.shape === 'unmapped') return { expression: 'NULL', descending, nullsFirst, numeric: false };
     return { expression: scalarOf(field, 'string') ?? 'NULL', descending, nullsFirst, numeric: false };
   });
@@ -67,7 +69,9 @@ export function withinTimestampBoundSql(keys: readonly SortKey[], boundMs: numbe
 /** ORDER BY with the hidden tie-breaker `id`, so pages never overlap. */
 export function orderBySql(keys: readonly SortKey[]): string {
   const terms = keys.map((key, i) =>
-    isTimestampKey(key) ? `ts ${key.descending ? 'DESC' : 'ASC'}` : `__s${i} ${key.descending ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`,
+    isTimestampKey(key)
+      ? `ts ${key.descending ? 'DESC' : 'ASC'}`
+      : `__s${i} ${key.descending ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`,
   );
   terms.push('id ASC');
   return terms.join(', ');

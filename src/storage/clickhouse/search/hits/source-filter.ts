@@ -4,7 +4,12 @@ import type { SourceFilter } from '../../../../query/index.js';
 type Json = Record<string, unknown>;
 
 function globRegex(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 interface Matchers {
@@ -45,11 +50,16 @@ export function filterSource(source: Json, filter: SourceFilter): Json | null {
   if (!filter.enabled) return null;
   if (filter.includes.length === 0 && filter.excludes.length === 0) return source;
   const includes = filter.includes.filter((p) => p !== '*');
-  return filterNode(source, '', {
-    includes: includes.map(globRegex),
-    includePrefixes: includes,
-    excludes: filter.excludes.map(globRegex),
-  }, false);
+  return filterNode(
+    source,
+    '',
+    {
+      includes: includes.map(globRegex),
+      includePrefixes: includes,
+      excludes: filter.excludes.map(globRegex),
+    },
+    false,
+  );
 }
 
 /** Leaf values of a document by dotted path (arrays of objects contribute every element's leaves). */

@@ -51,7 +51,8 @@ const byId = (a: PageKey, b: PageKey): number => Buffer.compare(Buffer.from(a.id
 /** Keys of the match (every branch, plus `extra`) in `order`, `limit` of them after skipping `skip`. */
 function keysSql(query: TimestampPageQuery, extra: string, order: string, limit: number, skip: number): string {
   const page = `LIMIT ${sqlNumber(limit)}${skip > 0 ? ` OFFSET ${sqlNumber(skip)}` : ''}`;
-  const branch = (where: string, tail: string) => `SELECT toUnixTimestamp64Milli(ts) AS t, id FROM ${query.table} WHERE ${where}${extra} ORDER BY ${order} ${tail}`;
+  const branch = (where: string, tail: string) =>
+    `SELECT toUnixTimestamp64Milli(ts) AS t, id FROM ${query.table} WHERE ${where}${extra} ORDER BY ${order} ${tail}`;
   const [only] = query.branches;
   if (query.branches.length === 1 && only !== undefined) return branch(only, page);
   const union = query.branches.map((where) => `(${branch(where, `LIMIT ${sqlNumber(skip + limit)}`)})`).join(' UNION ALL ');
@@ -75,7 +76,7 @@ async function pageKeys(query: TimestampPageQuery, run: Run): Promise<PageKey[]>
   const startTie = lead === 1 && window[0]?.t === first.t;
   const endTie = window.length > lead + query.size && window[lead + query.size]?.t === last.t;
   const keys: PageKey[] = [];
-  for (let i0 = 0; i0 < page.length; ) {
+  for (let i0 = 0; i0 < page.length;) {
     const t = page[i0]?.t;
     let i1 = i0;
     while (i1 < page.length && page[i1]?.t === t) i1 += 1;
@@ -131,7 +132,10 @@ export async function timestampPage(query: TimestampPageQuery, run: Run): Promis
   if (page.length === 0) return [];
   const times = [...new Set(page.map((key) => key.t))].map(sqlStoredTimestamp).join(', ');
   const ids = page.map((key) => sqlString(key.id)).join(', ');
-  const rows = await run(`SELECT ${query.select} FROM ${query.table} WHERE ${query.scope} AND ts IN (${times}) AND id IN (${ids}) LIMIT ${sqlNumber(page.length)}`, SCATTERED_ROWS);
+  const rows = await run(
+    `SELECT ${query.select} FROM ${query.table} WHERE ${query.scope} AND ts IN (${times}) AND id IN (${ids}) LIMIT ${sqlNumber(page.length)}`,
+    SCATTERED_ROWS,
+  );
   const rowsById = new Map(rows.map((row) => [String(row.id), row]));
   return page.flatMap((key) => {
     const row = rowsById.get(key.id);
