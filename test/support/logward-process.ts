@@ -43,6 +43,8 @@ export async function startLogwardProcess(
     LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: PROCESS_SHIPPING_TOKEN,
     LOGWARD_LOG_STORE_MEMORY_MB: '512',
     LOGWARD_LOG_LEVEL: 'warn',
+    // The suites' webhook receivers are on loopback, which user-given URLs may not reach by default (decision 0350).
+    LOGWARD_OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
     ...options.env,
   });
   let exited = false;
