@@ -15,7 +15,7 @@ describe('API fuzz from the OpenAPI document (seeded sample)', () => {
     t.diagnostic(
       `${report.cases} cases over ${report.routes} routes in ${Math.round(report.durationMs / 1000)} s: ${JSON.stringify(report.statuses)}; known defects ${report.known.length}`,
     );
-    assert.ok(report.routes >= 100, `the OpenAPI document lists only ${report.routes} routes`);
+    assert.ok(report.routes >= 90, `the OpenAPI document lists only ${report.routes} routes`);
     assert.ok((report.statuses['200'] ?? 0) > report.routes / 2, 'valid bodies mostly succeed (the generator follows the schemas)');
     assert.deepEqual(report.failures, [], 'answers of 5xx or dropped connections');
     assert.deepEqual(healthAfter, { alive: true, health: 200, whoami: 200, search: 200 });
