@@ -193,7 +193,8 @@ export const READ_PATHS: readonly ReadPath[] = [
     name: 'es _resolve/index',
     sees: 'searchable',
     ownData: true,
-    request: (ctx) => ({ method: 'GET', url: `${es(ctx)}/_resolve/index/${index(ctx)}` }),
+    // Served under /v1/elasticsearch only (decision 0300): at the root it is a 404 that shows nothing.
+    request: (ctx) => ({ method: 'GET', url: `/v1/elasticsearch/_resolve/index/${index(ctx)}` }),
   },
   // Alerts, endpoints, triggered alerts.
   { name: 'alerts list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v2/alerts' }) },
