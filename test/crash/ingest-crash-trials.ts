@@ -53,7 +53,9 @@ export async function runIngestCrashTrials(options: { trials: number; onTrial?: 
       const url = `http://127.0.0.1:${port}`;
       await waitFor(
         async () => ((await fetch(`${url}/`)).ok ? true : undefined),
-        60_000,
+        // A restart after kill -9 recovers the store's parts; beside the alert crash trials in the full suite this
+        // has taken over a minute on a 2-core machine.
+        180_000,
         `listener of trial ${trial}\n${service.stderr()}`,
       );
       let killed = false;
