@@ -53,6 +53,11 @@ export interface SearchScope {
    * scope conjunct itself, so hits, counts, aggregations, scores and scroll pages all see only matching logs.
    */
   readonly filter: QueryAst | null;
+  /**
+   * The account that asked (the principal's own): interactive searches share the engine per requesting account
+   * (storage fair queue). Absent: the first account searched.
+   */
+  readonly requesterAccountId?: number;
 }
 
 export interface LogSearchQuery {

@@ -47,6 +47,7 @@ export function openLogStoreTransport(config: LogStoreConfig): ClickHouseTranspo
       url: config.url,
       limits,
       maxConnections: (config.querySessions ?? DEFAULT_QUERY_SESSIONS) + 2,
+      shares: { memoryBytes: config.memoryBytes, slots: config.querySessions ?? DEFAULT_QUERY_SESSIONS },
       requestTimeoutMs: (limits.maxExecutionSeconds + 30) * 1000,
     });
   }

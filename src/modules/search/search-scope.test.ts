@@ -39,7 +39,13 @@ describe('resolveSearchScope', () => {
       { principal: principal(1, null), requestedAccountIds: null, window: { kind: 'two-days', dayOffset: 0 }, types: null, nowMs: NOW },
       lookup,
     );
-    assert.deepEqual(scope, { accounts: [{ accountId: 1, fromMs: TODAY - DAY }], toMs: TODAY + DAY, types: null, filter: null });
+    assert.deepEqual(scope, {
+      accounts: [{ accountId: 1, fromMs: TODAY - DAY }],
+      toMs: TODAY + DAY,
+      types: null,
+      filter: null,
+      requesterAccountId: 1,
+    });
     const shifted = await resolveSearchScope(
       { principal: principal(1, null), requestedAccountIds: null, window: { kind: 'two-days', dayOffset: 3 }, types: null, nowMs: NOW },
       lookup,

@@ -63,7 +63,13 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
   }
   const retentionStart = (account: Searched): number => input.nowMs - account.retentionDays * MS_PER_DAY;
   if (input.window.kind === 'retention') {
-    return { accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })), toMs: null, types: input.types, filter };
+    return {
+      accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })),
+      toMs: null,
+      types: input.types,
+      filter,
+      requesterAccountId: input.principal.accountId,
+    };
   }
   const { dayOffset } = input.window;
   const maxOffset = Math.min(...accounts.map((a) => a.retentionDays));
@@ -78,5 +84,6 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     toMs,
     types: input.types,
     filter,
+    requesterAccountId: input.principal.accountId,
   };
 }

@@ -1,3 +1,4 @@
+import { checkQueryStringLength } from '../dsl/query-string-length.js';
 import type { QueryAst } from '../ast.js';
 import { dslError } from '../dsl/dsl-error.js';
 import { readFuzziness } from '../dsl/fuzziness.js';
@@ -58,6 +59,7 @@ const ALLOWED = keys(COMMON_KEYS, [
 
 /** Parses Lucene syntax with `settings`, turning syntax errors into the profile's 400. */
 export function parseWithSettings(query: string, settings: QueryStringSettings): QueryAst {
+  checkQueryStringLength(query, settings.path);
   try {
     return luceneToQueryAst(parseLucene(query, settings.defaultOperator), settings);
   } catch (error) {

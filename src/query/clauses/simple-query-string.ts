@@ -1,3 +1,4 @@
+import { checkQueryStringLength } from '../dsl/query-string-length.js';
 import type { QueryAst } from '../ast.js';
 import { dslError } from '../dsl/dsl-error.js';
 import {
@@ -13,6 +14,8 @@ import {
 } from '../dsl/json-reader.js';
 import { checkExpansionKeys } from '../dsl/logzio-restrictions.js';
 import { parseSimpleQuery } from '../lucene/simple-parser.js';
+import { LuceneSyntaxError } from '../lucene/lexer.js';
+import type { LuceneNode } from '../lucene/syntax.js';
 import { luceneToQueryAst } from '../lucene/to-query-ast.js';
 import { readMinimumShouldMatch } from '../dsl/minimum-should-match.js';
 import type { ClauseContext } from '../dsl/parse-options.js';
@@ -59,6 +62,16 @@ function readFlags(value: unknown, path: string): void {
   }
 }
 
+/** The syntax forgives everything but nesting deeper than the bound (syntax.ts MAX_GROUP_DEPTH): that is a 400. */
+function parseBounded(query: string, defaultOperator: 'or' | 'and', path: string): LuceneNode {
+  try {
+    return parseSimpleQuery(query, defaultOperator);
+  } catch (error) {
+    if (error instanceof LuceneSyntaxError) throw dslError(path, error.message);
+    throw error;
+  }
+}
+
 /** `simple_query_string`: a forgiving syntax that never fails on malformed input (src/query/lucene/simple-parser.ts). */
 export function parseSimpleQueryString(body: unknown, path: string, context: ClauseContext): QueryAst {
   const object = expectObject(body, path);
@@ -66,6 +79,7 @@ export function parseSimpleQueryString(body: unknown, path: string, context: Cla
   rejectUnknownKeys(object, ALLOWED, path);
   if (object.query === undefined) throw dslError(child(path, 'query'), 'query is required');
   const query = readString(object.query, child(path, 'query'));
+  checkQueryStringLength(query, child(path, 'query'));
   optional(object, 'flags', path, readFlags);
   optional(object, 'analyze_wildcard', path, readBoolean);
   const fieldsPath = child(path, 'fields');
@@ -76,7 +90,7 @@ export function parseSimpleQueryString(body: unknown, path: string, context: Cla
           readBoostedField(field, Array.isArray(object.fields) ? child(fieldsPath, index) : fieldsPath),
         );
   const defaultOperator = optional(object, 'default_operator', path, (value, at) => readEnum(value, at, ['or', 'and'])) ?? 'or';
-  return luceneToQueryAst(parseSimpleQuery(query, defaultOperator), {
+  return luceneToQueryAst(parseBounded(query, defaultOperator, child(path, 'query')), {
     options: context.options,
     path: child(path, 'query'),
     defaultFields: fields.length === 0 ? [{ field: '*', boost: 1 }] : fields,

@@ -1,5 +1,5 @@
 import { LuceneSyntaxError, tokenize, type LuceneToken } from './lexer.js';
-import type { LuceneField, LuceneNode, Occur, RangeEnd } from './syntax.js';
+import { GROUP_DEPTH_MESSAGE, MAX_GROUP_DEPTH, type LuceneField, type LuceneNode, type Occur, type RangeEnd } from './syntax.js';
 
 /**
  * Recursive-descent parser of the Lucene classic syntax. Occurrences follow Lucene's QueryParser.addClause
@@ -17,6 +17,7 @@ interface PendingClause {
 
 class Parser {
   private index = 0;
+  private depth = 0;
 
   constructor(
     private readonly tokens: readonly LuceneToken[],
@@ -97,7 +98,9 @@ class Parser {
     const token = this.next();
     switch (token.type) {
       case 'lparen': {
+        if (++this.depth > MAX_GROUP_DEPTH) throw new LuceneSyntaxError(`${GROUP_DEPTH_MESSAGE} at position ${token.at}`);
         const inner = this.parseQuery(field);
+        this.depth -= 1;
         if (this.next().type !== 'rparen') throw new LuceneSyntaxError(`missing ')' for '(' at position ${token.at}`);
         return withBoost(inner, this.parseBoost());
       }

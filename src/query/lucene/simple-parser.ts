@@ -1,4 +1,5 @@
-import type { LuceneNode } from './syntax.js';
+import { LuceneSyntaxError } from './lexer.js';
+import { GROUP_DEPTH_MESSAGE, MAX_GROUP_DEPTH, type LuceneNode } from './syntax.js';
 
 /**
  * simple_query_string syntax, as Lucene's SimpleQueryParser reads it: `+` and, `|` or, `-` not, `"phrase"`,
@@ -12,6 +13,7 @@ const escapeWildcards = (text: string): string => text.replace(/[\\*?]/g, '\\$&'
 
 class SimpleParser {
   private index = 0;
+  private depth = 0;
 
   constructor(
     private readonly input: string,
@@ -78,7 +80,10 @@ class SimpleParser {
     const char = this.peek();
     if (char === '(') {
       this.index += 1;
-      return this.parseSequence();
+      if (++this.depth > MAX_GROUP_DEPTH) throw new LuceneSyntaxError(`${GROUP_DEPTH_MESSAGE} at position ${this.index - 1}`);
+      const inner = this.parseSequence();
+      this.depth -= 1;
+      return inner;
     }
     if (char === '"') {
       this.index += 1;

@@ -25,3 +25,11 @@ export type LuceneNode =
   | { readonly kind: 'phrase'; readonly field: LuceneField; readonly text: string; readonly slop: number | null; readonly boost: number }
   | { readonly kind: 'regex'; readonly field: LuceneField; readonly pattern: string; readonly boost: number }
   | { readonly kind: 'range'; readonly field: LuceneField; readonly lower: RangeEnd; readonly upper: RangeEnd; readonly boost: number };
+
+/**
+ * Deepest nesting of `( … )` groups: Elasticsearch's `indices.query.bool.max_nested_depth` (each group is a bool).
+ * Checked while parsing, so a hostile `((((…` cannot exhaust the stack.
+ */
+export const MAX_GROUP_DEPTH = 20;
+
+export const GROUP_DEPTH_MESSAGE = `The nested depth of the query exceeds the maximum nested depth for queries set in [indices.query.bool.max_nested_depth] (${MAX_GROUP_DEPTH})`;

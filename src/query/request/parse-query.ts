@@ -1,3 +1,4 @@
+import { checkQueryBounds } from './query-bounds.js';
 import type { QueryAst } from '../ast.js';
 import { parseExists } from '../clauses/exists.js';
 import { parseFuzzy } from '../clauses/fuzzy.js';
@@ -70,8 +71,18 @@ const UNSUPPORTED = new Set([
   'terms_set',
 ]);
 
-/** One query clause (`{"<kind>": {...}}`) at `path` → QueryAst. */
+/**
+ * A whole query (`{"<kind>": {...}}`) at `path` → QueryAst, refused with 400 when it breaks a bound
+ * (query-bounds.ts): every caller — searches, filters, alert and rule conditions — is bounded the same way.
+ */
 export function parseQuery(json: unknown, options: ParseOptions, path = 'query'): QueryAst {
+  const query = parseClause(json, options, path);
+  checkQueryBounds(query, path);
+  return query;
+}
+
+/** One query clause at `path`, its nested clauses parsed the same way (bounds are checked once, at the top). */
+function parseClause(json: unknown, options: ParseOptions, path: string): QueryAst {
   const object = expectObject(json, path);
   const entries = Object.entries(object);
   const [first, ...rest] = entries;
@@ -85,6 +96,6 @@ export function parseQuery(json: unknown, options: ParseOptions, path = 'query')
     if (UNSUPPORTED.has(name)) throw dslError(at, `query [${name}] is not supported`);
     throw dslError(at, `unknown query [${name}]`);
   }
-  const context: ClauseContext = { options, parseQuery: (nested, nestedPath) => parseQuery(nested, options, nestedPath) };
+  const context: ClauseContext = { options, parseQuery: (nested, nestedPath) => parseClause(nested, options, nestedPath) };
   return parser(body, at, context);
 }

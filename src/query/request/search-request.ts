@@ -22,7 +22,6 @@ import { parseAggregations } from './parse-aggregations.js';
 import { parseQuery } from './parse-query.js';
 import { parseSort } from '../dsl/sort.js';
 import { parseSourceFilter } from '../dsl/source-filter.js';
-import { checkClauseCount } from './query-bounds.js';
 
 /** ES's index.max_result_window and Logz.io's size cap. */
 export const MAX_RESULT_WINDOW = 10_000;
@@ -100,11 +99,6 @@ function checkKeys(body: JsonObject, options: ParseOptions): void {
   }
 }
 
-function boundedQuery(query: QueryAst, path: string): QueryAst {
-  checkClauseCount(query, path);
-  return query;
-}
-
 function resultWindowError(from: number, size: number, options: ParseOptions): DslError {
   const reason = `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets.`;
   if (options.profile === 'logzio')
@@ -152,7 +146,6 @@ export function parseSearchRequest(body: unknown, options: ParseOptions): Search
   checkKeys(object, options);
   if (object.query === undefined && options.profile === 'logzio') throw dslError('query', 'query is required');
   const query: QueryAst = object.query === undefined ? { kind: 'match_all', boost: 1 } : parseQuery(object.query, options, 'query');
-  checkClauseCount(query, 'query');
   const from = optional(object, 'from', '', (value, at) => readInteger(value, at, 0)) ?? 0;
   const size = optional(object, 'size', '', (value, at) => readInteger(value, at, 0)) ?? DEFAULT_SIZE;
   if (from + size > MAX_RESULT_WINDOW) throw resultWindowError(from, size, options);
@@ -168,8 +161,7 @@ export function parseSearchRequest(body: unknown, options: ParseOptions): Search
     size,
     sort: object.sort === undefined ? [] : parseSort(object.sort, 'sort', options),
     source: parseSourceFilter(object._source, '_source'),
-    postFilter:
-      object.post_filter === undefined ? null : boundedQuery(parseQuery(object.post_filter, options, 'post_filter'), 'post_filter'),
+    postFilter: object.post_filter === undefined ? null : parseQuery(object.post_filter, options, 'post_filter'),
     docvalueFields: [
       ...(object.docvalue_fields === undefined ? [] : readDocvalueFields(object.docvalue_fields, 'docvalue_fields')),
       ...(object.fields === undefined ? [] : readDocvalueFields(object.fields, 'fields')),

@@ -51,6 +51,7 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
   }
 
   return {
+    shares: { memoryBytes: options.memoryBytes, slots: querySessions.length },
     exec(sql, settings) {
       return onQuerySession(async (session) => {
         await session.queryAsync(sql + settingsClause(settings ?? {}));

@@ -40,6 +40,13 @@ export const clickhouseErrors = {
       wireCode: 'SEARCH/QUERY_FAILED',
       cause,
     }),
+  /** Elasticsearch's `too_many_buckets_exception`, word for word. */
+  tooManyBuckets: (limit: number, count: number) =>
+    new AppError(
+      'invalid_argument',
+      `Trying to create too many buckets. Must be less than or equal to: [${limit}] but was [${count}]. This limit can be set by changing the [search.max_buckets] cluster level setting.`,
+      { wireCode: 'SEARCH/TOO_MANY_BUCKETS', parameters: { limit } },
+    ),
   notANumberForSort: (path: string) =>
     new AppError('invalid_argument', `${path} must be a number for this sort`, {
       wireCode: 'SEARCH/BAD_SORT_VALUE',

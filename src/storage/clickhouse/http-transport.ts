@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { createClient } from '@clickhouse/client';
 import { sqlIdentifier } from './sql-literals.js';
-import { querySettingsWith, type ClickHouseTransport, type QueryLimits, type QuerySettings } from './transport.js';
+import { querySettingsWith, type ClickHouseTransport, type EngineShares, type QueryLimits, type QuerySettings } from './transport.js';
 
 export interface HttpTransportOptions {
   readonly url: string;
@@ -13,6 +13,7 @@ export interface HttpTransportOptions {
   /** Concurrent HTTP requests (the client's socket pool). */
   readonly maxConnections: number;
   readonly requestTimeoutMs: number;
+  readonly shares: EngineShares;
 }
 
 export function openHttpTransport(options: HttpTransportOptions): ClickHouseTransport {
@@ -23,6 +24,7 @@ export function openHttpTransport(options: HttpTransportOptions): ClickHouseTran
     compression: { request: false, response: false },
   });
   return {
+    shares: options.shares,
     async exec(sql, settings) {
       await client.command({ query: sql, clickhouse_settings: { ...settings } });
     },

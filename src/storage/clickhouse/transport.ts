@@ -12,7 +12,16 @@ export interface QueryLimits {
   readonly maxMemoryBytes: number;
 }
 
+/** What the engine behind a transport can hold, which the store shares between accounts and background work. */
+export interface EngineShares {
+  /** The engine's memory budget in bytes (`max_server_memory_usage`, or what Logward may use of a server). */
+  readonly memoryBytes: number;
+  /** Statements that can run at once (query sessions or connections). */
+  readonly slots: number;
+}
+
 export interface ClickHouseTransport {
+  readonly shares: EngineShares;
   /** Runs a statement without a result (DDL, ALTER, DELETE). */
   exec(sql: string, settings?: QuerySettings): Promise<void>;
   /** Inserts a JSONEachRow payload; resolves once the rows are written (durable as the engine makes them). */

@@ -68,6 +68,7 @@ describe('day counts projection', () => {
   });
   const statements: string[] = [];
   const recording: ClickHouseTransport = {
+    shares: transport.shares,
     exec: (sql, settings) => transport.exec(sql, settings),
     insertJsonEachRow: (table, rows, settings) => transport.insertJsonEachRow(table, rows, settings),
     query: (sql, settings) => {

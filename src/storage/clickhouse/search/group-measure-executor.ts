@@ -8,7 +8,7 @@ import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/
 import { scopeWhereSql } from './compile/scope-sql.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
-import type { PrioritisedRuns } from './statement-priority.js';
+import { laneOf, type PrioritisedRuns } from './statement-priority.js';
 
 export interface GroupMeasureExecutorDeps {
   readonly table: string;
@@ -21,7 +21,7 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
   return async (query) => {
     if (query.conditions.length === 0) return [];
     if (query.scope.accounts.length === 0) return query.conditions.map(() => []);
-    return deps.runs(query.background, async (run) => {
+    return deps.runs(laneOf(query.scope, query.background), async (run) => {
       try {
         const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
         const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers);

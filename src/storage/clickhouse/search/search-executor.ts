@@ -19,7 +19,7 @@ import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage } from './hits/timestamp-page.js';
 import { filterSource, pickFields } from './hits/source-filter.js';
-import { createPrioritisedRuns, type PrioritisedRuns, type Run } from './statement-priority.js';
+import { createPrioritisedRuns, laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
 
 export interface SearchExecutorDeps {
   readonly transport: ClickHouseTransport;
@@ -60,7 +60,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   }
 
   return function search(query: LogSearchQuery): Promise<LogSearchResult> {
-    return runs(query.background === true, (run) => execute(query, run));
+    return runs(laneOf(query.scope, query.background), (run) => execute(query, run));
   };
 
   async function execute(query: LogSearchQuery, run: Run): Promise<LogSearchResult> {

@@ -1,13 +1,48 @@
 import { monotonicNow } from '../../../shared/clock.js';
-import type { ClickHouseTransport, QuerySettings } from '../transport.js';
+import { createFairQueue } from '../fair-queue.js';
+import type { ClickHouseTransport, EngineShares, QuerySettings } from '../transport.js';
+import type { SearchScope } from '../../log-searcher.js';
 import { createForegroundGate } from './foreground-gate.js';
 
 type Row = Record<string, unknown>;
 /** Runs one statement, with settings of its own on top of the work's. */
 export type Run = (sql: string, settings?: QuerySettings) => Promise<Row[]>;
 
-/** Runs work (a search, a batch of detection questions) with the statement runner its priority gives. */
-export type PrioritisedRuns = <T>(background: boolean, work: (run: Run) => Promise<T>) => Promise<T>;
+/** Who asks: background work nobody waits on, or an interactive search in the share of the account that asked. */
+export type Lane = { readonly background: true } | { readonly background: false; readonly share: string };
+
+/** Runs work (a search, a batch of detection questions) with the statement runner its lane gives. */
+export type PrioritisedRuns = <T>(lane: Lane, work: (run: Run) => Promise<T>) => Promise<T>;
+
+/** The lane of a search over `scope`: its share of the engine is the requesting account's. */
+export function laneOf(scope: SearchScope, background: boolean | undefined): Lane {
+  if (background === true) return { background: true };
+  return { background: false, share: String(scope.requesterAccountId ?? scope.accounts[0]?.accountId ?? 0) };
+}
+
+/**
+ * How the engine is shared (transport.ts EngineShares). Memory: interactive statements together may use `interactiveMemoryShare` of the
+ * engine's budget (split over the statements that can run at once) and a background statement
+ * `backgroundMemoryShare`, so neither can make the other fail at the engine-wide limit; ingest keeps the rest.
+ */
+const INTERACTIVE_MEMORY_SHARE = 0.6;
+const BACKGROUND_MEMORY_SHARE = 0.25;
+
+/** Per-statement settings of each lane (exported for the budget test). */
+export function laneSettings(shares: EngineShares): { readonly interactive: QuerySettings; readonly background: QuerySettings } {
+  const interactiveBytes = Math.trunc((shares.memoryBytes * INTERACTIVE_MEMORY_SHARE) / Math.max(1, shares.slots));
+  const backgroundBytes = Math.trunc(shares.memoryBytes * BACKGROUND_MEMORY_SHARE);
+  // A big GROUP BY or ORDER BY spills to disk at half its budget instead of failing.
+  const spill = (bytes: number): QuerySettings => ({
+    max_memory_usage: bytes,
+    max_bytes_before_external_group_by: Math.trunc(bytes / 2),
+    max_bytes_before_external_sort: Math.trunc(bytes / 2),
+  });
+  return {
+    interactive: { ...spill(interactiveBytes), ...INTERACTIVE_SETTINGS },
+    background: { ...spill(backgroundBytes), ...BACKGROUND_SETTINGS },
+  };
+}
 
 /**
  * Interactive searches outrank background ones (alert evaluation): while one runs, the engine pauses the others
@@ -19,12 +54,20 @@ const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
 const BACKGROUND_MAX_WAIT_MS = 40;
 const BACKGROUND_SHARE = 0.6;
 
-/** One gate per store: every search and every detection question goes through it. */
+/**
+ * One gate per store: every search and every detection question goes through it. Interactive searches are
+ * admitted fairly per account (fair-queue.ts): one account holds at most all but one of the slots.
+ */
 export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
+  const { shares } = transport;
   const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: monotonicNow });
-  return (background, work) => {
-    if (background)
-      return work((sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...BACKGROUND_SETTINGS })));
-    return gate.interactive(() => work((sql, settings) => transport.query<Row>(sql, { ...settings, ...INTERACTIVE_SETTINGS })));
+  const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1 });
+  const lanes = laneSettings(shares);
+  return (lane, work) => {
+    if (lane.background)
+      return work((sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...lanes.background })));
+    return fair.run(lane.share, () =>
+      gate.interactive(() => work((sql, settings) => transport.query<Row>(sql, { ...settings, ...lanes.interactive }))),
+    );
   };
 }

@@ -3,6 +3,7 @@ import type { BucketOrder } from '../../../../query/index.js';
 import type { BucketAggregation } from './dimensions.js';
 import type { CompileContext } from '../compile/compile-context.js';
 import { formatDate } from './date-format.js';
+import { clickhouseErrors } from '../../clickhouse-errors.js';
 
 export interface Bucket {
   readonly key: unknown;
@@ -10,8 +11,8 @@ export interface Bucket {
   readonly children: Record<string, unknown>;
 }
 
-/** Histogram buckets one response may hold: filling empty buckets never goes past it. */
-const MAX_FILLED_BUCKETS = 10_000;
+/** Elasticsearch's `search.max_buckets`: a histogram whose empty buckets would go past it is refused, not cut. */
+export const MAX_BUCKETS = 65_536;
 
 function metricOf(bucket: Bucket, order: Extract<BucketOrder, { by: 'aggregation' }>): number {
   const result = bucket.children[order.aggregation] as Record<string, unknown> | undefined;
@@ -60,6 +61,12 @@ function nextCalendar(ms: number, unit: string): number {
   }
 }
 
+/** How many buckets a fixed interval spans from `min` to `max` (a calendar one: just past the limit). */
+function bucketsBetween(agg: Extract<BucketAggregation, { kind: 'date_histogram' | 'histogram' }>, min: number, max: number): number {
+  const interval = agg.kind === 'histogram' ? agg.interval : agg.interval.kind === 'fixed' ? agg.interval.ms : null;
+  return interval === null ? MAX_BUCKETS + 1 : Math.floor((max - min) / interval) + 1;
+}
+
 function fillHistogram(
   agg: Extract<BucketAggregation, { kind: 'date_histogram' | 'histogram' }>,
   buckets: Bucket[],
@@ -89,8 +96,10 @@ function fillHistogram(
   if (min === undefined || max === undefined || !Number.isFinite(min) || !Number.isFinite(max)) return sorted;
   const byKey = new Map(sorted.map((b) => [Number(b.key), b]));
   const out: Bucket[] = [];
-  for (let k = min; k <= max && out.length < MAX_FILLED_BUCKETS; k = step(k))
+  for (let k = min; k <= max; k = step(k)) {
+    if (out.length === MAX_BUCKETS) throw clickhouseErrors.tooManyBuckets(MAX_BUCKETS, bucketsBetween(agg, min, max));
     out.push(byKey.get(k) ?? { key: k, docCount: 0, children: children() });
+  }
   return out;
 }
 

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createFairQueue } from './fair-queue.js';
+
+interface Gate {
+  readonly promise: Promise<void>;
+  open(): void;
+}
+function gate(): Gate {
+  let open = (): void => undefined;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('fair queue', () => {
+  it("leaves a slot to another account while one account's searches fill its share", async () => {
+    const queue = createFairQueue({ slots: 3, perKey: 2 });
+    const started: string[] = [];
+    const hold = gate();
+    const noisy = Array.from({ length: 6 }, (_, i) =>
+      queue.run('noisy', async () => {
+        started.push(`noisy-${i}`);
+        await hold.promise;
+      }),
+    );
+    await tick();
+    assert.deepEqual(started, ['noisy-0', 'noisy-1']);
+    const quiet = queue.run('quiet', async () => {
+      started.push('quiet');
+      return 'answered';
+    });
+    assert.equal(await quiet, 'answered');
+    assert.deepEqual(started, ['noisy-0', 'noisy-1', 'quiet']);
+    hold.open();
+    await Promise.all(noisy);
+    assert.equal(started.length, 7);
+  });
+
+  it('serves the least recently served account first, so a backlog does not delay another account behind it', async () => {
+    const queue = createFairQueue({ slots: 1, perKey: 1 });
+    const order: string[] = [];
+    const hold = gate();
+    const first = queue.run('a', async () => {
+      order.push('a0');
+      await hold.promise;
+    });
+    const rest = [
+      ...['a1', 'a2', 'a3'].map((name) => queue.run('a', async () => void order.push(name))),
+      queue.run('b', async () => void order.push('b0')),
+    ];
+    await tick();
+    hold.open();
+    await Promise.all([first, ...rest]);
+    assert.deepEqual(order, ['a0', 'b0', 'a1', 'a2', 'a3']);
+  });
+
+  it('frees the slot of failed work', async () => {
+    const queue = createFairQueue({ slots: 1, perKey: 1 });
+    await assert.rejects(
+      queue.run('a', async () => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
+    assert.equal(await queue.run('a', async () => 1), 1);
+  });
+});

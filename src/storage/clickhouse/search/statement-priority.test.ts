@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ClickHouseTransport, QuerySettings } from '../transport.js';
+import { createPrioritisedRuns, laneOf, laneSettings } from './statement-priority.js';
+
+const GB = 1024 ** 3;
+
+/** A transport that records each statement's settings; statements of account `slow` wait until released. */
+function recordingTransport(slots: number) {
+  const seen: { sql: string; settings: QuerySettings }[] = [];
+  const held: (() => void)[] = [];
+  const transport: ClickHouseTransport = {
+    shares: { memoryBytes: 10 * GB, slots },
+    exec: async () => undefined,
+    insertJsonEachRow: async () => undefined,
+    query: async <Row>(sql: string, settings?: QuerySettings) => {
+      seen.push({ sql, settings: settings ?? {} });
+      if (sql.includes('slow')) await new Promise<void>((resolve) => held.push(resolve));
+      return [] as Row[];
+    },
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+  return { transport, seen, release: () => held.splice(0).forEach((go) => go()) };
+}
+
+describe('statement priority and engine shares', () => {
+  it('keeps interactive statements together and a background statement within the engine budget, spilling at half', () => {
+    const { interactive, background } = laneSettings({ memoryBytes: 10 * GB, slots: 3 });
+    const interactiveBytes = Number(interactive.max_memory_usage);
+    const backgroundBytes = Number(background.max_memory_usage);
+    assert.ok(interactiveBytes * 3 + backgroundBytes < 10 * GB, 'all slots busy and a background statement still fit');
+    assert.equal(Number(interactive.max_bytes_before_external_group_by), Math.trunc(interactiveBytes / 2));
+    assert.equal(background.priority, 10);
+    assert.equal(interactive.priority, 1);
+  });
+
+  it('runs each lane with its own settings, and one account never takes every slot', async () => {
+    const { transport, seen, release } = recordingTransport(2);
+    const runs = createPrioritisedRuns(transport);
+    const noisy = { background: false, share: '1' } as const;
+    const slow = [1, 2, 3].map(() => runs(noisy, (run) => run('SELECT slow')));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(seen.length, 1, 'the noisy account holds one of the two slots, its other searches wait');
+    await runs({ background: false, share: '2' }, (run) => run('SELECT quick'));
+    assert.equal(seen.at(-1)?.sql, 'SELECT quick');
+    await runs({ background: true }, (run) => run('SELECT background'));
+    const backgroundSettings = seen.at(-1)?.settings ?? {};
+    assert.equal(backgroundSettings.max_threads, 1);
+    assert.equal(backgroundSettings.max_memory_usage, Math.trunc(10 * GB * 0.25));
+    while (seen.filter((s) => s.sql === 'SELECT slow').length < 3) {
+      release();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    release();
+    await Promise.all(slow);
+  });
+
+  it('gives a search the share of the account that asked', () => {
+    const scope = { accounts: [{ accountId: 5, fromMs: 0 }], toMs: null, types: null, filter: null };
+    assert.deepEqual(laneOf({ ...scope, requesterAccountId: 9 }, false), { background: false, share: '9' });
+    assert.deepEqual(laneOf(scope, undefined), { background: false, share: '5' });
+    assert.deepEqual(laneOf(scope, true), { background: true });
+  });
+});
