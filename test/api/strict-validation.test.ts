@@ -105,6 +105,17 @@ describe('strict validation of API bodies', () => {
     assert.equal(created.statusCode, 200, created.body);
   });
 
+  it('refuses a custom endpoint bodyTemplate nested deeper than 32 levels (it overflowed the stack: a 500)', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 1_000; i += 1) deep = { a: deep };
+    const base = { title: 'deep template', url: 'https://hooks.example.invalid/deep', method: 'POST', headers: '' };
+    await refused('POST', '/v1/endpoints/custom', { ...base, bodyTemplate: deep }, 'body.bodyTemplate');
+    let fine: unknown = '{{alert_title}}';
+    for (let i = 0; i < 10; i += 1) fine = { level: fine, list: [1, 2] };
+    const created = await call(t, 'POST', '/v1/endpoints/custom', t.apiToken, { ...base, bodyTemplate: fine });
+    assert.equal(created.statusCode, 200, created.body);
+  });
+
   it('keeps an active admin in the main account: its last one cannot be deleted, suspended or demoted', async () => {
     const USERS = '/v1/user-management';
     const users = (await call(t, 'GET', USERS, t.apiToken)).json<{ id: number; username: string; role: string }[]>();

@@ -12,23 +12,7 @@ export interface KnownDefect {
   readonly reason: string;
 }
 
-export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  // bodyTemplate is Type.Unknown: a template nested thousands deep overflows the stack when rendered or stored.
-  {
-    issue: 15,
-    method: 'POST',
-    route: '/v1/endpoints/custom',
-    mutation: 'deep-nesting',
-    reason: 'unbounded bodyTemplate depth (strict validation, part 3)',
-  },
-  {
-    issue: 15,
-    method: 'PUT',
-    route: '/v1/endpoints/custom/{id}',
-    mutation: 'deep-nesting',
-    reason: 'unbounded bodyTemplate depth (strict validation, part 3)',
-  },
-];
+export const KNOWN_DEFECTS: readonly KnownDefect[] = [];
 
 export function knownDefect(method: string, route: string, mutation: string): KnownDefect | undefined {
   return KNOWN_DEFECTS.find(

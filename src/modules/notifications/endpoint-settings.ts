@@ -11,6 +11,21 @@ function text(body: EndpointRequest, field: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** Deepest `bodyTemplate` taken: rendering and storing walk it recursively, and no real payload nests this deep. */
+export const MAX_TEMPLATE_DEPTH = 32;
+
+/** Whether JSON nests deeper than `limit`, walked without recursion (the check must not overflow on what it guards). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [current, depth] = item;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > limit) return true;
+    for (const nested of Object.values(current)) stack.push([nested, depth + 1]);
+  }
+  return false;
+}
+
 function httpUrl(body: EndpointRequest, field: string): string {
   const value = text(body, field).trim();
   let parsed: URL;
@@ -38,6 +53,7 @@ export function settingsFromRequest(slug: EndpointSlug, body: EndpointRequest): 
       }
       const method = text(body, 'method');
       const template = body.bodyTemplate;
+      if (nestsDeeperThan(template, MAX_TEMPLATE_DEPTH)) throw notificationErrors.templateTooDeep(MAX_TEMPLATE_DEPTH);
       return {
         slug,
         url: httpUrl(body, 'url'),

@@ -23,6 +23,11 @@ export const notificationErrors = {
       wireCode: 'endpoints/INVALID_HEADERS',
       parameters: { field: 'body.headers', rule: 'format' },
     }),
+  templateTooDeep: (limit: number) =>
+    new AppError('invalid_argument', `body.bodyTemplate must not nest deeper than ${limit} levels`, {
+      wireCode: 'endpoints/INVALID_BODY_TEMPLATE',
+      parameters: { field: 'body.bodyTemplate', rule: 'maxDepth', limit },
+    }),
   /** The service's own secret key, never a client's fault (rendered as an internal error). */
   secretKeyLength: () => new AppError('internal', 'the secret key must be 32 bytes', { wireCode: 'endpoints/SECRET_KEY_INVALID' }),
   secretFormat: () => new AppError('internal', 'a stored secret has an unknown format', { wireCode: 'endpoints/SECRET_UNREADABLE' }),
