@@ -15,7 +15,7 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 describe('fair queue', () => {
   it("leaves a slot to another account while one account's searches fill its share", async () => {
-    const queue = createFairQueue({ slots: 3, perKey: 2 });
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => 0 });
     const started: string[] = [];
     const hold = gate();
     const noisy = Array.from({ length: 6 }, (_, i) =>
@@ -38,7 +38,7 @@ describe('fair queue', () => {
   });
 
   it('serves the least recently served account first, so a backlog does not delay another account behind it', async () => {
-    const queue = createFairQueue({ slots: 1, perKey: 1 });
+    const queue = createFairQueue({ slots: 1, perKey: 1, now: () => 0 });
     const order: string[] = [];
     const hold = gate();
     const first = queue.run('a', async () => {
@@ -55,8 +55,25 @@ describe('fair queue', () => {
     assert.deepEqual(order, ['a0', 'b0', 'a1', 'a2', 'a3']);
   });
 
+  it('puts an account that kept the engine busy lately in a lower tier, and lets it back up as the usage decays', async () => {
+    let now = 0;
+    const queue = createFairQueue({ slots: 2, perKey: 1, now: () => now });
+    const busyFor = (key: string, ms: number) =>
+      queue.run(key, async (tier) => {
+        now += ms;
+        return tier;
+      });
+    assert.equal(await busyFor('heavy', 800), 0);
+    assert.equal(await busyFor('heavy', 800), 0);
+    assert.equal(await busyFor('heavy', 6_000), 1);
+    assert.equal(await busyFor('heavy', 10), 2);
+    assert.equal(await busyFor('light', 10), 0);
+    now += 60_000;
+    assert.equal(await busyFor('heavy', 10), 0);
+  });
+
   it('frees the slot of failed work', async () => {
-    const queue = createFairQueue({ slots: 1, perKey: 1 });
+    const queue = createFairQueue({ slots: 1, perKey: 1, now: () => 0 });
     await assert.rejects(
       queue.run('a', async () => Promise.reject(new Error('boom'))),
       /boom/,

@@ -5,12 +5,29 @@
  * backlog (issue 15: one account's 20,000-OR query no longer delays everyone's one-row search).
  */
 export interface FairQueue {
-  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` when the account's turn comes. `tier` says how much of the engine the account used lately: 0 for
+   * light use, up to 2 for an account keeping the engine busy — the caller gives such work a lower engine priority
+   * and fewer threads, so a light account's search meets a nearly idle engine even while a heavy one runs.
+   */
+  run<T>(key: string, work: (tier: number) => Promise<T>): Promise<T>;
 }
 
 export interface FairQueueOptions {
   readonly slots: number;
   readonly perKey: number;
+  /** Monotonic milliseconds. */
+  readonly now: () => number;
+}
+
+/** Engine time an account used lately decays with this time constant. */
+const USAGE_DECAY_MS = 10_000;
+/** Recent engine time (ms, decayed) from which an account's work is tier 1, and tier 2. */
+const TIER_THRESHOLDS_MS = [1_000, 5_000] as const;
+
+interface Usage {
+  ms: number;
+  at: number;
 }
 
 interface KeyState {
@@ -24,8 +41,25 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const slots = Math.max(1, options.slots);
   const perKey = Math.max(1, Math.min(options.perKey, slots));
   const states = new Map<string, KeyState>();
+  const usage = new Map<string, Usage>();
   let running = 0;
   let served = 0;
+
+  const decayed = (entry: Usage, at: number): number => entry.ms * Math.exp(-(at - entry.at) / USAGE_DECAY_MS);
+  const tierOf = (key: string): number => {
+    const entry = usage.get(key);
+    const recent = entry === undefined ? 0 : decayed(entry, options.now());
+    return TIER_THRESHOLDS_MS.filter((threshold) => recent >= threshold).length;
+  };
+  const charge = (key: string, ms: number): void => {
+    const at = options.now();
+    const entry = usage.get(key);
+    const recent = (entry === undefined ? 0 : decayed(entry, at)) + ms;
+    // Forget accounts whose usage has decayed to nothing, so the map holds only recently active ones.
+    if (recent < 1) usage.delete(key);
+    else usage.set(key, { ms: recent, at });
+    if (usage.size > 10_000) for (const [name, old] of usage) if (decayed(old, at) < TIER_THRESHOLDS_MS[0]) usage.delete(name);
+  };
 
   const stateOf = (key: string): KeyState => {
     let state = states.get(key);
@@ -67,9 +101,11 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       const state = stateOf(key);
       if (running < slots && state.running < perKey && state.waiting.length === 0) take(state);
       else await new Promise<void>((resolve) => state.waiting.push(resolve));
+      const started = options.now();
       try {
-        return await work();
+        return await work(tierOf(key));
       } finally {
+        charge(key, options.now() - started);
         release(key);
       }
     },

@@ -49,25 +49,40 @@ export function laneSettings(shares: EngineShares): { readonly interactive: Quer
  * between blocks (`priority`, lower is first), and background statements use one thread, leaving a core free.
  */
 const INTERACTIVE_SETTINGS = { priority: 1 } as const;
+/**
+ * An account that kept the engine busy lately (fair-queue.ts tiers) searches at a lower priority and on fewer
+ * threads: the engine pauses its statements between blocks while a light account's run, and leaves cores free.
+ */
+const TIER_SETTINGS: readonly QuerySettings[] = [{}, { priority: 2, max_threads: 2 }, { priority: 3, max_threads: 1 }];
 const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
 /** Background statements wait for interactive searches at most this long, and take at most this share of the time. */
 const BACKGROUND_MAX_WAIT_MS = 40;
 const BACKGROUND_SHARE = 0.6;
 
+/** The fair queue's key of background work: it takes its turns like one more account. */
+const BACKGROUND_SHARE_KEY = '\u0000background';
+
 /**
- * One gate per store: every search and every detection question goes through it. Interactive searches are
- * admitted fairly per account (fair-queue.ts): one account holds at most all but one of the slots.
+ * One gate per store: every search and every detection question goes through it. Each statement is admitted by a
+ * fair queue (fair-queue.ts) keyed by the account that asked — one account holds at most all but one of the
+ * engine's slots, waiting statements go to the least recently served account, and an account that kept the
+ * engine busy lately runs at a lower priority on fewer threads — so another account's search is never queued
+ * behind a flood it did not send.
  */
 export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
   const { shares } = transport;
   const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: monotonicNow });
-  const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1 });
+  const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1, now: monotonicNow });
   const lanes = laneSettings(shares);
   return (lane, work) => {
     if (lane.background)
-      return work((sql, settings) => gate.background(() => transport.query<Row>(sql, { ...settings, ...lanes.background })));
-    return fair.run(lane.share, () =>
-      gate.interactive(() => work((sql, settings) => transport.query<Row>(sql, { ...settings, ...lanes.interactive }))),
+      return work((sql, settings) =>
+        gate.background(() => fair.run(BACKGROUND_SHARE_KEY, () => transport.query<Row>(sql, { ...settings, ...lanes.background }))),
+      );
+    return gate.interactive(() =>
+      work((sql, settings) =>
+        fair.run(lane.share, (tier) => transport.query<Row>(sql, { ...settings, ...lanes.interactive, ...TIER_SETTINGS[tier] })),
+      ),
     );
   };
 }
