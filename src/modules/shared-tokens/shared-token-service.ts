@@ -50,9 +50,9 @@ export function createSharedTokenService(deps: SharedTokenServiceDeps) {
   };
 
   /** The ids as given, de-duplicated, each a filter of the account; else the first unknown id answers 404. */
-  const checkFilterIds = async (accountId: number, ids: readonly number[]): Promise<number[]> => {
+  const checkFilterIds = async (tx: ControlPlaneDb, accountId: number, ids: readonly number[]): Promise<number[]> => {
     const unique = [...new Set(ids)];
-    const known = new Set((await sharedTokenRepository.listFilters(db, accountId, unique)).map((filter) => filter.id));
+    const known = new Set((await sharedTokenRepository.listFilters(tx, accountId, unique)).map((filter) => filter.id));
     const unknown = unique.find((id) => !known.has(id));
     if (unknown !== undefined) throw sharedTokenErrors.notFound('filter', unknown);
     return unique;
@@ -96,7 +96,7 @@ export function createSharedTokenService(deps: SharedTokenServiceDeps) {
     ): Promise<CreatedSharedToken> {
       const token = randomUUID();
       return db.transaction().execute(async (tx) => {
-        const filterIds = await checkFilterIds(accountId, input.filters);
+        const filterIds = await checkFilterIds(tx, accountId, input.filters);
         const record: SharedTokenRecord = {
           id: newInt32Id(),
           accountId,
@@ -126,7 +126,7 @@ export function createSharedTokenService(deps: SharedTokenServiceDeps) {
       await db.transaction().execute(async (tx) => {
         const [token] = await sharedTokenRepository.listTokens(tx, accountId, id);
         if (token === undefined) throw sharedTokenErrors.notFound('token', id);
-        const filterIds = await checkFilterIds(accountId, input.filters);
+        const filterIds = await checkFilterIds(tx, accountId, input.filters);
         await sharedTokenRepository.replaceLinks(tx, id, filterIds);
         if (input.filtersOperator !== undefined) await sharedTokenRepository.setOperator(tx, id, input.filtersOperator);
       });

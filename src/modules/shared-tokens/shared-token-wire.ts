@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import type { QueryFilter, SharedTokenRecord } from './shared-token-repository.js';
 
 /** SPEC.md's pattern for a filter's field and value. */
@@ -15,7 +16,7 @@ export const CreateFilterBody = Type.Object(
     id: Type.Optional(Int32('Ignored: the service assigns ids')),
     field: Type.String({ pattern: FILTER_TERM_PATTERN, maxLength: 256, description: 'Field the filter matches' }),
     value: Type.String({ pattern: FILTER_TERM_PATTERN, maxLength: 256, description: 'Value the field must have' }),
-    description: Type.Optional(Type.String({ maxLength: 1000, description: 'Name of the filter' })),
+    description: Type.Optional(Type.String({ maxLength: 1000, pattern: SAFE_NAME_PATTERN, description: 'Name of the filter' })),
   },
   { description: 'A query filter to create' },
 );
@@ -35,7 +36,7 @@ const FilterIds = Type.Array(Int32('Id of a query filter of the account'), { max
 
 export const CreateSharedTokenBody = Type.Object(
   {
-    tokenName: Type.String({ minLength: 1, maxLength: 200, description: 'Descriptive name of the token' }),
+    tokenName: Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'Descriptive name of the token' }),
     filters: Type.Optional(FilterIds),
     filtersOperator: Type.Optional(Operator),
     expirationDate: Type.Optional(Type.Integer({ minimum: 0, description: 'Epoch ms after which the token stops working' })),
