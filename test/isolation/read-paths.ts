@@ -1,5 +1,5 @@
 import type { SeededRandom } from '../support/seeded-random.js';
-import type { Tenant, World } from './tenants.js';
+import type { IdKind, Tenant, World } from './tenants.js';
 
 /** What a read path gets to build its request with: the caller, everyone's ids and the pools of handles seen so far. */
 export interface PathContext {
@@ -7,7 +7,7 @@ export interface PathContext {
   readonly caller: Tenant;
   readonly world: World;
   /** Ids of any account of a kind, or a random one now and then. */
-  id(kind: keyof World['ids']): number;
+  id(kind: IdKind): number;
   /** A handle (scroll id…) some caller received earlier, anyone's. */
   handle(kind: string): string | undefined;
   /** Some account's marker (anyone's): queries ask for other accounts' words too. */
@@ -250,6 +250,37 @@ export const READ_PATHS: readonly ReadPath[] = [
     request: (ctx) => ({
       method: 'GET',
       url: `/v1/account-management/time-based-accounts/${ctx.rand.pick(['', 'detailed/'])}${ctx.id('account')}`,
+    }),
+  },
+  // Operator-granted features: shared tokens and their filters, insights.
+  { name: 'shared tokens list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/shared-tokens' }) },
+  {
+    name: 'shared token by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/shared-tokens/${ctx.id('sharedToken')}` }),
+  },
+  { name: 'shared-token filters list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/shared-tokens/filters' }) },
+  {
+    name: 'shared-token filter by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/shared-tokens/filters/${ctx.id('sharedTokenFilter')}` }),
+  },
+  {
+    name: 'insights list',
+    sees: 'own',
+    // Insights need a learning cycle over warnings; the world's logs may not have recurred into one yet.
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v1/insights/list',
+      body: {
+        startDate: Date.now() - 86_400_000,
+        size: ctx.rand.int(1, 100),
+        ...(ctx.rand.chance(0.5) ? { search: ctx.anyMarker() } : {}),
+        ...(ctx.rand.chance(0.3) ? { logTypes: [ctx.anyMarker()] } : {}),
+      },
     }),
   },
   {

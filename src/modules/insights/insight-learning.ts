@@ -129,14 +129,18 @@ export function createInsightLearning(deps: InsightLearningDeps) {
       const read = await deps.readWarnings({ accountId, fromMs, toMs: until, cursor, limit: PAGE_SIZE });
       if (read.cursor !== null) cursor = read.cursor;
       logs += read.logs.length;
-      const templates = parser.learn(read.logs.map((log) => log.message));
-      read.logs.forEach((log, i) => {
+      // A known error is its PUBLIC_CI insight only: learning it as a template too would list it twice.
+      const unknown: WarningLog[] = [];
+      for (const log of read.logs) {
+        const signature = matchSignature(deps.catalog, log.message);
+        if (signature === undefined) unknown.push(log);
+        else observe(deltas, `P-${signature.id}`, log, () => ({ kind: 'signature', signature, example: log.message }));
+      }
+      const templates = parser.learn(unknown.map((log) => log.message));
+      unknown.forEach((log, i) => {
         const template = templates[i]!;
         const delta = observe(deltas, `L-${template.id}`, log, () => ({ kind: 'template', template }));
         addSamples(delta.samples, template.tokens, log.message);
-        const signature = matchSignature(deps.catalog, log.message);
-        if (signature !== undefined)
-          observe(deltas, `P-${signature.id}`, log, () => ({ kind: 'signature', signature, example: log.message }));
       });
       if (read.fetched < PAGE_SIZE) {
         done = true;
