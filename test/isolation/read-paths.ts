@@ -33,6 +33,8 @@ export interface ReadPath {
   readonly ownData: boolean;
   /** Handles to keep from a 200 answer, by kind (e.g. scroll ids), for other requests to reuse. */
   readonly handles?: (body: unknown) => Record<string, string | undefined>;
+  /** The path whose handles this one continues: in the positive-control round it waits for that request. */
+  readonly after?: string;
   request(ctx: PathContext): ReadRequest;
 }
 
@@ -115,6 +117,7 @@ export const READ_PATHS: readonly ReadPath[] = [
     sees: 'own',
     ownData: true,
     handles: scrollHandles,
+    after: 'scroll open',
     request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { scroll_id: ctx.handle('scroll') ?? 'bm90LWEtc2Nyb2xs' } }),
   },
   // The Elasticsearch read API, under / and /v1/elasticsearch.
@@ -140,6 +143,7 @@ export const READ_PATHS: readonly ReadPath[] = [
     sees: 'searchable',
     ownData: true,
     handles: scrollHandles,
+    after: 'es _search',
     request: (ctx) => ({
       method: 'POST',
       url: `${es(ctx)}/_search/scroll`,
