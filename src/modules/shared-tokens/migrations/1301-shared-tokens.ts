@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>: they must not depend on the current table types.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -30,8 +30,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('shared_token_filter_links')
     .addColumn('token_id', 'integer', (col) => col.notNull().references('shared_tokens.id').onDelete('cascade'))
-    // No cascade: a filter in use is refused deletion, so removing it never widens a token (decision 0551).
-    .addColumn('filter_id', 'integer', (col) => col.notNull().references('shared_token_filters.id'))
+    // Never a cascade: a filter a token carries is not deleted from under it, which would widen the token (decision
+    // 0551), even in a race with an update. Checked at commit, so an account's deletion, which takes its filters and
+    // its tokens (and with them their links) in one go, passes on PostgreSQL too.
+    .addColumn('filter_id', 'integer', (col) =>
+      col
+        .notNull()
+        .references('shared_token_filters.id')
+        .modifyEnd(sql`deferrable initially deferred`),
+    )
     .addColumn('position', 'integer', (col) => col.notNull())
     .addPrimaryKeyConstraint('shared_token_filter_links_pk', ['token_id', 'filter_id'])
     .execute();
