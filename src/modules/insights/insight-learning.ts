@@ -17,6 +17,11 @@ export const SETTLE_MS = 30_000;
 const PAGE_SIZE = 1_000;
 /** Pages per account per cycle: a backlog is caught up over several cycles, never in one long one. */
 const MAX_PAGES_PER_CYCLE = 20;
+/**
+ * Templates an account's parser keeps. The state is saved every cycle; past this, messages are only matched against
+ * what was learned (an account whose warnings never repeat a shape would otherwise grow it without bound).
+ */
+export const MAX_TEMPLATES_PER_ACCOUNT = 20_000;
 
 export interface InsightLearningDeps {
   readonly db: ControlPlaneDb;
@@ -136,9 +141,11 @@ export function createInsightLearning(deps: InsightLearningDeps) {
         if (signature === undefined) unknown.push(log);
         else observe(deltas, `P-${signature.id}`, log, () => ({ kind: 'signature', signature, example: log.message }));
       }
-      const templates = parser.learn(unknown.map((log) => log.message));
+      const full = parser.templates.length >= MAX_TEMPLATES_PER_ACCOUNT;
+      const templates = full ? unknown.map((log) => parser.match(log.message)) : parser.learn(unknown.map((log) => log.message));
       unknown.forEach((log, i) => {
-        const template = templates[i]!;
+        const template = templates[i];
+        if (template === undefined) return;
         const delta = observe(deltas, `L-${template.id}`, log, () => ({ kind: 'template', template }));
         addSamples(delta.samples, template.tokens, log.message);
       });
