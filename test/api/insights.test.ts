@@ -197,6 +197,7 @@ for (const backend of controlPlaneBackends)
         { asc: 1 },
         { tagNames: 'ssh' },
         { startDate: START, endDate: START - 1 },
+        { startDate: START + 10 * MINUTE },
       ]) {
         const response = await t.api.inject({
           method: 'POST',

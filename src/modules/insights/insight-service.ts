@@ -43,9 +43,10 @@ export function createInsightService(deps: { readonly db: ControlPlaneDb; readon
     async list(accountId: number, body: ListInsightsBody): Promise<InsightPage> {
       const now = deps.clock.now();
       const endDate = body.endDate ?? now;
-      const startDate = Math.max(body.startDate ?? endDate - DEFAULT_WINDOW_MS, now - LOOK_BACK_MS);
-      if (body.startDate !== undefined && body.endDate !== undefined && body.startDate > body.endDate)
-        throw insightErrors.windowReversed(body.startDate, body.endDate);
+      const requestedStart = body.startDate ?? endDate - DEFAULT_WINDOW_MS;
+      if (requestedStart > endDate) throw insightErrors.windowReversed(requestedStart, endDate);
+      // Older insights are forgotten: an earlier start reads the same as the look-back's.
+      const startDate = Math.max(requestedStart, now - LOOK_BACK_MS);
       const from = body.from ?? 0;
       const size = body.size ?? 10;
       const types = new Set(body.insightTypes ?? ['PUBLIC_CI', 'LOGCEPTION']);
