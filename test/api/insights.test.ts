@@ -185,6 +185,12 @@ for (const backend of controlPlaneBackends)
       assert.deepEqual(await ids({ sortBy: 'LAST_OCCURRENCE', asc: true }), ['LOGCEPTION', 'PUBLIC_CI']);
     });
 
+    it('takes no body at all as all defaults', async () => {
+      const response = await t.api.inject({ method: 'POST', url: '/v1/insights/list', headers: { 'x-api-token': t.apiToken } });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json<Page>().total, (await list({})).total);
+    });
+
     it('answers 400 to bad values', async () => {
       for (const body of [
         { size: 0 },

@@ -21,6 +21,10 @@ export function insightRoutes(service: InsightService, grants: Pick<FeatureGrant
           body: ListInsightsBody,
           response: { 200: InsightPage, ...errors },
         },
+        // Every field has a default, so no body at all means all defaults (an empty body is no body, decision 0104).
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
       },
       async (request) => service.list(request.principal.accountId, request.body ?? {}),
     );

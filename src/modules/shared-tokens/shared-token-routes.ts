@@ -53,12 +53,13 @@ export function sharedTokenRoutes(service: SharedTokenService, grants: Pick<Feat
           summary: 'Delete a query filter',
           description: 'A filter attached to a shared token is refused (400): detach it first, so no token is widened.',
           params: SharedTokenIdParams,
-          response: { 200: Type.Null(), ...errors },
+          response: { 200: Type.Unknown({ description: 'No body' }), ...errors },
         },
       },
       async (request, reply) => {
         await service.deleteFilter(request.principal.accountId, request.params.id);
-        return reply.status(200).send(null);
+        // 200 with no body, as the reference lists it.
+        return reply.status(200).send(undefined);
       },
     );
 
