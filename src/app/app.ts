@@ -3,6 +3,8 @@ import type { AppConfig } from '../config/index.js';
 import type { IngestPorts } from '../ingest/index.js';
 import type { BootstrapResult } from '../modules/accounts/index.js';
 import type { DetectionEngine } from '../detection/index.js';
+import type { FeatureGrantService } from '../modules/feature-grants/index.js';
+import type { InsightLearning } from '../modules/insights/index.js';
 import type { UsageService } from '../modules/usage/index.js';
 import type { Job } from '../scheduler/job-runner.js';
 import type { ControlPlane } from '../storage/control-plane/index.js';
@@ -27,6 +29,10 @@ export interface App {
   readonly detection: DetectionEngine;
   /** The retention job the scheduler role runs every ten minutes (tests run it directly). */
   readonly retentionJob: Job;
+  /** The features granted per account (the CLI grants them; tests call it directly). */
+  readonly featureGrants: FeatureGrantService;
+  /** The insights learner; the scheduler role runs its cycle every minute (tests call it directly). */
+  readonly insightLearning: InsightLearning;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */

@@ -14,6 +14,7 @@ import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireIngest } from './wiring/ingest.js';
+import { wireInsights } from './wiring/insights.js';
 import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
@@ -73,7 +74,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     deps,
   );
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea];
+  const insightArea = wireInsights(ctx);
+  const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
+  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea, insightArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });
@@ -84,6 +87,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
+    authenticateSharedToken: (token) => sharedTokens.authenticate(token),
     readinessChecks: operabilityArea.services.readinessChecks,
     routes: areas.flatMap((area) => area.routes),
   });
@@ -102,6 +106,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     alertEvaluation: alertArea.services.alertEvaluation,
     detection: alertArea.services.alertEvaluation,
     retentionJob: operabilityArea.services.retentionJob,
+    featureGrants,
+    insightLearning,
     async start() {
       if (config.roles.includes('api')) {
         await api.listen({ host: config.apiHost, port: config.apiPort });

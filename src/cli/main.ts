@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, SETTINGS, loadConfig } from '../config/index.js';
 import { createAccountService } from '../modules/accounts/index.js';
+import { createFeatureGrantService, GRANTABLE_FEATURES, isGrantableFeature } from '../modules/feature-grants/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
 import { systemClock } from '../shared/clock.js';
 import { printableName } from '../shared/safe-name.js';
@@ -11,6 +12,9 @@ const USAGE = `usage: logward <command> [options]
 Works offline against the data directory (LOGWARD_DATA_DIR) or LOGWARD_CONTROL_PLANE_URL.
 
   accounts list                                   list accounts
+  accounts grant ACCOUNT_ID FEATURE               grant insights or shared-tokens (takes effect at once)
+  accounts revoke ACCOUNT_ID FEATURE              take the feature back (its shared tokens stop working)
+  accounts grants ACCOUNT_ID                      list the features granted to an account
   tokens list [--account ID]                      list API and shipping tokens
   tokens create-api --account ID [--name NAME]    create an API token (shown once)
   tokens revoke-api TOKEN_ID                      delete an API token at once
@@ -37,7 +41,7 @@ async function run(argv: readonly string[]): Promise<void> {
     allowPositionals: true,
     options: { account: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
-  const [area, action, argument] = positionals;
+  const [area, action, argument, extra] = positionals;
   if (values.help === true || area === undefined) {
     out(USAGE);
     return;
@@ -69,6 +73,28 @@ async function run(argv: readonly string[]): Promise<void> {
             `${String(account.id).padEnd(11)} ${account.type.padEnd(17)} ${account.region.padEnd(7)} ${String(account.retentionDays).padEnd(10)} ${String(account.maxDailyGB).padEnd(13)} ${printableName(account.name)}`,
           );
         }
+        return;
+      }
+      case 'accounts grant':
+      case 'accounts revoke': {
+        const accountId = requireId(argument, 'ACCOUNT_ID');
+        if (extra === undefined || !isGrantableFeature(extra))
+          throw new CliError(`FEATURE must be one of: ${GRANTABLE_FEATURES.join(', ')}`);
+        if ((await accounts.getAccount(accountId)) === undefined) throw new CliError(`no account ${accountId}`);
+        const grants = createFeatureGrantService({ db: controlPlane.db, clock: systemClock });
+        if (action === 'grant') {
+          const granted = await grants.grant(accountId, extra);
+          out(granted ? `${extra} granted to account ${accountId}` : `account ${accountId} already has ${extra}`);
+        } else {
+          const revoked = await grants.revoke(accountId, extra);
+          out(revoked ? `${extra} revoked from account ${accountId}` : `account ${accountId} did not have ${extra}`);
+        }
+        return;
+      }
+      case 'accounts grants': {
+        const accountId = requireId(argument, 'ACCOUNT_ID');
+        const grants = createFeatureGrantService({ db: controlPlane.db, clock: systemClock });
+        for (const feature of await grants.featuresOf(accountId)) out(feature);
         return;
       }
       case 'tokens list': {

@@ -11,7 +11,7 @@ import { BOOLEAN_OR_STRING_KEYWORD } from '../shared/boolean-or-string.js';
 import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
-import { installAuthentication } from './plugins/authenticate.js';
+import { installAuthentication, type SharedTokenOwner } from './plugins/authenticate.js';
 import { installAuthorization } from './plugins/authorize.js';
 import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
 import { installErrorHandling } from './plugins/error-handler.js';
@@ -26,6 +26,8 @@ export interface ApiServerDeps {
   readonly maxConcurrentRequestsPerAccount: number;
   readonly metricsRegistry: Registry;
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
+  /** Read-only shared tokens, tried when the value is no API token. */
+  readonly authenticateSharedToken?: (token: string) => Promise<SharedTokenOwner | undefined>;
   readonly readinessChecks: readonly ReadinessCheck[];
   /** The API areas, each a Fastify plugin from a module's `*-routes.ts`. */
   readonly routes: readonly FastifyPluginAsync[];
@@ -108,7 +110,11 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
   });
 
   installErrorHandling(app);
-  installAuthentication(app, { region: deps.region, authenticateApiToken: deps.authenticateApiToken });
+  installAuthentication(app, {
+    region: deps.region,
+    authenticateApiToken: deps.authenticateApiToken,
+    ...(deps.authenticateSharedToken === undefined ? {} : { authenticateSharedToken: deps.authenticateSharedToken }),
+  });
   installAuthorization(app);
   installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);
   installHttpMetrics(app, deps.metricsRegistry, 'api');

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { runCli } from '../support/child-process.js';
 import { freePort } from '../support/external-process.js';
 import { apiCall, startLogwardProcess } from '../support/logward-process.js';
 import { runFuzz, type FuzzReport } from './run-fuzz.js';
@@ -32,6 +33,12 @@ export async function fuzzService(options: {
         JSON.stringify({ message: `fuzz seed log ${n} error login`, level: n % 2 === 0 ? 'error' : 'info', n, user: `u${n % 5}` }),
       ).join('\n'),
     });
+    // Insights and shared tokens answer 403 until the operator grants them: grant both so their routes are fuzzed.
+    const { accountId } = (await apiCall(service.apiUrl, service.apiToken, 'GET', '/v2/whoami')).body as { accountId: number };
+    for (const feature of ['insights', 'shared-tokens']) {
+      const granted = runCli(['accounts', 'grant', String(accountId), feature], { LOGWARD_DATA_DIR: service.dataDir });
+      if (granted.status !== 0) throw new Error(`granting ${feature} failed: ${granted.stderr}`);
+    }
     const report = await runFuzz({
       apiUrl: service.apiUrl,
       apiToken: service.apiToken,

@@ -1,5 +1,5 @@
 import type { SeededRandom } from '../support/seeded-random.js';
-import type { Tenant, World } from './tenants.js';
+import type { IdKind, Tenant, World } from './tenants.js';
 
 /** What a read path gets to build its request with: the caller, everyone's ids and the pools of handles seen so far. */
 export interface PathContext {
@@ -7,7 +7,7 @@ export interface PathContext {
   readonly caller: Tenant;
   readonly world: World;
   /** Ids of any account of a kind, or a random one now and then. */
-  id(kind: keyof World['ids']): number;
+  id(kind: IdKind): number;
   /** A handle (scroll id…) some caller received earlier, anyone's. */
   handle(kind: string): string | undefined;
   /** Some account's marker (anyone's): queries ask for other accounts' words too. */
@@ -33,6 +33,8 @@ export interface ReadPath {
   readonly ownData: boolean;
   /** Handles to keep from a 200 answer, by kind (e.g. scroll ids), for other requests to reuse. */
   readonly handles?: (body: unknown) => Record<string, string | undefined>;
+  /** The path whose handles this one continues: in the positive-control round it waits for that request. */
+  readonly after?: string;
   request(ctx: PathContext): ReadRequest;
 }
 
@@ -115,6 +117,7 @@ export const READ_PATHS: readonly ReadPath[] = [
     sees: 'own',
     ownData: true,
     handles: scrollHandles,
+    after: 'scroll open',
     request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { scroll_id: ctx.handle('scroll') ?? 'bm90LWEtc2Nyb2xs' } }),
   },
   // The Elasticsearch read API, under / and /v1/elasticsearch.
@@ -140,6 +143,7 @@ export const READ_PATHS: readonly ReadPath[] = [
     sees: 'searchable',
     ownData: true,
     handles: scrollHandles,
+    after: 'es _search',
     request: (ctx) => ({
       method: 'POST',
       url: `${es(ctx)}/_search/scroll`,
@@ -250,6 +254,37 @@ export const READ_PATHS: readonly ReadPath[] = [
     request: (ctx) => ({
       method: 'GET',
       url: `/v1/account-management/time-based-accounts/${ctx.rand.pick(['', 'detailed/'])}${ctx.id('account')}`,
+    }),
+  },
+  // Operator-granted features: shared tokens and their filters, insights.
+  { name: 'shared tokens list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/shared-tokens' }) },
+  {
+    name: 'shared token by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/shared-tokens/${ctx.id('sharedToken')}` }),
+  },
+  { name: 'shared-token filters list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/shared-tokens/filters' }) },
+  {
+    name: 'shared-token filter by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/shared-tokens/filters/${ctx.id('sharedTokenFilter')}` }),
+  },
+  {
+    name: 'insights list',
+    sees: 'own',
+    // Insights need a learning cycle over warnings; the world's logs may not have recurred into one yet.
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v1/insights/list',
+      body: {
+        startDate: Date.now() - 86_400_000,
+        size: ctx.rand.int(1, 100),
+        ...(ctx.rand.chance(0.5) ? { search: ctx.anyMarker() } : {}),
+        ...(ctx.rand.chance(0.3) ? { logTypes: [ctx.anyMarker()] } : {}),
+      },
     }),
   },
   {

@@ -53,10 +53,13 @@ export async function runIsolation(
   const leaks: Leak[] = [];
   let serverErrors = 0;
   let next = 0;
+  const finished = new Map<number, Promise<void>>();
   const worker = async (): Promise<void> => {
     for (;;) {
       const index = next++;
       if (index >= options.requests) return;
+      let markFinished: () => void = () => undefined;
+      finished.set(index, new Promise<void>((resolve) => (markFinished = resolve)));
       const rand = seededRandom((options.seed * 1_000_003 + index) >>> 0);
       // Every path in turn and every caller in turn, so each pair gets its share however many requests are asked for.
       const path = READ_PATHS[index % READ_PATHS.length] as ReadPath;
@@ -65,6 +68,12 @@ export async function runIsolation(
       // The first round of each caller is the positive control: its own ids, handles and words, so every path shows
       // it can answer the caller's data; later rounds reach for anyone's.
       const control = round < world.tenants.length;
+      // A control request that continues another path's handle waits for that path's request of its round: run side by
+      // side, it would find no handle of the caller's yet and show nothing.
+      if (control && path.after !== undefined) {
+        const producer = round * READ_PATHS.length + READ_PATHS.findIndex((p) => p.name === path.after);
+        if (producer < index) await finished.get(producer);
+      }
       const ctx: PathContext = {
         rand,
         caller,
@@ -128,6 +137,7 @@ export async function runIsolation(
           }
         }
       }
+      markFinished();
       options.onProgress?.(index + 1);
     }
   };

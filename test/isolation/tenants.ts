@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { runCli } from '../support/child-process.js';
 import { freePort } from '../support/external-process.js';
 import { apiCall, startLogwardProcess, type LogwardProcess } from '../support/logward-process.js';
 
@@ -18,11 +19,14 @@ export interface Tenant {
   readonly owned: ReadonlySet<number>;
 }
 
+/** The kinds of ids the world holds. */
+export type IdKind = 'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter';
+
 export interface World {
   readonly service: LogwardProcess;
   readonly tenants: readonly Tenant[];
   /** Every id the setup created, by kind, with its account: read paths pick from all of them, anyone's. */
-  readonly ids: Readonly<Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account', readonly { id: number; accountId: number }[]>>;
+  readonly ids: Readonly<Record<IdKind, readonly { id: number; accountId: number }[]>>;
   /** Text that belongs to one account only (labels inside its data, its token values) → its account id. */
   readonly secrets: ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -111,12 +115,14 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       });
     }
 
-    const ids: Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account', { id: number; accountId: number }[]> = {
+    const ids: Record<IdKind, { id: number; accountId: number }[]> = {
       alert: [],
       endpoint: [],
       user: [],
       shippingToken: [],
       account: [],
+      sharedToken: [],
+      sharedTokenFilter: [],
     };
     const minute = 60_000;
     for (const account of accounts) {
@@ -173,6 +179,26 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       );
       secrets.set(shipping.token, account.accountId);
       ids.shippingToken.push({ id: shipping.id, accountId: account.accountId });
+      // Shared tokens and insights are granted by the operator (the CLI, against the running process's store).
+      for (const feature of ['shared-tokens', 'insights']) {
+        const granted = runCli(['accounts', 'grant', String(account.accountId), feature], { LOGWARD_DATA_DIR: service.dataDir });
+        if (granted.status !== 0) throw new Error(`granting ${feature} failed: ${granted.stderr}`);
+      }
+      const filter = await ok<{ id: number }>(
+        'shared-token filter',
+        api(account.apiToken, 'POST', '/v1/shared-tokens/filters', {
+          field: 'owner_mark',
+          value: marker(account.label),
+          description: mark,
+        }),
+      );
+      ids.sharedTokenFilter.push({ id: filter.id, accountId: account.accountId });
+      const sharedToken = await ok<{ id: number; token: string }>(
+        'shared token',
+        api(account.apiToken, 'POST', '/v1/shared-tokens', { tokenName: `shared ${mark}`, filters: [filter.id] }),
+      );
+      secrets.set(sharedToken.token, account.accountId);
+      ids.sharedToken.push({ id: sharedToken.id, accountId: account.accountId });
       await ok(
         'auth groups',
         api(account.apiToken, 'POST', '/v1/authentication/groups', [{ group: `group ${mark}`, userRole: 'USER_ROLE_REGULAR' }]),

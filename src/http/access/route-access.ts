@@ -37,6 +37,11 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', requires: 'write' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
 
+  // Operator-granted features (each route also checks the account's grant): insights are read by any signed-in
+  // role; shared tokens are credentials, managed by admins only.
+  { path: '/v1/insights/list', methods: ['POST'], requires: 'read' },
+  { path: '/v1/shared-tokens/*', requires: 'admin' },
+
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).
   { path: '/v1/user-management', methods: READ, requires: 'read' },
   { path: '/v1/user-management/recursive', methods: READ, requires: 'read' },

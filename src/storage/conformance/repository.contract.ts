@@ -30,7 +30,8 @@ export interface RepositoryUnderTest<T, Id> {
 const ACCOUNT_A = 610_001;
 const ACCOUNT_B = 610_002;
 
-function account(id: number): Account {
+/** A plain main account for repository tests (the tables of every area reference accounts). */
+export function contractAccount(id: number): Account {
   return {
     id,
     name: `repo-${id}`,
@@ -68,8 +69,8 @@ export function repositoryContract<T, Id>(subject: RepositoryUnderTest<T, Id>): 
       before(async () => {
         opened = await backend.open();
         db = opened.controlPlane.db;
-        await accountRepository.insert(db, account(ACCOUNT_A));
-        await accountRepository.insert(db, account(ACCOUNT_B));
+        await accountRepository.insert(db, contractAccount(ACCOUNT_A));
+        await accountRepository.insert(db, contractAccount(ACCOUNT_B));
       });
       after(async () => opened.dispose());
 
@@ -127,7 +128,7 @@ export function repositoryContract<T, Id>(subject: RepositoryUnderTest<T, Id>): 
 
       it("goes with its account's deletion", async () => {
         const gone = 610_100 + n;
-        await accountRepository.insert(db, account(gone));
+        await accountRepository.insert(db, contractAccount(gone));
         const record = fresh(gone);
         await subject.insert(db, record);
         assert.equal(await accountRepository.delete(db, gone), true);

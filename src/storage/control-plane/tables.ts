@@ -8,6 +8,9 @@ import type { UsageTables } from '../../modules/usage/usage-tables.js';
 import type { UserTables } from '../../modules/users/user-tables.js';
 import type { SchedulerTables } from '../../scheduler/lease-tables.js';
 import type { DetectionTables } from '../../detection/detection-tables.js';
+import type { FeatureGrantTables } from '../../modules/feature-grants/feature-grant-tables.js';
+import type { SharedTokenTables } from '../../modules/shared-tokens/shared-token-tables.js';
+import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -27,7 +30,10 @@ export interface ControlPlaneTables
     SchedulerTables,
     NotificationTables,
     AlertTables,
-    DetectionTables {}
+    DetectionTables,
+    FeatureGrantTables,
+    SharedTokenTables,
+    InsightTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -42,4 +48,7 @@ export type * from '../../modules/usage/usage-tables.js';
 export type * from '../../modules/users/user-tables.js';
 export type * from '../../scheduler/lease-tables.js';
 export type * from '../../detection/detection-tables.js';
+export type * from '../../modules/feature-grants/feature-grant-tables.js';
+export type * from '../../modules/shared-tokens/shared-token-tables.js';
+export type * from '../../modules/insights/insight-tables.js';
 export type * from './core-tables.js';

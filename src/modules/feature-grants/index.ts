@@ -1,0 +1,10 @@
+export {
+  createFeatureGrantService,
+  GRANTABLE_FEATURES,
+  isGrantableFeature,
+  type FeatureGrantService,
+  type GrantableFeature,
+} from './feature-grant-service.js';
+export { FEATURE_NOT_GRANTED_MESSAGE, featureGrantErrors } from './feature-grant-errors.js';
+export { requireFeature } from './require-feature.js';
+export { featureGrantMigrations } from './migrations/index.js';
