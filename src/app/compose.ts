@@ -18,6 +18,7 @@ import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
 import { wireSearch } from './wiring/search.js';
+import { wireWeb } from './wiring/web.js';
 
 export type { App } from './app.js';
 
@@ -73,7 +74,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     deps,
   );
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea];
+  const webArea = wireWeb(ctx);
+  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea, webArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });
@@ -84,6 +86,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
+    authenticateSession: webArea.services.authenticateSession,
     readinessChecks: operabilityArea.services.readinessChecks,
     routes: areas.flatMap((area) => area.routes),
   });

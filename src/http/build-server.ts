@@ -11,7 +11,7 @@ import { BOOLEAN_OR_STRING_KEYWORD } from '../shared/boolean-or-string.js';
 import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
-import { installAuthentication } from './plugins/authenticate.js';
+import { installAuthentication, type AuthenticateDeps } from './plugins/authenticate.js';
 import { installAuthorization } from './plugins/authorize.js';
 import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
 import { installErrorHandling } from './plugins/error-handler.js';
@@ -26,6 +26,7 @@ export interface ApiServerDeps {
   readonly maxConcurrentRequestsPerAccount: number;
   readonly metricsRegistry: Registry;
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
+  readonly authenticateSession?: AuthenticateDeps['authenticateSession'];
   readonly readinessChecks: readonly ReadinessCheck[];
   /** The API areas, each a Fastify plugin from a module's `*-routes.ts`. */
   readonly routes: readonly FastifyPluginAsync[];
@@ -108,7 +109,11 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
   });
 
   installErrorHandling(app);
-  installAuthentication(app, { region: deps.region, authenticateApiToken: deps.authenticateApiToken });
+  installAuthentication(app, {
+    region: deps.region,
+    authenticateApiToken: deps.authenticateApiToken,
+    ...(deps.authenticateSession === undefined ? {} : { authenticateSession: deps.authenticateSession }),
+  });
   installAuthorization(app);
   installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);
   installHttpMetrics(app, deps.metricsRegistry, 'api');

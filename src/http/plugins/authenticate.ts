@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiTokenOwner } from '../../modules/tokens/index.js';
+import type { SessionPrincipal } from '../../shared/principal.js';
 import { httpErrors } from '../errors/http-errors.js';
 
 export interface AuthenticateDeps {
   readonly region: string;
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
+  /** Resolves a web UI session cookie (absent: the API takes tokens only). */
+  readonly authenticateSession?: (cookieHeader: string) => Promise<{ principal: SessionPrincipal; csrfToken: string } | undefined>;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -33,6 +38,15 @@ export function installAuthentication(app: FastifyInstance, deps: AuthenticateDe
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request)) return;
     const token = headerValue(request, 'x-api-token')?.trim();
+    if ((token === undefined || token === '') && deps.authenticateSession !== undefined && request.headers.cookie !== undefined) {
+      const session = await deps.authenticateSession(request.headers.cookie);
+      if (session === undefined) throw httpErrors.sessionEnded();
+      // The cookie rides along on any request the browser makes; a state change must also prove it came from our page.
+      if (!SAFE_METHODS.has(request.method) && headerValue(request, 'x-csrf-token') !== session.csrfToken) throw httpErrors.csrfMismatch();
+      request.principal = session.principal;
+      request.log = request.log.child({ accountId: session.principal.accountId, userId: session.principal.userId });
+      return;
+    }
     if (token === undefined || token === '') throw httpErrors.insufficientPrivileges();
     const owner = await deps.authenticateApiToken(token);
     if (owner === undefined || !owner.accountActive) throw httpErrors.insufficientPrivileges();
