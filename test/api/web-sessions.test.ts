@@ -12,7 +12,7 @@ const SEARCH = { query: { match_all: {} }, size: 1 };
 for (const backend of controlPlaneBackends) {
   describe(`web sessions (${backend.name})`, () => {
     let t: TestApp;
-    const as = (session: WebSession, method: 'GET' | 'POST', url: string, payload?: unknown, csrf = true) =>
+    const as = (session: WebSession, method: 'GET' | 'POST', url: string, payload?: object, csrf = true) =>
       t.api.inject({
         method,
         url,

@@ -30,6 +30,15 @@ async function waitForCount(t: TestApp, query: string, expected: number): Promis
   throw new Error(`logs matching ${query} never reached ${expected}`);
 }
 
+/** Polls a condition from the test (the page's CSP forbids the evaluated strings waitForFunction needs). */
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('Discover in a browser', () => {
   let t: TestApp;
   let browser: Browser;
@@ -91,12 +100,19 @@ describe('Discover in a browser', () => {
     await page.getByRole('option', { name: 'host text' }).waitFor();
     await query().press('Tab');
     assert.equal(await query().inputValue(), 'host:');
-    await query().fill('level:(error');
+    await query().fill('level:error AND ) x');
     await query().press('Enter');
     const alert = page.locator('.query-error');
     await alert.waitFor();
-    assert.match((await alert.textContent()) ?? '', /position \d+/);
-    assert.equal(await page.locator('.query-caret').count(), 1);
+    assert.match((await alert.textContent()) ?? '', /position 16/);
+    // The caret line points under the ')'.
+    assert.equal((await page.locator('.query-caret').textContent())?.split('\n')[1], `${' '.repeat(16)}^`);
+    await query().fill('level:(error');
+    await query().press('Enter');
+    await page
+      .locator('.query-caret')
+      .filter({ hasText: `\n${' '.repeat(12)}^` })
+      .waitFor();
   });
 
   it('filters from the sidebar and zooms the histogram by dragging', async () => {
@@ -120,7 +136,7 @@ describe('Discover in a browser', () => {
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     await page.waitForURL(/from=\d{4}-\d\d-\d\dT/);
-    await page.waitForFunction((old) => document.querySelector('[data-testid=hits-count]')?.textContent !== old, before);
+    await until(async () => (await hitsText()) !== before);
     const zoomed = Number(/^(\d+)/.exec(await hitsText())?.[1]);
     assert.ok(zoomed > 0 && zoomed < LOGS / 2, `zoomed to ${zoomed} hits`);
   });
@@ -154,7 +170,7 @@ describe('Discover in a browser', () => {
     await waitForHits(80);
     assert.equal(await page.locator('.logs tr.log-row').count(), 50);
     await page.getByText('Loading more…').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelectorAll('.logs tr.log-row').length === 80);
+    await until(async () => (await page.locator('.logs tr.log-row').count()) === 80);
 
     await page.getByRole('button', { name: 'Live tail' }).click();
     await shipLogs(listenerUrl, t.shippingToken, 'checkout', [{ message: 'tailed arrival', level: 'debug' }]);

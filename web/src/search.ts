@@ -86,9 +86,10 @@ export function search(body: Record<string, unknown>, range: ResolvedRange, sign
 }
 
 /** The position a query error names (`… at position 7`), for the query bar to mark. */
-export function errorPosition(message: string): number | undefined {
+export function errorPosition(message: string, query: string): number | undefined {
   const match = /position (\d+)/.exec(message);
-  return match === null ? undefined : Number(match[1]);
+  if (match !== null) return Number(match[1]);
+  return /end of (the )?query|unexpected end/i.test(message) ? query.length : undefined;
 }
 
 export interface FieldInfo {

@@ -144,7 +144,7 @@ export function Discover() {
       (caught: unknown) => {
         if (controller.signal.aborted) return;
         const message = caught instanceof ApiError || caught instanceof Error ? caught.message : String(caught);
-        setError({ message, position: errorPosition(message) });
+        setError({ message, position: errorPosition(message, query) });
         setResults(null);
         setLoading(false);
       },

@@ -118,7 +118,7 @@ export default function VisualizePage() {
       >
         <label>
           Chart
-          <select value={spec.type} onChange={(event) => update({ type: event.target.value as VisType })}>
+          <select aria-label="Chart" value={spec.type} onChange={(event) => update({ type: event.target.value as VisType })}>
             {VIS_TYPES.map(([type, label]) => (
               <option key={type} value={type}>
                 {label}
@@ -128,7 +128,7 @@ export default function VisualizePage() {
         </label>
         <label>
           Metric
-          <select value={spec.metric} onChange={(event) => update({ metric: event.target.value as MetricType })}>
+          <select aria-label="Metric" value={spec.metric} onChange={(event) => update({ metric: event.target.value as MetricType })}>
             {METRICS.map((metric) => (
               <option key={metric}>{metric}</option>
             ))}
@@ -137,7 +137,7 @@ export default function VisualizePage() {
         {spec.metric !== 'count' && (
           <label>
             Of field
-            <select value={spec.metricField} onChange={(event) => update({ metricField: event.target.value })}>
+            <select aria-label="Of field" value={spec.metricField} onChange={(event) => update({ metricField: event.target.value })}>
               <option value="">—</option>
               {(spec.metric === 'cardinality' ? termFields : numericFields).map((field) => (
                 <option key={field.name}>{field.name}</option>
@@ -148,7 +148,7 @@ export default function VisualizePage() {
         {spec.type !== 'metric' && (
           <label>
             {overTime(spec.type) ? 'Split series by' : 'Split by'}
-            <select value={spec.split} onChange={(event) => update({ split: event.target.value })}>
+            <select aria-label="Split by" value={spec.split} onChange={(event) => update({ split: event.target.value })}>
               <option value="">—</option>
               {termFields.map((field) => (
                 <option key={field.name}>{field.name}</option>
