@@ -115,11 +115,30 @@ describe('Discover in a browser', () => {
       .waitFor();
   });
 
+  it('is usable by keyboard: / focuses the query, Enter searches, Tab reaches a row to expand', async (context) => {
+    await page.goto(`${baseUrl}/app/discover?from=now-1h&to=now`);
+    await waitForHits(LOGS);
+    await page.locator('body').press('/');
+    await page.keyboard.type('status:500');
+    const started = Date.now();
+    await page.keyboard.press('Enter');
+    await waitForHits(10);
+    const ms = Date.now() - started;
+    const expand = page.getByRole('button', { name: 'Expand log' }).first();
+    for (let i = 0; i < 60 && !(await expand.evaluate((element) => element === element.ownerDocument.activeElement)); i += 1)
+      await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('doc-table').waitFor();
+    context.diagnostic(`Enter → first page and histogram shown: ${ms} ms (${LOGS} logs)`);
+    assert.ok(ms < 5000, `first page and histogram in ${ms} ms`);
+  });
+
   it('filters from the sidebar and zooms the histogram by dragging', async () => {
     await page.goto(`${baseUrl}/app/discover?from=now-1h&to=now`);
     await waitForHits(LOGS);
     await page.getByRole('button', { name: 'host', exact: true }).click();
     await page.getByTestId('top-values-host').waitFor();
+    assert.match((await page.getByTestId('top-values-host').textContent()) ?? '', /Top values in range/);
     await page.getByRole('button', { name: 'Filter for host web-1' }).click();
     await waitForHits(LOGS / 2);
     assert.equal(await query().inputValue(), 'host:"web-1"');

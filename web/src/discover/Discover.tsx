@@ -192,8 +192,11 @@ export function Discover() {
 
   const loadTopValues = async (field: string): Promise<TopValues> => {
     const type = fields.find((info) => info.name === field)?.type ?? 'text';
-    if (results !== null && AGGREGATABLE.has(type)) {
-      const body = { query: queryOf(query, results.range), size: 0, aggs: { top: { terms: { field, size: 5 } } } };
+    // A text field is counted through its keyword sibling when the mapping has one (`host` → `host.keyword`).
+    const keyword = fields.some((info) => info.name === `${field}.keyword`) ? `${field}.keyword` : undefined;
+    const aggregated = AGGREGATABLE.has(type) ? field : keyword;
+    if (results !== null && aggregated !== undefined) {
+      const body = { query: queryOf(query, results.range), size: 0, aggs: { top: { terms: { field: aggregated, size: 5 } } } };
       const response = await search(body, results.range).catch(() => undefined);
       const buckets = (response?.aggregations?.top as { buckets?: Bucket[] } | undefined)?.buckets;
       if (buckets !== undefined)

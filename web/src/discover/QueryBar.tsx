@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldInfo } from '../search.js';
 
 /** The word being typed at the caret, when it could be a field name (no `:` yet). */
@@ -63,6 +63,18 @@ export function QueryBar(props: {
     }
   };
 
+  // `/` anywhere outside a text box jumps to the query, as in Kibana and most log tools.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '/' || target?.closest('input, textarea, select') != null) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const position = props.error?.position;
   return (
     <div className="query-bar">
@@ -70,7 +82,7 @@ export function QueryBar(props: {
         ref={input}
         type="search"
         aria-label="Query (Lucene syntax)"
-        placeholder='Search… e.g. level:error AND message:"timeout"'
+        placeholder='Search… (press /) e.g. level:error AND message:"timeout"'
         role="combobox"
         aria-expanded={showing}
         aria-controls={listId}
