@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiUrlOf, ensureWebBuilt, launchBrowser, screenshot, signInPage } from '../support/browser.js';
-import { call } from '../support/control-plane-client.js';
+import { call, createSubAccount } from '../support/control-plane-client.js';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { shipLogs } from '../support/ship-logs.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -195,6 +195,30 @@ describe('Discover in a browser', () => {
     await shipLogs(listenerUrl, t.shippingToken, 'checkout', [{ message: 'tailed arrival', level: 'debug' }]);
     await page.locator('.logs tr.log-row').first().filter({ hasText: 'tailed arrival' }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Pause live tail' }).click();
+  });
+
+  it('lets a user of two accounts pick one at sign-in and switch in the header', async () => {
+    const sub = await createSubAccount(t, { accountName: 'team-b' });
+    await createWebUser(t, 'both@example.com', 'USER_ROLE_REGULAR');
+    const joined = await call(t, 'POST', '/v1/user-management', t.apiToken, {
+      username: 'both@example.com',
+      fullName: 'both',
+      accountID: sub.accountId,
+      role: 'USER_ROLE_READONLY',
+    });
+    assert.equal(joined.statusCode, 200, joined.body);
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/app/`);
+    await other.getByLabel('E-mail').fill('both@example.com');
+    await other.getByLabel('Password').fill(WEB_PASSWORD);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('heading', { name: 'Choose an account' }).waitFor();
+    await other.getByRole('button', { name: /^team-b/ }).click();
+    await other.getByText('both@example.com (read-only)').waitFor();
+    await other.getByLabel('Account').selectOption({ label: 'main' });
+    await other.getByText('both@example.com (regular)').waitFor();
+    await context.close();
   });
 
   it("signs out a suspended user's open page", async () => {

@@ -61,7 +61,12 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
     ...(signal === undefined ? {} : { signal }),
   });
   const text = await response.text();
-  const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+  let parsed: unknown = undefined;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page: the status says enough.
+  }
   if (response.status === 401 && !path.startsWith('/v1/session/sign-in')) for (const listener of endedListeners) listener();
   if (!response.ok) throw new ApiError(response.status, messageOf(parsed, response.status), parsed);
   return parsed as T;
