@@ -95,6 +95,14 @@ describe('Discover in a browser', () => {
     assert.notEqual(await page.locator('.time-picker .tz').textContent(), '');
   });
 
+  it('searches an older range through dayOffset and says which window it searched', async () => {
+    const from = new Date(now - 4 * 86_400_000).toISOString();
+    const to = new Date(now - 3.5 * 86_400_000).toISOString();
+    await page.goto(`${baseUrl}/app/discover?from=${from}&to=${to}`);
+    await waitForHits(0);
+    assert.match((await page.getByTestId('range').textContent()) ?? '', /dayOffset [34]/);
+  });
+
   it('completes field names and shows where a bad query breaks', async () => {
     await query().fill('hos');
     await page.getByRole('option', { name: 'host text' }).waitFor();
