@@ -91,6 +91,8 @@ describe('saved views in a browser', () => {
   it('builds visualizations (bars split by a terms field, pie, metric) and saves them', async () => {
     await page.goto(`${baseUrl}/app/visualize?type=histogram&split=host.keyword&from=now-1h&to=now`);
     await page.locator('.vis-preview canvas').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'visualize');
     await save('visualization', 'Logs by host');
     await page.waitForURL(/\/app\/visualize\/[^?]+\?/);
 
