@@ -229,6 +229,36 @@ describe('Discover in a browser', () => {
     await context.close();
   });
 
+  it('sets a password from an invite link, signs in, and signs out', async () => {
+    const created = await call(t, 'POST', '/v1/user-management', t.apiToken, {
+      username: 'new@example.com',
+      fullName: 'New',
+      accountID: t.mainAccountId,
+      role: 'USER_ROLE_REGULAR',
+    });
+    const invite = await call(t, 'POST', '/v1/session/invites', t.apiToken, { userId: created.json<{ id: number }>().id });
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}${invite.json<{ path: string }>().path}`);
+    await other.getByLabel('New password (10 characters or more)').fill('another long passphrase');
+    await other.getByLabel('Repeat it').fill('another long passphrase');
+    await other.getByRole('button', { name: 'Set password' }).click();
+    await other.getByText('Password set for new@example.com').waitFor();
+    await signInPage(other, baseUrl, 'new@example.com', 'another long passphrase');
+    const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'logward_session');
+    assert.deepEqual({ httpOnly: session?.httpOnly, sameSite: session?.sameSite }, { httpOnly: true, sameSite: 'Strict' });
+    assert.equal(await other.evaluate('document.cookie'), '', 'scripts cannot read the session');
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    const cookies = await context.cookies();
+    assert.deepEqual(
+      cookies.filter((cookie) => cookie.name === 'logward_session' && cookie.value !== ''),
+      [],
+      'the cookie is cleared',
+    );
+    await context.close();
+  });
+
   it("signs out a suspended user's open page", async () => {
     const id = await createWebUser(t, 'leaving@example.com', 'USER_ROLE_REGULAR');
     const context = await browser.newContext();
