@@ -46,6 +46,14 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await as(session, 'POST', '/v1/search', SEARCH)).statusCode, 200);
     });
 
+    it("answers a request with other cookies and no token as Logz.io does, and an ended session's cookie with 401", async () => {
+      const foreign = await t.api.inject({ method: 'POST', url: '/v1/search', headers: { cookie: 'other=1' }, payload: SEARCH });
+      assert.equal(foreign.statusCode, 403);
+      assert.deepEqual(foreign.json(), { code: 403, message: 'Insufficient privileges' });
+      const ended = await t.api.inject({ method: 'GET', url: '/v1/session', headers: { cookie: 'logward_session=gone' } });
+      assert.equal(ended.statusCode, 401);
+    });
+
     it('refuses a state-changing call without the CSRF token', async () => {
       const session = await signIn(t, ADMIN);
       const refused = await as(session, 'POST', '/v1/search', SEARCH, false);

@@ -7,13 +7,13 @@ import {
   type SessionService,
 } from '../../modules/sessions/index.js';
 import { DEFAULT_WEB_DIST_DIR, loadWebUiFiles, webUiRoutes } from '../../modules/web-ui/index.js';
-import type { SessionPrincipal } from '../../shared/principal.js';
+import type { SessionCookieResult } from '../../http/plugins/authenticate.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
 export interface WebServices {
   readonly sessions: SessionService;
   /** For the API server's authentication: a `Cookie` header to the session's principal and CSRF token. */
-  readonly authenticateSession: (cookieHeader: string) => Promise<{ principal: SessionPrincipal; csrfToken: string } | undefined>;
+  readonly authenticateSession: (cookieHeader: string) => Promise<SessionCookieResult>;
 }
 
 /** The web UI: sign-in and sessions, and the single-page app's files at `/app/*`. */
@@ -26,7 +26,10 @@ export function wireWeb(ctx: WiringContext, options: { readonly webDistDir?: str
       sessions,
       authenticateSession: async (cookieHeader) => {
         const secret = readCookie(cookieHeader, SESSION_COOKIE);
-        return secret === undefined ? undefined : sessions.resolve(secret);
+        // Other cookies (a proxy's, another app's on the same host) leave the request to token authentication.
+        if (secret === undefined || secret === '') return { kind: 'none' };
+        const resolved = await sessions.resolve(secret);
+        return resolved === undefined ? { kind: 'ended' } : { kind: 'session', ...resolved };
       },
     },
     routes: [sessionRoutes(sessions), webUiRoutes(files)],

@@ -7,8 +7,14 @@ export interface AuthenticateDeps {
   readonly region: string;
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
   /** Resolves a web UI session cookie (absent: the API takes tokens only). */
-  readonly authenticateSession?: (cookieHeader: string) => Promise<{ principal: SessionPrincipal; csrfToken: string } | undefined>;
+  readonly authenticateSession?: (cookieHeader: string) => Promise<SessionCookieResult>;
 }
+
+/** What a request's cookies say: no session cookie at all, one that no longer names a session, or a live session. */
+export type SessionCookieResult =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'ended' }
+  | { readonly kind: 'session'; readonly principal: SessionPrincipal; readonly csrfToken: string };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -29,8 +35,9 @@ export function isPublicUrl(url: string): boolean {
 }
 
 /**
- * Resolves `X-API-TOKEN` to a Principal on every non-public route. Answers exactly what Logz.io
- * answers to a bad token: 403 `{"code":403,"message":"Insufficient privileges"}`.
+ * Resolves `X-API-TOKEN` to a Principal on every non-public route, or, without a token, the web UI's session
+ * cookie (decision 0520). Answers exactly what Logz.io answers to a bad token: 403
+ * `{"code":403,"message":"Insufficient privileges"}`; an ended session is 401, so the page signs out.
  */
 export function installAuthentication(app: FastifyInstance, deps: AuthenticateDeps): void {
   // A placeholder the onRequest hook replaces; null keeps the request object's shape stable.
@@ -38,9 +45,12 @@ export function installAuthentication(app: FastifyInstance, deps: AuthenticateDe
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request)) return;
     const token = headerValue(request, 'x-api-token')?.trim();
-    if ((token === undefined || token === '') && deps.authenticateSession !== undefined && request.headers.cookie !== undefined) {
-      const session = await deps.authenticateSession(request.headers.cookie);
-      if (session === undefined) throw httpErrors.sessionEnded();
+    const session =
+      (token === undefined || token === '') && deps.authenticateSession !== undefined && request.headers.cookie !== undefined
+        ? await deps.authenticateSession(request.headers.cookie)
+        : undefined;
+    if (session?.kind === 'ended') throw httpErrors.sessionEnded();
+    if (session?.kind === 'session') {
       // The cookie rides along on any request the browser makes; a state change must also prove it came from our page.
       if (!SAFE_METHODS.has(request.method) && headerValue(request, 'x-csrf-token') !== session.csrfToken) throw httpErrors.csrfMismatch();
       request.principal = session.principal;
