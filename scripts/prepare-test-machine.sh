@@ -21,6 +21,12 @@ if ! psql -h 127.0.0.1 -U postgres -Atc "select 1 from pg_database where datname
   psql -h 127.0.0.1 -U postgres -c "create database logward_test"
 fi
 
+# Debian's Chromium for the web UI's browser tests (test/web), driven by playwright-core: never a downloaded browser.
+if ! command -v chromium >/dev/null 2>&1; then
+  [ -n "${apt_updated:-}" ] || { as_root apt-get update -qq; apt_updated=1; }
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium
+fi
+
 # Real log shippers for test/shippers (reference: ../shared/reference/real-clients.md A4–A6).
 # rsyslog and syslog-ng conflict as packages, so syslog-ng is only extracted into a private root.
 SYSLOG_NG_ROOT="${LOGWARD_SYSLOG_NG_ROOT:-/opt/logward-test/syslog-ng}"

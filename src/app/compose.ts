@@ -19,6 +19,7 @@ import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
 import { wireSearch } from './wiring/search.js';
+import { wireWeb } from './wiring/web.js';
 
 export type { App } from './app.js';
 
@@ -76,7 +77,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea, insightArea];
+  const webArea = wireWeb(ctx);
+  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea, insightArea, webArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });
@@ -88,6 +90,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     authenticateSharedToken: (token) => sharedTokens.authenticate(token),
+    authenticateSession: webArea.services.authenticateSession,
     readinessChecks: operabilityArea.services.readinessChecks,
     routes: areas.flatMap((area) => area.routes),
   });

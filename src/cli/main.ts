@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, SETTINGS, loadConfig } from '../config/index.js';
 import { createAccountService } from '../modules/accounts/index.js';
 import { createFeatureGrantService, GRANTABLE_FEATURES, isGrantableFeature } from '../modules/feature-grants/index.js';
+import { createSessionService, createSignInThrottle } from '../modules/sessions/index.js';
 import { createTokenService } from '../modules/tokens/index.js';
+import { AppError } from '../shared/app-error.js';
 import { systemClock } from '../shared/clock.js';
 import { printableName } from '../shared/safe-name.js';
 import { openControlPlane } from '../storage/control-plane/index.js';
@@ -20,6 +22,7 @@ Works offline against the data directory (LOGWARD_DATA_DIR) or LOGWARD_CONTROL_P
   tokens revoke-api TOKEN_ID                      delete an API token at once
   tokens create-shipping --account ID [--name N]  create a log shipping token
   tokens revoke-shipping TOKEN_ID                 delete a shipping token at once
+  users set-password EMAIL                        set a web UI password (read from standard input)
   config                                          list every setting with its default
 `;
 
@@ -34,6 +37,12 @@ function requireId(value: string | undefined, what: string): number {
 }
 
 class CliError extends Error {}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 async function run(argv: readonly string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -131,6 +140,20 @@ async function run(argv: readonly string[]): Promise<void> {
         const revoked = action === 'revoke-api' ? await tokens.revokeApiToken(id) : await tokens.revokeShippingToken(id);
         if (!revoked) throw new CliError(`no token ${id}`);
         out(`token ${id} revoked`);
+        return;
+      }
+      case 'users set-password': {
+        if (argument === undefined) throw new CliError('users set-password needs the e-mail');
+        // Standard input, not an argument: arguments show in `ps` and shell history.
+        const password = (await readStdin()).replace(/\r?\n$/, '');
+        const sessions = createSessionService({ db: controlPlane.db, clock: systemClock, throttle: createSignInThrottle(systemClock) });
+        try {
+          await sessions.setPassword(argument, password);
+        } catch (error) {
+          if (error instanceof AppError) throw new CliError(error.code === 'unauthenticated' ? `no user ${argument}` : error.message);
+          throw error;
+        }
+        out(`password set for ${printableName(argument)}; sign in at /app/`);
         return;
       }
       default:

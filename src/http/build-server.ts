@@ -11,7 +11,7 @@ import { BOOLEAN_OR_STRING_KEYWORD } from '../shared/boolean-or-string.js';
 import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
-import { installAuthentication, type SharedTokenOwner } from './plugins/authenticate.js';
+import { installAuthentication, type AuthenticateDeps, type SharedTokenOwner } from './plugins/authenticate.js';
 import { installAuthorization } from './plugins/authorize.js';
 import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
 import { installErrorHandling } from './plugins/error-handler.js';
@@ -28,6 +28,7 @@ export interface ApiServerDeps {
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
   /** Read-only shared tokens, tried when the value is no API token. */
   readonly authenticateSharedToken?: (token: string) => Promise<SharedTokenOwner | undefined>;
+  readonly authenticateSession?: AuthenticateDeps['authenticateSession'];
   readonly readinessChecks: readonly ReadinessCheck[];
   /** The API areas, each a Fastify plugin from a module's `*-routes.ts`. */
   readonly routes: readonly FastifyPluginAsync[];
@@ -114,6 +115,7 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
     region: deps.region,
     authenticateApiToken: deps.authenticateApiToken,
     ...(deps.authenticateSharedToken === undefined ? {} : { authenticateSharedToken: deps.authenticateSharedToken }),
+    ...(deps.authenticateSession === undefined ? {} : { authenticateSession: deps.authenticateSession }),
   });
   installAuthorization(app);
   installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);

@@ -48,10 +48,15 @@ describe('route plan', () => {
     for (const url of ['/_cluster/health', '/_cat/indices', '/_stats']) assert.equal((await get(url)).statusCode, 404, url);
   });
 
-  it('leaves / and /app/* to the web UI', async () => {
-    for (const url of ['/', '/app', '/app/search', '/app/alerts/17']) {
-      const response = await get(url);
-      assert.equal(response.statusCode, 404, url);
+  it('serves the web UI at /app/* and sends / there', async () => {
+    const root = await get('/');
+    assert.equal(root.statusCode, 302);
+    assert.equal(root.headers.location, '/app/');
+    for (const url of ['/app', '/app/', '/app/discover', '/app/alerts/17']) {
+      const response = await t.api.inject({ method: 'GET', url });
+      // 200 once `npm ci` has built web/dist; a page saying how to build it otherwise.
+      assert.ok([200, 503].includes(response.statusCode), url);
+      assert.match(String(response.headers['content-type']), /^text\/html/, url);
       assert.equal(response.headers['x-elastic-product'], undefined, url);
     }
   });

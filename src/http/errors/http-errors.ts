@@ -15,6 +15,10 @@ export const httpErrors = {
   /** Logz.io's answer to a missing or bad token (reference §1.3), rendered in the legacy `{code, message}` body. */
   insufficientPrivileges: () =>
     new AppError('permission_denied', 'Insufficient privileges', { wireCode: 'GENERAL/INSUFFICIENT_PRIVILEGES' }),
+  /** A web UI session cookie that no longer names a live session (signed out, suspended, deleted, revoked, expired). */
+  sessionEnded: () => new AppError('unauthenticated', 'Your session has ended; sign in again', { wireCode: 'SESSION/ENDED' }),
+  csrfMismatch: () =>
+    new AppError('permission_denied', 'Missing or wrong X-CSRF-Token header', { wireCode: 'SESSION/CSRF_TOKEN_MISMATCH' }),
   regionMismatch: (accountRegion: string, serverRegion: string) =>
     new AppError('permission_denied', `Account region ${accountRegion} differs from current server region ${serverRegion}`, {
       wireCode: 'GENERAL/REGION_MISMATCH',

@@ -7,6 +7,7 @@ import { usageMigrations } from '../../modules/usage/migrations/index.js';
 import { schedulerMigrations } from '../../scheduler/migrations/index.js';
 import { sharedTokenMigrations } from '../../modules/shared-tokens/migrations/index.js';
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
+import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
 
 /**
  * An area of the control plane: the folder that declares its tables (`<area>-tables.ts`) and its migrations
@@ -55,7 +56,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'alerts', owner: 'src/modules/alerts', first: 900, last: 999, migrations: alertMigrations },
   { name: 'detection', owner: 'src/detection', first: 1000, last: 1099, migrations: detectionMigrations },
   { name: 'markers', owner: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
-  { name: 'sessions', owner: 'web UI users and sessions', first: 1200, last: 1299, migrations: none },
+  { name: 'sessions', owner: 'src/modules/sessions', first: 1200, last: 1299, migrations: sessionMigrations },
   { name: 'shared-tokens', owner: 'src/modules/shared-tokens', first: 1300, last: 1399, migrations: sharedTokenMigrations },
   { name: 'security-rules', owner: 'security rules', first: 1400, last: 1499, migrations: none },
   { name: 'lookups', owner: 'lookup lists', first: 1500, last: 1599, migrations: none },

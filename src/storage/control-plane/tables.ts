@@ -11,6 +11,7 @@ import type { DetectionTables } from '../../detection/detection-tables.js';
 import type { FeatureGrantTables } from '../../modules/feature-grants/feature-grant-tables.js';
 import type { SharedTokenTables } from '../../modules/shared-tokens/shared-token-tables.js';
 import type { InsightTables } from '../../modules/insights/insight-tables.js';
+import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -33,7 +34,8 @@ export interface ControlPlaneTables
     DetectionTables,
     FeatureGrantTables,
     SharedTokenTables,
-    InsightTables {}
+    InsightTables,
+    SessionTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -51,4 +53,5 @@ export type * from '../../detection/detection-tables.js';
 export type * from '../../modules/feature-grants/feature-grant-tables.js';
 export type * from '../../modules/shared-tokens/shared-token-tables.js';
 export type * from '../../modules/insights/insight-tables.js';
+export type * from '../../modules/sessions/session-tables.js';
 export type * from './core-tables.js';

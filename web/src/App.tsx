@@ -1,0 +1,121 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { api, ApiError, onSessionEnded, setCsrfToken, type SessionInfo } from './api.js';
+import { navigate, useLocation } from './router.js';
+import { SessionContext } from './session.js';
+import { Discover } from './discover/Discover.js';
+import { SignIn } from './pages/SignIn.js';
+import { Invite } from './pages/Invite.js';
+
+// Charts (ECharts) load with the pages that draw them, not with the first page.
+const VisualizePage = lazy(() => import('./visualize/VisualizePage.js'));
+const DashboardsPage = lazy(() => import('./visualize/DashboardsPage.js'));
+
+/** How often an idle page asks whether its session still holds, so a suspended user's page signs out. */
+const SESSION_CHECK_MS = 5000;
+
+type SessionState = { kind: 'loading' } | { kind: 'signed-out'; reason?: string } | { kind: 'signed-in'; session: SessionInfo };
+
+export function App() {
+  const location = useLocation();
+  const [state, setState] = useState<SessionState>({ kind: 'loading' });
+
+  const signedIn = useCallback((session: SessionInfo) => {
+    setCsrfToken(session.csrfToken);
+    setState({ kind: 'signed-in', session });
+  }, []);
+
+  useEffect(() => {
+    api<SessionInfo>('GET', '/v1/session')
+      .then(signedIn)
+      .catch(() => setState({ kind: 'signed-out' }));
+  }, [signedIn]);
+
+  useEffect(
+    () =>
+      onSessionEnded(() =>
+        setState((previous) =>
+          previous.kind === 'signed-in' ? { kind: 'signed-out', reason: 'Your session has ended. Sign in again.' } : previous,
+        ),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    if (state.kind !== 'signed-in') return;
+    const timer = window.setInterval(() => {
+      api<SessionInfo>('GET', '/v1/session').catch((error: unknown) => {
+        if (!(error instanceof ApiError)) return;
+      });
+    }, SESSION_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [state.kind]);
+
+  if (location.path === '/app/invite') return <Invite />;
+  if (state.kind === 'loading') return <p className="loading">Loading…</p>;
+  if (state.kind === 'signed-out') return <SignIn reason={state.reason} onSignedIn={signedIn} />;
+
+  const { session } = state;
+  const signOut = async (): Promise<void> => {
+    await api('POST', '/v1/session/sign-out').catch(() => undefined);
+    setState({ kind: 'signed-out' });
+  };
+  const switchAccount = async (accountId: number): Promise<void> => {
+    signedIn(await api<SessionInfo>('POST', '/v1/session/account', { accountId }));
+  };
+  const section = location.path.split('/')[2] ?? '';
+  const page = section === 'visualize' ? <VisualizePage /> : section === 'dashboards' ? <DashboardsPage /> : <Discover />;
+
+  return (
+    <SessionContext.Provider value={session}>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <strong className="brand">Logward</strong>
+        <nav aria-label="Sections">
+          {[
+            ['discover', 'Discover'],
+            ['visualize', 'Visualize'],
+            ['dashboards', 'Dashboards'],
+          ].map(([key, label]) => (
+            <a
+              key={key}
+              href={`/app/${key}`}
+              aria-current={section === key || (key === 'discover' && section === '') ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(`/app/${key}`);
+              }}
+            >
+              {label}
+            </a>
+          ))}
+        </nav>
+        <span className="spacer" />
+        {session.accounts.length > 1 ? (
+          <label className="account">
+            Account{' '}
+            <select value={session.accountId} onChange={(event) => void switchAccount(Number(event.target.value))}>
+              {session.accounts.map((account) => (
+                <option key={account.accountId} value={account.accountId}>
+                  {account.accountName}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <span className="account">{session.accountName}</span>
+        )}
+        <span className="user" title={`role: ${session.role}`}>
+          {session.email} ({session.role})
+        </span>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" key={session.accountId}>
+        <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
+      </main>
+    </SessionContext.Provider>
+  );
+}

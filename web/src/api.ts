@@ -1,0 +1,73 @@
+/** The API over HTTP with the session cookie; never an API token (the browser has none). */
+
+export interface AccountChoice {
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly role: 'admin' | 'regular' | 'read-only';
+}
+
+export interface SessionInfo extends AccountChoice {
+  readonly userId: number;
+  readonly email: string;
+  readonly csrfToken: string;
+  readonly accounts: readonly AccountChoice[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+const endedListeners = new Set<() => void>();
+
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/** Called when the server says the session is over (signed out elsewhere, suspended, deleted, revoked). */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+function messageOf(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    if (typeof record.message === 'string') return record.message;
+    const error = record.error;
+    if (typeof error === 'object' && error !== null) {
+      const reason = (error as Record<string, unknown>).reason;
+      if (typeof reason === 'string') return reason;
+    }
+  }
+  return `HTTP ${status}`;
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page: the status says enough.
+  }
+  if (response.status === 401 && !path.startsWith('/v1/session/sign-in')) for (const listener of endedListeners) listener();
+  if (!response.ok) throw new ApiError(response.status, messageOf(parsed, response.status), parsed);
+  return parsed as T;
+}

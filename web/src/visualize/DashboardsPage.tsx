@@ -1,0 +1,299 @@
+import { useEffect, useMemo, useState } from 'react';
+import { SaveBar } from '../discover/SaveBar.js';
+import { TimePicker } from '../discover/TimePicker.js';
+import { navigate, useLocation, withParams } from '../router.js';
+import {
+  getSavedObject,
+  listSavedObjects,
+  queryOfSearchSource,
+  saveObject,
+  searchSourceJson,
+  type Reference,
+  type SavedObject,
+} from '../saved-objects.js';
+import { resolveRange, type SearchState } from '../search.js';
+import { canWrite, useSession } from '../session.js';
+import { SearchPanel } from './SearchPanel.js';
+import { fromVisState } from './vis-spec.js';
+import { VisPanel } from './VisPanel.js';
+
+interface GridData {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  i: string;
+}
+
+/** A panel as Kibana keeps it in panelsJSON; the object it shows is named through `panelRefName` in the references. */
+interface Panel {
+  readonly panelIndex: string;
+  readonly gridData: GridData;
+  readonly type: 'visualization' | 'search';
+  readonly id: string;
+}
+
+interface DashboardAttributes {
+  title: string;
+  description: string;
+  panelsJSON: string;
+  optionsJSON: string;
+  timeRestore: boolean;
+  timeFrom: string;
+  timeTo: string;
+  refreshInterval: { pause: boolean; value: number };
+  kibanaSavedObjectMeta: { searchSourceJSON: string };
+}
+
+function panelsOf(object: SavedObject<DashboardAttributes>): Panel[] {
+  try {
+    const raw = JSON.parse(object.attributes.panelsJSON) as {
+      panelIndex?: string;
+      gridData?: GridData;
+      panelRefName?: string;
+      type?: string;
+      id?: string;
+    }[];
+    return raw.flatMap((panel, index) => {
+      const reference = object.references.find((ref) => ref.name === panel.panelRefName);
+      const id = reference?.id ?? panel.id;
+      const type = reference?.type ?? panel.type;
+      if (id === undefined || (type !== 'visualization' && type !== 'search')) return [];
+      return [
+        {
+          panelIndex: panel.panelIndex ?? String(index + 1),
+          gridData: panel.gridData ?? { x: 0, y: index * 15, w: 24, h: 15, i: String(index + 1) },
+          type,
+          id,
+        },
+      ];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** One panel: loads its saved object and draws it with the dashboard's query and range. */
+function DashboardPanel(props: { panel: Panel; state: SearchState; onRemove?: (() => void) | undefined }) {
+  const [object, setObject] = useState<SavedObject | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    getSavedObject<Record<string, unknown>>(props.panel.type, props.panel.id).then(setObject, () => setMissing(true));
+  }, [props.panel.type, props.panel.id]);
+  const spec = useMemo(() => (object === null ? null : fromVisState(String(object.attributes.visState ?? '{}'))), [object]);
+  const own = object === null ? '' : queryOfSearchSource(object.attributes.kibanaSavedObjectMeta);
+  const state = useMemo(() => {
+    const query = [own, props.state.query]
+      .filter((q) => q.trim() !== '')
+      .map((q) => `(${q})`)
+      .join(' AND ');
+    return { ...props.state, query };
+  }, [own, props.state]);
+  const { gridData } = props.panel;
+  return (
+    <section
+      className="panel"
+      style={{
+        gridColumn: `${Math.floor(gridData.x / 4) + 1} / span ${Math.max(1, Math.round(gridData.w / 4))}`,
+        gridRow: `span ${Math.max(1, Math.round(gridData.h / 5))}`,
+      }}
+      aria-label={object?.attributes.title ?? 'Panel'}
+    >
+      <header>
+        <h2>{missing ? 'Missing object' : (object?.attributes.title ?? '…')}</h2>
+        {props.onRemove !== undefined && (
+          <button type="button" className="icon" aria-label={`Remove panel ${object?.attributes.title ?? ''}`} onClick={props.onRemove}>
+            ×
+          </button>
+        )}
+      </header>
+      {object !== null && props.panel.type === 'visualization' && spec !== null && (
+        <VisPanel spec={spec} state={state} title={object.attributes.title} />
+      )}
+      {object !== null && props.panel.type === 'search' && (
+        <SearchPanel query={own} columns={(object.attributes.columns as string[] | undefined) ?? []} state={props.state} />
+      )}
+    </section>
+  );
+}
+
+function nextPanel(panels: readonly Panel[], type: Panel['type'], id: string): Panel {
+  const index = String(Math.max(0, ...panels.map((panel) => Number(panel.panelIndex) || 0)) + 1);
+  const count = panels.length;
+  return { panelIndex: index, type, id, gridData: { x: (count % 2) * 24, y: Math.floor(count / 2) * 15, w: 24, h: 15, i: index } };
+}
+
+/** Dashboards: a list, and a grid of panels sharing one query and time range; both live in the URL. */
+export default function DashboardsPage() {
+  const session = useSession();
+  const { path, params } = useLocation();
+  const id = path.split('/')[3];
+  const query = params.get('q') ?? '';
+  const from = params.get('from') ?? 'now-1h';
+  const to = params.get('to') ?? 'now';
+  const state = useMemo(() => ({ query, from, to }), [query, from, to]);
+  const [draft, setDraft] = useState(query);
+  const [saved, setSaved] = useState<SavedObject<DashboardAttributes> | null>(null);
+  const [panels, setPanels] = useState<readonly Panel[]>([]);
+  const [dashboards, setDashboards] = useState<readonly SavedObject[]>([]);
+  const [choices, setChoices] = useState<readonly SavedObject[]>([]);
+  const [adding, setAdding] = useState(false);
+  const base = id === undefined ? '/app/dashboards/new' : `/app/dashboards/${id}`;
+  const update = (changes: Partial<SearchState>): void =>
+    navigate(withParams(base, { ...state, ...changes, q: changes.query ?? query }), { replace: true });
+
+  useEffect(() => setDraft(query), [query]);
+  useEffect(() => {
+    if (id === undefined)
+      listSavedObjects('dashboard').then(
+        (page) => setDashboards(page.objects),
+        () => setDashboards([]),
+      );
+  }, [id]);
+  useEffect(() => {
+    if (id === undefined || id === 'new' || saved?.id === id) return;
+    getSavedObject<DashboardAttributes>('dashboard', id).then(
+      (object) => {
+        setSaved(object);
+        setPanels(panelsOf(object));
+        if (object.attributes.timeRestore && !params.has('from'))
+          navigate(
+            withParams(`/app/dashboards/${id}`, {
+              q: queryOfSearchSource(object.attributes.kibanaSavedObjectMeta),
+              from: object.attributes.timeFrom,
+              to: object.attributes.timeTo,
+            }),
+            { replace: true },
+          );
+      },
+      () => setSaved(null),
+    );
+  }, [id, saved?.id, params]);
+
+  if (id === undefined)
+    return (
+      <div className="dashboards">
+        <h1>Dashboards</h1>
+        <button type="button" className="primary" onClick={() => navigate('/app/dashboards/new')}>
+          New dashboard
+        </button>
+        <ul className="object-list" aria-label="Saved dashboards">
+          {dashboards.length === 0 && <li className="muted">No dashboards yet</li>}
+          {dashboards.map((dashboard) => (
+            <li key={dashboard.id}>
+              <a
+                href={`/app/dashboards/${dashboard.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(`/app/dashboards/${dashboard.id}`);
+                }}
+              >
+                {dashboard.attributes.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+
+  const save = async (title: string, asNew: boolean): Promise<void> => {
+    const references: Reference[] = panels.map((panel, index) => ({ name: `panel_${index}`, type: panel.type, id: panel.id }));
+    const attributes: DashboardAttributes = {
+      title,
+      description: saved?.attributes.description ?? '',
+      panelsJSON: JSON.stringify(
+        panels.map((panel, index) => ({
+          version: '7.2.1',
+          type: panel.type,
+          gridData: panel.gridData,
+          panelIndex: panel.panelIndex,
+          embeddableConfig: {},
+          panelRefName: `panel_${index}`,
+        })),
+      ),
+      optionsJSON: JSON.stringify({ hidePanelTitles: false, useMargins: true }),
+      timeRestore: true,
+      timeFrom: from,
+      timeTo: to,
+      refreshInterval: { pause: true, value: 0 },
+      kibanaSavedObjectMeta: { searchSourceJSON: searchSourceJson(query) },
+    };
+    const object = await saveObject('dashboard', asNew ? undefined : saved?.id, attributes, references);
+    setSaved(object);
+    navigate(withParams(`/app/dashboards/${object.id}`, { q: query, from, to }), { replace: true });
+  };
+
+  const openChoices = async (): Promise<void> => {
+    setAdding(!adding);
+    const [visualizations, searches] = await Promise.all([listSavedObjects('visualization'), listSavedObjects('search')]);
+    setChoices([...visualizations.objects, ...searches.objects]);
+  };
+
+  return (
+    <div className="dashboard">
+      <SaveBar
+        kind="dashboard"
+        saved={saved === null ? null : { id: saved.id, title: saved.attributes.title }}
+        canWrite={canWrite(session)}
+        onSave={save}
+        onOpenList={() => listSavedObjects('dashboard').then((page) => setDashboards(page.objects))}
+        list={dashboards}
+        onOpen={(openId) => {
+          setSaved(null);
+          navigate(`/app/dashboards/${openId}`);
+        }}
+      />
+      <form
+        className="toolbar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update({ query: draft });
+        }}
+      >
+        <input
+          className="grow"
+          aria-label="Dashboard query"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Query for every panel"
+        />
+        <button type="submit">Apply</button>
+        {canWrite(session) && (
+          <button type="button" aria-expanded={adding} onClick={() => void openChoices()}>
+            Add panel
+          </button>
+        )}
+      </form>
+      {adding && (
+        <ul className="open-list" aria-label="Objects to add">
+          {choices.length === 0 && <li className="muted">Save a visualization or a search first</li>}
+          {choices.map((choice) => (
+            <li key={`${choice.type}:${choice.id}`}>
+              <button
+                type="button"
+                onClick={() => {
+                  setPanels([...panels, nextPanel(panels, choice.type === 'search' ? 'search' : 'visualization', choice.id)]);
+                  setAdding(false);
+                }}
+              >
+                {choice.attributes.title} <small>({choice.type})</small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TimePicker from={from} to={to} range={resolveRange(state)} onApply={(f, t) => update({ from: f, to: t })} />
+      <div className="grid" data-testid="dashboard-grid">
+        {panels.length === 0 && <p className="muted">No panels: add a saved visualization or search.</p>}
+        {panels.map((panel) => (
+          <DashboardPanel
+            key={panel.panelIndex}
+            panel={panel}
+            state={state}
+            onRemove={canWrite(session) ? () => setPanels(panels.filter((p) => p.panelIndex !== panel.panelIndex)) : undefined}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

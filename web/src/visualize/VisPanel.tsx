@@ -1,0 +1,86 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { SearchState } from '../search.js';
+import { formatTime } from '../time.js';
+import { Chart } from './chart.js';
+import { overTime, runVis, type VisData, type VisSpec } from './vis-spec.js';
+
+function optionOf(spec: VisSpec, data: VisData): EChartsCoreOption {
+  if (spec.type === 'pie') {
+    const points = data.series[0]?.points ?? [];
+    return {
+      tooltip: { trigger: 'item' },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [{ type: 'pie', radius: ['35%', '70%'], data: points.map(([name, value]) => ({ name: String(name), value })) }],
+    };
+  }
+  const type = spec.type === 'line' ? 'line' : 'bar';
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { type: 'scroll', bottom: 0 },
+    grid: { left: 48, right: 16, top: 16, bottom: 48 },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value' },
+    series: data.series.map((series) => ({
+      type,
+      name: series.name,
+      data: series.points,
+      showSymbol: false,
+      ...(type === 'bar' ? { stack: 'total' } : {}),
+    })),
+  };
+}
+
+/** Draws one visualization for a query and range; redraws whenever either changes. */
+export function VisPanel(props: { spec: VisSpec; state: SearchState; title?: string }) {
+  const [data, setData] = useState<VisData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { spec, state } = props;
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    runVis(spec, state, controller.signal).then(setData, (caught: unknown) => {
+      if (!controller.signal.aborted) setError(caught instanceof Error ? caught.message : String(caught));
+    });
+    return () => controller.abort();
+  }, [spec, state]);
+  const option = useMemo(() => (data === null ? null : optionOf(spec, data)), [spec, data]);
+  const label = props.title ?? 'Visualization';
+
+  if (error !== null)
+    return (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    );
+  if (data === null || option === null) return <p className="muted">Loading…</p>;
+  if (spec.type === 'metric')
+    return (
+      <div className="metric" data-testid="metric-value">
+        <span className="value">{Number.isInteger(data.value) ? data.value.toLocaleString() : data.value.toFixed(2)}</span>
+        <span className="muted">{spec.metric === 'count' ? 'logs' : `${spec.metric} of ${spec.metricField}`}</span>
+      </div>
+    );
+  if (spec.type === 'table') {
+    const rows = data.series[0]?.points ?? [['All', data.value] as const];
+    return (
+      <table className="data-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">{spec.split === '' ? '' : spec.split}</th>
+            <th scope="col">{spec.metric === 'count' ? 'Count' : `${spec.metric}(${spec.metricField})`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([key, value]) => (
+            <tr key={String(key)}>
+              <td>{typeof key === 'number' && overTime(spec.type) ? formatTime(key) : String(key)}</td>
+              <td className="number">{value.toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return <Chart option={option} label={label} />;
+}

@@ -1,0 +1,188 @@
+import { useEffect, useMemo, useState } from 'react';
+import { SaveBar } from '../discover/SaveBar.js';
+import { TimePicker } from '../discover/TimePicker.js';
+import { navigate, useLocation, withParams } from '../router.js';
+import { getSavedObject, listSavedObjects, queryOfSearchSource, saveObject, searchSourceJson, type SavedObject } from '../saved-objects.js';
+import { loadFields, resolveRange, type FieldInfo } from '../search.js';
+import { canWrite, useSession } from '../session.js';
+import { DEFAULT_SPEC, fromVisState, overTime, toVisState, VIS_TYPES, type MetricType, type VisSpec, type VisType } from './vis-spec.js';
+import { VisPanel } from './VisPanel.js';
+
+interface VisAttributes {
+  title: string;
+  description: string;
+  visState: string;
+  uiStateJSON: string;
+  kibanaSavedObjectMeta: { searchSourceJSON: string };
+}
+
+const METRICS: readonly MetricType[] = ['count', 'avg', 'sum', 'min', 'max', 'cardinality'];
+const NUMERIC = new Set(['long', 'integer', 'short', 'byte', 'double', 'float']);
+
+/** The visualization editor: the spec and query live in the URL; saving stores Kibana's visState. */
+export default function VisualizePage() {
+  const session = useSession();
+  const { path, params } = useLocation();
+  const id = path.split('/')[3];
+  const spec: VisSpec = useMemo(
+    () => ({
+      type: (params.get('type') as VisType | null) ?? DEFAULT_SPEC.type,
+      metric: (params.get('metric') as MetricType | null) ?? DEFAULT_SPEC.metric,
+      metricField: params.get('field') ?? '',
+      split: params.get('split') ?? '',
+      size: Number(params.get('size') ?? DEFAULT_SPEC.size),
+    }),
+    [params],
+  );
+  const query = params.get('q') ?? '';
+  const from = params.get('from') ?? 'now-1h';
+  const to = params.get('to') ?? 'now';
+  const state = useMemo(() => ({ query, from, to }), [query, from, to]);
+  const [draft, setDraft] = useState(query);
+  const [fields, setFields] = useState<readonly FieldInfo[]>([]);
+  const [saved, setSaved] = useState<SavedObject<VisAttributes> | null>(null);
+  const [list, setList] = useState<readonly SavedObject[]>([]);
+
+  useEffect(() => setDraft(query), [query]);
+  useEffect(() => {
+    loadFields().then(setFields, () => setFields([]));
+  }, []);
+
+  const base = id === undefined ? '/app/visualize' : `/app/visualize/${id}`;
+  const paramsOf = (s: VisSpec, q: string, f: string, t: string): Record<string, string> => ({
+    type: s.type,
+    metric: s.metric,
+    field: s.metricField,
+    split: s.split,
+    size: String(s.size),
+    q,
+    from: f,
+    to: t,
+  });
+  const update = (changes: Partial<VisSpec>, q = query, f = from, t = to): void =>
+    navigate(withParams(base, paramsOf({ ...spec, ...changes }, q, f, t)), { replace: true });
+
+  // Opening a saved visualization fills the URL with its spec.
+  useEffect(() => {
+    if (id === undefined || saved?.id === id) return;
+    getSavedObject<VisAttributes>('visualization', id).then(
+      (object) => {
+        setSaved(object);
+        const loaded = fromVisState(object.attributes.visState);
+        navigate(
+          withParams(`/app/visualize/${id}`, paramsOf(loaded, queryOfSearchSource(object.attributes.kibanaSavedObjectMeta), from, to)),
+          { replace: true },
+        );
+      },
+      () => setSaved(null),
+    );
+  }, [id]);
+
+  const save = async (title: string, asNew: boolean): Promise<void> => {
+    const attributes: VisAttributes = {
+      title,
+      description: saved?.attributes.description ?? '',
+      visState: JSON.stringify(toVisState(title, spec)),
+      uiStateJSON: '{}',
+      kibanaSavedObjectMeta: { searchSourceJSON: searchSourceJson(query) },
+    };
+    const object = await saveObject('visualization', asNew ? undefined : saved?.id, attributes);
+    setSaved(object);
+    navigate(withParams(`/app/visualize/${object.id}`, paramsOf(spec, query, from, to)), { replace: true });
+  };
+
+  const termFields = fields.filter((field) => field.type !== 'text');
+  const numericFields = fields.filter((field) => NUMERIC.has(field.type));
+  return (
+    <div className="visualize">
+      <h1>Visualize</h1>
+      <SaveBar
+        kind="visualization"
+        saved={saved === null ? null : { id: saved.id, title: saved.attributes.title }}
+        canWrite={canWrite(session)}
+        onSave={save}
+        onOpenList={() => listSavedObjects('visualization').then((page) => setList(page.objects))}
+        list={list}
+        onOpen={(openId) => {
+          setSaved(null);
+          navigate(`/app/visualize/${openId}`);
+        }}
+      />
+      <form
+        className="vis-editor"
+        aria-label="Visualization"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update({}, draft);
+        }}
+      >
+        <label>
+          Chart
+          <select aria-label="Chart" value={spec.type} onChange={(event) => update({ type: event.target.value as VisType })}>
+            {VIS_TYPES.map(([type, label]) => (
+              <option key={type} value={type}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Metric
+          <select aria-label="Metric" value={spec.metric} onChange={(event) => update({ metric: event.target.value as MetricType })}>
+            {METRICS.map((metric) => (
+              <option key={metric}>{metric}</option>
+            ))}
+          </select>
+        </label>
+        {spec.metric !== 'count' && (
+          <label>
+            Of field
+            <select aria-label="Of field" value={spec.metricField} onChange={(event) => update({ metricField: event.target.value })}>
+              <option value="">—</option>
+              {(spec.metric === 'cardinality' ? termFields : numericFields).map((field) => (
+                <option key={field.name}>{field.name}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        {spec.type !== 'metric' && (
+          <label>
+            {overTime(spec.type) ? 'Split series by' : 'Split by'}
+            <select aria-label="Split by" value={spec.split} onChange={(event) => update({ split: event.target.value })}>
+              <option value="">—</option>
+              {termFields.map((field) => (
+                <option key={field.name}>{field.name}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        {spec.split !== '' && (
+          <label>
+            Top
+            <input
+              type="number"
+              min={1}
+              max={50}
+              value={spec.size}
+              onChange={(event) => update({ size: Math.max(1, Math.min(50, Number(event.target.value))) })}
+            />
+          </label>
+        )}
+        <label className="grow">
+          Query
+          <input
+            aria-label="Visualization query"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Lucene query (empty: all logs)"
+          />
+        </label>
+        <button type="submit">Apply</button>
+      </form>
+      <TimePicker from={from} to={to} range={resolveRange(state)} onApply={(f, t) => update({}, query, f, t)} />
+      <section className="vis-preview" aria-label="Preview">
+        <VisPanel spec={spec} state={state} title={saved?.attributes.title ?? 'Preview'} />
+      </section>
+    </div>
+  );
+}
