@@ -17,6 +17,7 @@ import { wireIngest } from './wiring/ingest.js';
 import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
+import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 
 export type { App } from './app.js';
@@ -72,8 +73,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     },
     deps,
   );
+  const savedObjectArea = wireSavedObjects(ctx, { actorOf });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea];
+  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, savedObjectArea, operabilityArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });

@@ -37,6 +37,14 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', requires: 'write' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
 
+  // Saved searches, visualizations and dashboards (decision 0500): an export is a read, an import a write.
+  { path: '/v1/saved-objects/*', methods: READ, requires: 'read' },
+  { path: '/v1/saved-objects/*', requires: 'write' },
+  { path: '/v1/kibana/export', methods: ['POST'], requires: 'read' },
+  { path: '/kibana/export', methods: ['POST'], requires: 'read' },
+  { path: '/v1/kibana/import', methods: ['POST'], requires: 'write' },
+  { path: '/v1/osd/saved-objects/*', methods: ['DELETE'], requires: 'write' },
+
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).
   { path: '/v1/user-management', methods: READ, requires: 'read' },
   { path: '/v1/user-management/recursive', methods: READ, requires: 'read' },

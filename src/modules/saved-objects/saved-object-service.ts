@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import type { Actor, Principal } from '../../shared/principal.js';
+import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import { completeAttributes } from './saved-object-attributes.js';
+import { savedObjectErrors } from './saved-object-errors.js';
+import { importNameOf, newHit, readImportedHit, titleOf, toSavedObject, withContent } from './saved-object-hit.js';
+import { savedObjectRepository } from './saved-object-repository.js';
+import type { JsonObject, SavedObject, SavedObjectRecord, SavedObjectReference, SavedObjectType } from './saved-object.js';
+
+/**
+ * The Kibana version exports name: the one the Terraform provider's examples configure, since the provider
+ * stores the exported version and would otherwise show a change on every plan (decision 0500).
+ */
+export const KIBANA_VERSION = '7.2.1';
+
+export interface SavedObjectServiceDeps {
+  readonly db: ControlPlaneDb;
+  readonly clock: Clock;
+  /** Who a principal's writes are recorded as. */
+  readonly actorOf: (principal: Principal) => Promise<Actor>;
+}
+
+export interface SavedObjectContent {
+  readonly attributes: JsonObject;
+  readonly references?: readonly SavedObjectReference[] | undefined;
+}
+
+export interface SavedObjectListPage {
+  readonly total: number;
+  readonly page: number;
+  readonly perPage: number;
+  readonly objects: readonly SavedObject[];
+}
+
+export interface ImportResult {
+  readonly created: string[];
+  readonly updated: string[];
+  readonly ignored: string[];
+  readonly failed: string[];
+}
+
+export type SavedObjectService = ReturnType<typeof createSavedObjectService>;
+
+/** Saved searches, visualizations and dashboards of the principal's account (decision 0500). */
+export function createSavedObjectService(deps: SavedObjectServiceDeps) {
+  const { db, clock, actorOf } = deps;
+
+  async function mustGet(accountId: number, type: SavedObjectType, id: string): Promise<SavedObjectRecord> {
+    const record = await savedObjectRepository.get(db, accountId, type, id);
+    if (record === undefined) throw savedObjectErrors.notFound(type, id);
+    return record;
+  }
+
+  return {
+    async list(
+      principal: Principal,
+      type: SavedObjectType,
+      options: { readonly search?: string | undefined; readonly page: number; readonly perPage: number },
+    ): Promise<SavedObjectListPage> {
+      const { total, records } = await savedObjectRepository.page(db, principal.accountId, type, {
+        search: options.search,
+        offset: (options.page - 1) * options.perPage,
+        limit: options.perPage,
+      });
+      return { total, page: options.page, perPage: options.perPage, objects: records.map(toSavedObject) };
+    },
+
+    async get(principal: Principal, type: SavedObjectType, id: string): Promise<SavedObject> {
+      return toSavedObject(await mustGet(principal.accountId, type, id));
+    },
+
+    async create(principal: Principal, type: SavedObjectType, content: SavedObjectContent & { readonly id?: string | undefined }) {
+      const attributes = completeAttributes(type, content.attributes);
+      const references = content.references ?? [];
+      const { email } = await actorOf(principal);
+      const now = clock.now();
+      const id = content.id ?? randomUUID();
+      const record: SavedObjectRecord = {
+        accountId: principal.accountId,
+        type,
+        id,
+        title: titleOf(attributes),
+        hit: newHit(type, id, attributes, references, now),
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: email,
+        updatedBy: email,
+      };
+      await db.transaction().execute(async (tx) => {
+        if ((await savedObjectRepository.get(tx, principal.accountId, type, id)) !== undefined)
+          throw savedObjectErrors.alreadyExists(type, id);
+        await savedObjectRepository.insert(tx, record);
+      });
+      return toSavedObject(record);
+    },
+
+    async update(
+      principal: Principal,
+      type: SavedObjectType,
+      id: string,
+      content: SavedObjectContent & { readonly version?: number | undefined },
+    ): Promise<SavedObject> {
+      const attributes = completeAttributes(type, content.attributes);
+      const references = content.references ?? [];
+      const { email } = await actorOf(principal);
+      const now = clock.now();
+      return db.transaction().execute(async (tx) => {
+        const stored = await savedObjectRepository.get(tx, principal.accountId, type, id);
+        if (stored === undefined) throw savedObjectErrors.notFound(type, id);
+        if (content.version !== undefined && content.version !== stored.version) {
+          throw savedObjectErrors.versionConflict(type, id, content.version, stored.version);
+        }
+        const record: SavedObjectRecord = {
+          ...stored,
+          title: titleOf(attributes),
+          hit: withContent(stored.hit, type, attributes, references, now),
+          version: stored.version + 1,
+          updatedAt: now,
+          updatedBy: email,
+        };
+        await savedObjectRepository.replace(tx, record);
+        return toSavedObject(record);
+      });
+    },
+
+    /** Refused while another object of the account references this one: the error names each. */
+    async delete(principal: Principal, type: SavedObjectType, id: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        if ((await savedObjectRepository.get(tx, principal.accountId, type, id)) === undefined) throw savedObjectErrors.notFound(type, id);
+        const dependents = await savedObjectRepository.dependentsOf(tx, principal.accountId, type, id);
+        if (dependents.length > 0) throw savedObjectErrors.referenced(type, id, dependents);
+        await savedObjectRepository.delete(tx, principal.accountId, type, id);
+      });
+    },
+
+    /** Every object of the type as its hit, verbatim (reference §2.5). */
+    async exportType(principal: Principal, type: SavedObjectType): Promise<{ kibanaVersion: string; hits: JsonObject[] }> {
+      const records = await savedObjectRepository.listAll(db, principal.accountId, type);
+      return { kibanaVersion: KIBANA_VERSION, hits: records.map((record) => record.hit) };
+    },
+
+    /**
+     * Stores each readable hit as it came: new ones are created, existing ones replaced with `override` and
+     * otherwise left alone; an unreadable hit is `failed` and does not stop the others. One transaction.
+     */
+    async import(principal: Principal, request: { readonly override?: boolean | undefined; readonly hits: readonly unknown[] }) {
+      const { email } = await actorOf(principal);
+      const now = clock.now();
+      const result: ImportResult = { created: [], updated: [], ignored: [], failed: [] };
+      await db.transaction().execute(async (tx) => {
+        for (const [index, value] of request.hits.entries()) {
+          const name = importNameOf(value, index);
+          const read = readImportedHit(value);
+          if (!read.ok) {
+            result.failed.push(name);
+            continue;
+          }
+          const stored = await savedObjectRepository.get(tx, principal.accountId, read.type, read.id);
+          if (stored === undefined) {
+            await savedObjectRepository.insert(tx, {
+              accountId: principal.accountId,
+              type: read.type,
+              id: read.id,
+              title: read.title,
+              hit: read.hit,
+              version: 1,
+              createdAt: now,
+              updatedAt: now,
+              createdBy: email,
+              updatedBy: email,
+            });
+            result.created.push(name);
+          } else if (request.override === true) {
+            await savedObjectRepository.replace(tx, {
+              ...stored,
+              title: read.title,
+              hit: read.hit,
+              version: stored.version + 1,
+              updatedAt: now,
+              updatedBy: email,
+            });
+            result.updated.push(name);
+          } else {
+            result.ignored.push(name);
+          }
+        }
+      });
+      return result;
+    },
+  };
+}
