@@ -1,0 +1,348 @@
+/**
+ * Logz.io's saved-object API (reference §2.5): export, import with `override`, delete. The Terraform provider
+ * imports one hit and compares the exported hit with it whole, so what is imported must export verbatim.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { controlPlaneBackends } from '../support/control-plane-backends.js';
+import { call, createSubAccount, type CreatedSubAccount } from '../support/control-plane-client.js';
+import { createManualClock, startTestApp, type TestApp } from '../support/test-app.js';
+
+const START = Date.UTC(2026, 10, 25, 9, 0, 0);
+
+/** Hits in the shapes the Terraform provider's examples import: unknown keys, `_type` or not, legacy members. */
+function searchHit(id: string, title: string): Record<string, unknown> {
+  return {
+    _index: 'logzioCustomerIndex*',
+    _id: `search:${id}`,
+    _score: 0.87,
+    _source: {
+      search: {
+        hits: 0,
+        columns: ['message', 'host'],
+        description: 'from terraform',
+        sort: ['@timestamp', 'desc'],
+        id,
+        title,
+        version: 1,
+        _updatedAt: 1561454443631,
+        kibanaSavedObjectMeta: {
+          searchSourceJSON: '{"filter":[],"query":{"query":"type: checkout","language":"lucene"},"highlightAll":true}',
+        },
+        panelsJSON: '[]',
+      },
+      type: 'search',
+      updated_at: 1561454443631,
+      references: [{ name: 'kibanaSavedObjectMeta.searchSourceJSON.index', type: 'index-pattern', id: 'logzioCustomerIndex*' }],
+      id,
+    },
+  };
+}
+
+function visualizationHit(id: string, searchId: string): Record<string, unknown> {
+  return {
+    _index: 'logzioCustomerIndex*',
+    _type: '_doc',
+    _id: `visualization:${id}`,
+    _score: 1.5,
+    _source: {
+      visualization: {
+        description: '',
+        id,
+        title: `vis ${id}`,
+        version: 1,
+        kibanaSavedObjectMeta: { searchSourceJSON: '{"filter":[]}' },
+        visState: '{"type":"histogram","params":{},"aggs":[{"id":"1","type":"count","schema":"metric","params":{}}]}',
+        savedSearchRefName: 'search_0',
+      },
+      type: 'visualization',
+      references: [{ name: 'search_0', type: 'search', id: searchId }],
+      id,
+    },
+  };
+}
+
+function dashboardHit(id: string, visualizationIds: readonly string[]): Record<string, unknown> {
+  return {
+    _index: 'logzioCustomerIndex*',
+    _type: '_doc',
+    _id: `dashboard:${id}`,
+    _score: 2.25,
+    _source: {
+      type: 'dashboard',
+      references: visualizationIds.map((v, i) => ({ name: `panel_${i}`, type: 'visualization', id: v })),
+      dashboard: {
+        hits: 0,
+        description: '',
+        id,
+        timeRestore: false,
+        version: 1,
+        panelsJSON: JSON.stringify(visualizationIds.map((_, i) => ({ panelIndex: `${i + 1}`, panelRefName: `panel_${i}` }))),
+        optionsJSON: '{"darkTheme":false}',
+        kibanaSavedObjectMeta: { searchSourceJSON: '{"filter":[],"query":{"query":"*","language":"lucene"}}' },
+        title: `board ${id}`,
+        _logzioOriginalAppId: 1234,
+      },
+      id,
+    },
+  };
+}
+
+interface ExportBody {
+  kibanaVersion: string;
+  hits: Record<string, unknown>[];
+}
+interface ImportBody {
+  created: string[];
+  updated: string[];
+  ignored: string[];
+  failed: string[];
+}
+
+for (const backend of controlPlaneBackends) {
+  describe(`saved-object export, import and delete (${backend.name})`, () => {
+    let t: TestApp;
+    let sub: CreatedSubAccount;
+    const clock = createManualClock(START);
+    before(async () => {
+      t = await startTestApp({ backend, clock, env: { LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' } });
+      sub = await createSubAccount(t);
+    });
+    after(async () => t.close());
+
+    const exportOf = async (type: string, token = t.apiToken, path = '/v1/kibana/export') => {
+      const response = await call(t, 'POST', path, token, { type });
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<ExportBody>();
+    };
+    const importOf = async (hits: unknown[], override?: boolean, token = t.apiToken) => {
+      const body = { kibanaVersion: '7.2.1', hits, ...(override === undefined ? {} : { override }) };
+      const response = await call(t, 'POST', '/v1/kibana/import', token, body);
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<ImportBody>();
+    };
+    const remove = (type: string, id: string, token = t.apiToken) => call(t, 'DELETE', `/v1/osd/saved-objects/${type}/${id}`, token);
+
+    it('exports empty hits for a type with no objects, on both paths', async () => {
+      for (const path of ['/v1/kibana/export', '/kibana/export']) {
+        for (const type of ['search', 'visualization', 'dashboard']) {
+          assert.deepEqual(await exportOf(type, t.apiToken, path), { kibanaVersion: '7.2.1', hits: [] });
+        }
+      }
+    });
+
+    it('exports each imported hit verbatim, key order included, as the Terraform provider compares it', async () => {
+      const hits = [searchHit('rt-search', 'round trip'), visualizationHit('rt-vis', 'rt-search'), dashboardHit('rt-board', ['rt-vis'])];
+      assert.deepEqual(await importOf(hits), {
+        created: ['round trip', 'vis rt-vis', 'board rt-board'],
+        updated: [],
+        ignored: [],
+        failed: [],
+      });
+      for (const hit of hits) {
+        const type = (hit._source as { type: string }).type;
+        const exported = await exportOf(type);
+        assert.equal(exported.hits.length, 1);
+        assert.equal(JSON.stringify(exported.hits[0]), JSON.stringify(hit));
+        assert.deepEqual(await exportOf(type, t.apiToken, '/kibana/export'), exported);
+      }
+      // The web app reads the same objects: attributes and references are the hit's.
+      const read = await call(t, 'GET', '/v1/saved-objects/search/rt-search', t.apiToken);
+      assert.equal(read.statusCode, 200);
+      assert.deepEqual(
+        read.json<{ attributes: unknown; references: unknown }>().attributes,
+        (searchHit('rt-search', 'round trip')._source as { search: unknown }).search,
+      );
+    });
+
+    it('creates without override, ignores an existing id without it and replaces it with override: true', async () => {
+      const first = searchHit('ov-search', 'override me');
+      assert.deepEqual((await importOf([first])).created, ['override me']);
+      const changed = searchHit('ov-search', 'overridden');
+      assert.deepEqual(await importOf([changed]), { created: [], updated: [], ignored: ['overridden'], failed: [] });
+      assert.deepEqual(await importOf([changed], false), { created: [], updated: [], ignored: ['overridden'], failed: [] });
+      const stored = (await exportOf('search')).hits.find((hit) => hit._id === 'search:ov-search');
+      assert.deepEqual(stored, first);
+
+      clock.advance(1000);
+      assert.deepEqual(await importOf([changed], true), { created: [], updated: ['overridden'], ignored: [], failed: [] });
+      assert.deepEqual(
+        (await exportOf('search')).hits.find((hit) => hit._id === 'search:ov-search'),
+        changed,
+      );
+      // A new id with override: true is still created.
+      assert.deepEqual((await importOf([searchHit('ov-new', 'brand new')], true)).created, ['brand new']);
+    });
+
+    it('imports an export into a second account, references and all, leaving the first untouched', async () => {
+      const main = await Promise.all(['search', 'visualization', 'dashboard'].map((type) => exportOf(type)));
+      assert.deepEqual(await Promise.all(['search', 'visualization', 'dashboard'].map((type) => exportOf(type, sub.apiToken))), [
+        { kibanaVersion: '7.2.1', hits: [] },
+        { kibanaVersion: '7.2.1', hits: [] },
+        { kibanaVersion: '7.2.1', hits: [] },
+      ]);
+      for (const exported of main) {
+        const result = await importOf(exported.hits, undefined, sub.apiToken);
+        assert.equal(result.created.length, exported.hits.length);
+      }
+      // Objects imported together are equally old; the export's order is by age, so compare by _id.
+      const byId = (exported: ExportBody) => [...exported.hits].sort((a, b) => String(a._id).localeCompare(String(b._id)));
+      const copied = await Promise.all(['search', 'visualization', 'dashboard'].map((type) => exportOf(type, sub.apiToken)));
+      assert.deepEqual(copied.map(byId), main.map(byId));
+      // The copy's references hold within the second account too.
+      assert.equal((await remove('search', 'rt-search', sub.apiToken)).statusCode, 409);
+      // Replacing the copy does not touch the original.
+      await importOf([searchHit('rt-search', 'changed in sub')], true, sub.apiToken);
+      assert.deepEqual(
+        (await exportOf('search')).hits.find((hit) => hit._id === 'search:rt-search'),
+        searchHit('rt-search', 'round trip'),
+      );
+    });
+
+    it('lists unreadable hits as failed and stores the others', async () => {
+      const good = searchHit('fine', 'fine one');
+      const result = await importOf([
+        good,
+        { ...searchHit('x', 'wrong type'), _id: 'lens:x' },
+        { ...searchHit('y', 'mismatch'), _id: 'dashboard:y' },
+        { _id: 'search:z', _source: { type: 'search', search: 'not an object' } },
+        { _id: 'search:', _source: { type: 'search', search: { title: 'no id' } } },
+        { _source: { type: 'search', search: {} } },
+      ]);
+      assert.deepEqual(result, {
+        created: ['fine one'],
+        updated: [],
+        ignored: [],
+        failed: ['wrong type', 'mismatch', 'search:z', 'no id', 'hits[5]'],
+      });
+      assert.ok((await exportOf('search')).hits.some((hit) => hit._id === 'search:fine'));
+      assert.ok(!(await exportOf('dashboard')).hits.some((hit) => hit._id === 'dashboard:y'));
+    });
+
+    it('refuses a delete that would break a reference, naming what depends on it, and deletes in order', async () => {
+      await importOf([
+        searchHit('dep-search', 'base search'),
+        visualizationHit('dep-vis', 'dep-search'),
+        dashboardHit('dep-board', ['dep-vis']),
+      ]);
+      const refused = await remove('search', 'dep-search');
+      assert.equal(refused.statusCode, 409, refused.body);
+      const body = refused.json<{ errorCode: string; message: string; parameters: { dependents: unknown } }>();
+      assert.equal(body.errorCode, 'saved-objects/REFERENCED');
+      assert.deepEqual(body.parameters.dependents, [{ type: 'visualization', id: 'dep-vis', title: 'vis dep-vis' }]);
+      assert.match(body.message, /visualization:dep-vis/);
+      assert.equal((await call(t, 'DELETE', '/v1/saved-objects/visualization/dep-vis', t.apiToken)).statusCode, 409);
+
+      const board = await remove('dashboard', 'dep-board');
+      assert.equal(board.statusCode, 200);
+      assert.deepEqual(board.json(), {});
+      assert.equal((await remove('visualization', 'dep-vis')).statusCode, 200);
+      assert.equal((await remove('search', 'dep-search')).statusCode, 200);
+      assert.equal((await remove('search', 'dep-search')).statusCode, 404);
+      assert.ok(!(await exportOf('search')).hits.some((hit) => hit._id === 'search:dep-search'));
+    });
+
+    it("counts a visualization's legacy savedSearchId as a reference", async () => {
+      const legacy = visualizationHit('legacy-vis', 'unused');
+      const source = legacy._source as { references: unknown; visualization: Record<string, unknown> };
+      source.references = [];
+      source.visualization.savedSearchId = 'legacy-search';
+      await importOf([searchHit('legacy-search', 'legacy search'), legacy]);
+      assert.equal((await remove('search', 'legacy-search')).statusCode, 409);
+    });
+
+    it('accepts a dashboard whose visualizations are not there yet', async () => {
+      assert.deepEqual((await importOf([dashboardHit('early', ['later-vis'])])).created, ['board early']);
+      assert.deepEqual((await importOf([visualizationHit('later-vis', 'nothing')])).created, ['vis later-vis']);
+      assert.equal((await remove('visualization', 'later-vis')).statusCode, 409);
+    });
+
+    it("keeps each account's objects to itself", async () => {
+      await importOf([searchHit('mine-only', 'main secret')]);
+      assert.ok(!(await exportOf('search', sub.apiToken)).hits.some((hit) => hit._id === 'search:mine-only'));
+      assert.equal((await call(t, 'GET', '/v1/saved-objects/search/mine-only', sub.apiToken)).statusCode, 404);
+      assert.equal(
+        (await call(t, 'PUT', '/v1/saved-objects/search/mine-only', sub.apiToken, { attributes: { title: 'x' } })).statusCode,
+        404,
+      );
+      assert.equal((await remove('search', 'mine-only', sub.apiToken)).statusCode, 404);
+      const listed = await call(t, 'GET', '/v1/saved-objects/search?search=secret', sub.apiToken);
+      assert.deepEqual(listed.json<{ total: number }>().total, 0);
+      assert.ok((await exportOf('search')).hits.some((hit) => hit._id === 'search:mine-only'));
+    });
+
+    it('exports an object the web app made with every member SPEC.md lists, and a later edit keeps imported keys', async () => {
+      const made = await call(t, 'POST', '/v1/saved-objects/dashboard', t.apiToken, {
+        id: 'web-board',
+        attributes: { title: 'From the web' },
+      });
+      assert.equal(made.statusCode, 200, made.body);
+      const hit = (await exportOf('dashboard')).hits.find((h) => h._id === 'dashboard:web-board');
+      assert.deepEqual(hit, {
+        _index: 'logzioCustomerIndex*',
+        _type: '_doc',
+        _id: 'dashboard:web-board',
+        _score: 1,
+        _source: {
+          type: 'dashboard',
+          id: 'web-board',
+          dashboard: {
+            description: '',
+            hits: 0,
+            panelsJSON: '[]',
+            optionsJSON: '{}',
+            timeRestore: false,
+            version: 1,
+            title: 'From the web',
+            kibanaSavedObjectMeta: { searchSourceJSON: '{}' },
+          },
+          references: [],
+          updated_at: clock.now(),
+        },
+      });
+
+      const read = (await call(t, 'GET', '/v1/saved-objects/dashboard/rt-board', t.apiToken)).json<{
+        attributes: Record<string, unknown>;
+      }>();
+      clock.advance(5000);
+      const edited = await call(t, 'PUT', '/v1/saved-objects/dashboard/rt-board', t.apiToken, {
+        attributes: { ...read.attributes, title: 'renamed board' },
+        references: [{ name: 'panel_0', type: 'visualization', id: 'rt-vis' }],
+      });
+      assert.equal(edited.statusCode, 200, edited.body);
+      const after = (await exportOf('dashboard')).hits.find((h) => h._id === 'dashboard:rt-board') as {
+        _score: number;
+        _source: Record<string, unknown>;
+      };
+      const original = dashboardHit('rt-board', ['rt-vis']) as { _source: Record<string, unknown> };
+      assert.equal(after._score, 2.25);
+      assert.equal(after._source.updated_at, clock.now());
+      assert.deepEqual((after._source.dashboard as Record<string, unknown>)._logzioOriginalAppId, 1234);
+      assert.equal((after._source.dashboard as Record<string, unknown>).title, 'renamed board');
+      assert.equal(after._source.id, original._source.id);
+    });
+
+    it('answers bad bodies with 400 naming the path', async () => {
+      const cases: [string, unknown, string][] = [
+        ['/v1/kibana/export', {}, 'body.type'],
+        ['/v1/kibana/export', { type: 'lens' }, 'body.type'],
+        ['/kibana/export', { type: 7 }, 'body.type'],
+        ['/v1/kibana/export', [], 'body'],
+        ['/v1/kibana/import', {}, 'body.hits'],
+        ['/v1/kibana/import', { hits: 'all' }, 'body.hits'],
+        ['/v1/kibana/import', { hits: [1] }, 'body.hits.0'],
+        ['/v1/kibana/import', { hits: [], override: 'yes' }, 'body.override'],
+        ['/v1/kibana/import', { hits: [], kibanaVersion: 7 }, 'body.kibanaVersion'],
+      ];
+      for (const [path, payload, field] of cases) {
+        const response = await call(t, 'POST', path, t.apiToken, payload);
+        assert.equal(response.statusCode, 400, `${path} ${JSON.stringify(payload)}: ${response.body}`);
+        assert.equal(response.json<{ parameters: { field?: string } }>().parameters.field, field, `${path} ${JSON.stringify(payload)}`);
+      }
+      const badType = await remove('lens', 'x');
+      assert.equal(badType.statusCode, 400);
+      assert.equal(badType.json<{ parameters: { field?: string } }>().parameters.field, 'params.type');
+      assert.equal((await call(t, 'POST', '/v1/kibana/export', 'not-a-token', { type: 'search' })).statusCode, 403);
+    });
+  });
+}
