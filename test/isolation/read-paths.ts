@@ -110,13 +110,6 @@ export const READ_PATHS: readonly ReadPath[] = [
     handles: scrollHandles,
     request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { query: esBody(ctx).query, size: ctx.rand.int(1, 20) } }),
   },
-  {
-    name: 'scroll continue',
-    sees: 'own',
-    ownData: true,
-    handles: scrollHandles,
-    request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { scroll_id: ctx.handle('scroll') ?? 'bm90LWEtc2Nyb2xs' } }),
-  },
   // The Elasticsearch read API, under / and /v1/elasticsearch.
   {
     name: 'es _search',
@@ -252,10 +245,48 @@ export const READ_PATHS: readonly ReadPath[] = [
       url: `/v1/account-management/time-based-accounts/${ctx.rand.pick(['', 'detailed/'])}${ctx.id('account')}`,
     }),
   },
+  // Saved searches, visualizations and dashboards (decision 0500).
+  {
+    name: 'saved-object export',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: ctx.rand.pick(['/v1/kibana/export', '/kibana/export']),
+      body: { type: ctx.rand.pick(['search', 'visualization', 'dashboard']) },
+    }),
+  },
+  {
+    name: 'saved objects list',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}${ctx.rand.chance(0.5) ? `?search=${ctx.anyMarker()}` : ''}`,
+    }),
+  },
+  {
+    name: 'saved object by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}/${ctx.id('savedObject')}`,
+    }),
+  },
   {
     name: 'whoami',
     sees: 'own',
     ownData: false,
     request: (ctx) => ({ method: 'GET', url: ctx.rand.pick(['/v2/whoami', '/v1/account-management/whoami']) }),
+  },
+  // Last, far from 'scroll open': requests run 4 at a time, and next to it the control round's continue raced the
+  // open it needs and often found no handle of its caller yet.
+  {
+    name: 'scroll continue',
+    sees: 'own',
+    ownData: true,
+    handles: scrollHandles,
+    request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { scroll_id: ctx.handle('scroll') ?? 'bm90LWEtc2Nyb2xs' } }),
   },
 ];

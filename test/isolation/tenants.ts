@@ -22,7 +22,9 @@ export interface World {
   readonly service: LogwardProcess;
   readonly tenants: readonly Tenant[];
   /** Every id the setup created, by kind, with its account: read paths pick from all of them, anyone's. */
-  readonly ids: Readonly<Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account', readonly { id: number; accountId: number }[]>>;
+  readonly ids: Readonly<
+    Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'savedObject', readonly { id: number; accountId: number }[]>
+  >;
   /** Text that belongs to one account only (labels inside its data, its token values) → its account id. */
   readonly secrets: ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -111,12 +113,13 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       });
     }
 
-    const ids: Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account', { id: number; accountId: number }[]> = {
+    const ids: Record<'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'savedObject', { id: number; accountId: number }[]> = {
       alert: [],
       endpoint: [],
       user: [],
       shippingToken: [],
       account: [],
+      savedObject: [],
     };
     const minute = 60_000;
     for (const account of accounts) {
@@ -177,6 +180,28 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
         'auth groups',
         api(account.apiToken, 'POST', '/v1/authentication/groups', [{ group: `group ${mark}`, userRole: 'USER_ROLE_REGULAR' }]),
       );
+      // Saved objects get numeric ids so read paths can pick anyone's: one search made by the web API, and an
+      // imported visualization and dashboard under the same id.
+      const savedId = 100_000 + ids.savedObject.length;
+      await ok(
+        'saved search',
+        api(account.apiToken, 'POST', '/v1/saved-objects/search', {
+          id: String(savedId),
+          attributes: { title: `search ${mark}`, description: mark, columns: [`f_${marker(account.label)}`] },
+        }),
+      );
+      const hit = (type: 'visualization' | 'dashboard', attributes: Record<string, unknown>) => ({
+        _id: `${type}:${savedId}`,
+        _source: { type, [type]: { title: `${type} ${mark}`, description: mark, ...attributes }, references: [] },
+      });
+      await ok(
+        'saved objects import',
+        api(account.apiToken, 'POST', '/v1/kibana/import', {
+          kibanaVersion: '7.2.1',
+          hits: [hit('visualization', { visState: JSON.stringify({ title: mark }) }), hit('dashboard', { panelsJSON: '[]' })],
+        }),
+      );
+      ids.savedObject.push({ id: savedId, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({
