@@ -322,6 +322,28 @@ for (const backend of controlPlaneBackends) {
       assert.equal(after._source.id, original._source.id);
     });
 
+    it('answers concurrent imports and creates of one id without a server error, storing it once', async () => {
+      const hit = searchHit('raced', 'raced');
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) =>
+          call(t, 'POST', i % 2 === 0 ? '/v1/kibana/import' : '/kibana/import', t.apiToken, { hits: [hit], override: i === 3 }),
+        ),
+        ...Array.from({ length: 4 }, () =>
+          call(t, 'POST', '/v1/saved-objects/search', t.apiToken, { id: 'raced', attributes: { title: 'web' } }),
+        ),
+      ]);
+      assert.deepEqual(
+        answers.map((a) => a.statusCode).filter((status) => status !== 200 && status !== 409),
+        [],
+      );
+      const created = answers.filter(
+        (a) =>
+          a.statusCode === 200 && ((a.json<{ created?: string[] }>().created?.length ?? 0) > 0 || a.json<{ id?: string }>().id === 'raced'),
+      );
+      assert.equal(created.length, 1, answers.map((a) => a.body).join('\n'));
+      assert.equal((await exportOf('search')).hits.filter((h) => h._id === 'search:raced').length, 1);
+    });
+
     it('answers bad bodies with 400 naming the path', async () => {
       const cases: [string, unknown, string][] = [
         ['/v1/kibana/export', {}, 'body.type'],

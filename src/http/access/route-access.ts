@@ -43,6 +43,7 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/kibana/export', methods: ['POST'], requires: 'read' },
   { path: '/kibana/export', methods: ['POST'], requires: 'read' },
   { path: '/v1/kibana/import', methods: ['POST'], requires: 'write' },
+  { path: '/kibana/import', methods: ['POST'], requires: 'write' },
   { path: '/v1/osd/saved-objects/*', methods: ['DELETE'], requires: 'write' },
 
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).

@@ -9,7 +9,7 @@ const errors = { 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: 
 /** Logz.io's saved-object export, import and delete (reference §2.5, SPEC.md "Saved-object export"). */
 export function kibanaRoutes(service: SavedObjectService): FastifyPluginAsyncTypebox {
   return async (app) => {
-    // Tutorials show the export without the version prefix; both answer the same.
+    // Tutorials show the export without the version prefix (Logz.io's Kibana spec both); each path answers the same.
     for (const path of ['/v1/kibana/export', '/kibana/export']) {
       app.post(
         path,
@@ -25,19 +25,21 @@ export function kibanaRoutes(service: SavedObjectService): FastifyPluginAsyncTyp
         async (request) => service.exportType(request.principal, request.body.type),
       );
     }
-    app.post(
-      '/v1/kibana/import',
-      {
-        schema: {
-          tags,
-          summary: 'Import saved objects',
-          description: 'New objects are created; existing ones are replaced with `override: true`, else left alone (ignored).',
-          body: ImportRequest,
-          response: { 200: ImportResponse, 400: errors[400] },
+    for (const path of ['/v1/kibana/import', '/kibana/import']) {
+      app.post(
+        path,
+        {
+          schema: {
+            tags,
+            summary: 'Import saved objects',
+            description: 'New objects are created; existing ones are replaced with `override: true`, else left alone (ignored).',
+            body: ImportRequest,
+            response: { 200: ImportResponse, 400: errors[400] },
+          },
         },
-      },
-      async (request) => service.import(request.principal, request.body),
-    );
+        async (request) => service.import(request.principal, request.body),
+      );
+    }
     app.delete(
       '/v1/osd/saved-objects/:type/:id',
       {

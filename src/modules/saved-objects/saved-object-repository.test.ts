@@ -33,7 +33,9 @@ repositoryContract<SavedObjectRecord, string>({
   name: 'saved objects',
   make: (accountId, n) => record(accountId, 'search', `search-${n}`, `Search ${n}`),
   idOf: (object) => object.id,
-  insert: savedObjectRepository.insert,
+  insert: async (db, object) => {
+    if (!(await savedObjectRepository.insert(db, object))) throw new Error(`${object.type}:${object.id} exists`);
+  },
   get: (db, accountId, id) => savedObjectRepository.get(db, accountId, 'search', id),
   getIsScoped: true,
   list: (db, accountId) => savedObjectRepository.listAll(db, accountId, 'search'),

@@ -72,9 +72,19 @@ async function writeReferences(db: ControlPlaneDb, record: SavedObjectRecord): P
 
 /** Saved objects and the index of their references; callers run writes in a transaction (two tables). */
 export const savedObjectRepository = {
-  async insert(db: ControlPlaneDb, record: SavedObjectRecord): Promise<void> {
-    await db.insertInto('saved_objects').values(toRow(record)).execute();
+  /**
+   * Stores a new object; false, storing nothing, when the account already holds one of that type and id (also one
+   * a concurrent transaction is committing: PostgreSQL waits for it rather than failing on the key).
+   */
+  async insert(db: ControlPlaneDb, record: SavedObjectRecord): Promise<boolean> {
+    const result = await db
+      .insertInto('saved_objects')
+      .values(toRow(record))
+      .onConflict((conflict) => conflict.columns(['account_id', 'object_type', 'object_id']).doNothing())
+      .executeTakeFirst();
+    if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
     await writeReferences(db, record);
+    return true;
   },
 
   /** Replaces the stored object (hit, title, version, update time and actor); false when there is none. */

@@ -89,9 +89,7 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
         updatedBy: email,
       };
       await db.transaction().execute(async (tx) => {
-        if ((await savedObjectRepository.get(tx, principal.accountId, type, id)) !== undefined)
-          throw savedObjectErrors.alreadyExists(type, id);
-        await savedObjectRepository.insert(tx, record);
+        if (!(await savedObjectRepository.insert(tx, record))) throw savedObjectErrors.alreadyExists(type, id);
       });
       return toSavedObject(record);
     },
@@ -157,21 +155,26 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
             result.failed.push(name);
             continue;
           }
+          const created = await savedObjectRepository.insert(tx, {
+            accountId: principal.accountId,
+            type: read.type,
+            id: read.id,
+            title: read.title,
+            hit: read.hit,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+            createdBy: email,
+            updatedBy: email,
+          });
+          if (created) {
+            result.created.push(name);
+            continue;
+          }
           const stored = await savedObjectRepository.get(tx, principal.accountId, read.type, read.id);
           if (stored === undefined) {
-            await savedObjectRepository.insert(tx, {
-              accountId: principal.accountId,
-              type: read.type,
-              id: read.id,
-              title: read.title,
-              hit: read.hit,
-              version: 1,
-              createdAt: now,
-              updatedAt: now,
-              createdBy: email,
-              updatedBy: email,
-            });
-            result.created.push(name);
+            // Deleted by another request between the two statements.
+            result.failed.push(name);
           } else if (request.override === true) {
             await savedObjectRepository.replace(tx, {
               ...stored,
