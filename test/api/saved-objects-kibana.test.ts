@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { call, createSubAccount, type CreatedSubAccount } from '../support/control-plane-client.js';
+import { shapeMismatches } from '../support/json-shape.js';
+import { readLogzioFixture } from '../support/logzio-fixtures.js';
 import { createManualClock, startTestApp, type TestApp } from '../support/test-app.js';
 
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
@@ -126,14 +128,18 @@ for (const backend of controlPlaneBackends) {
     it('exports empty hits for a type with no objects, on both paths', async () => {
       for (const path of ['/v1/kibana/export', '/kibana/export']) {
         for (const type of ['search', 'visualization', 'dashboard']) {
-          assert.deepEqual(await exportOf(type, t.apiToken, path), { kibanaVersion: '7.2.1', hits: [] });
+          const exported = await exportOf(type, t.apiToken, path);
+          assert.deepEqual(exported, { kibanaVersion: '7.2.1', hits: [] });
+          assert.deepEqual(shapeMismatches(exported, readLogzioFixture('kibana_objects', 'export_response.json')), []);
         }
       }
     });
 
     it('exports each imported hit verbatim, key order included, as the Terraform provider compares it', async () => {
       const hits = [searchHit('rt-search', 'round trip'), visualizationHit('rt-vis', 'rt-search'), dashboardHit('rt-board', ['rt-vis'])];
-      assert.deepEqual(await importOf(hits), {
+      const imported = await importOf(hits);
+      assert.deepEqual(shapeMismatches(imported, readLogzioFixture('kibana_objects', 'import_response.json')), []);
+      assert.deepEqual(imported, {
         created: ['round trip', 'vis rt-vis', 'board rt-board'],
         updated: [],
         ignored: [],
