@@ -46,13 +46,16 @@ export interface SavedObjectPage {
   readonly records: readonly SavedObjectRecord[];
 }
 
-async function writeReferences(db: ControlPlaneDb, record: SavedObjectRecord): Promise<void> {
+async function deleteReferences(db: ControlPlaneDb, record: SavedObjectRecord): Promise<void> {
   await db
     .deleteFrom('saved_object_references')
     .where('account_id', '=', record.accountId)
     .where('from_type', '=', record.type)
     .where('from_id', '=', record.id)
     .execute();
+}
+
+async function insertReferences(db: ControlPlaneDb, record: SavedObjectRecord): Promise<void> {
   const dependencies = dependenciesOf(record.type, record.hit);
   if (dependencies.length === 0) return;
   await db
@@ -83,7 +86,8 @@ export const savedObjectRepository = {
       .onConflict((conflict) => conflict.columns(['account_id', 'object_type', 'object_id']).doNothing())
       .executeTakeFirst();
     if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
-    await writeReferences(db, record);
+    // A new object has no references yet (they go with the object, FK cascade).
+    await insertReferences(db, record);
     return true;
   },
 
@@ -98,7 +102,8 @@ export const savedObjectRepository = {
       .where('object_id', '=', object_id)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
-    await writeReferences(db, record);
+    await deleteReferences(db, record);
+    await insertReferences(db, record);
     return true;
   },
 
