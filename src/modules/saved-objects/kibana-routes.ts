@@ -37,7 +37,11 @@ export function kibanaRoutes(service: SavedObjectService): FastifyPluginAsyncTyp
             response: { 200: ImportResponse, 400: errors[400] },
           },
         },
-        async (request) => service.import(request.principal, request.body),
+        async (request) => {
+          const { failures, ...lists } = await service.import(request.principal, request.body);
+          if (failures.length > 0) request.log.info({ failures: failures.slice(0, 20) }, 'saved-object import: hits failed');
+          return lists;
+        },
       );
     }
     app.delete(

@@ -127,7 +127,8 @@ export function readImportedHit(value: unknown): ImportedHit {
 export function importNameOf(value: unknown, index: number): string {
   if (isObject(value)) {
     const source = sourceOf(value);
-    for (const member of Object.values(source)) {
+    const typed = typeof source.type === 'string' ? source[source.type] : undefined;
+    for (const member of [typed, ...Object.values(source)]) {
       if (isObject(member) && typeof member.title === 'string' && member.title !== '') return member.title;
     }
     if (typeof value._id === 'string' && value._id !== '') return value._id;

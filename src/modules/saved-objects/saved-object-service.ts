@@ -38,6 +38,8 @@ export interface ImportResult {
   readonly updated: string[];
   readonly ignored: string[];
   readonly failed: string[];
+  /** Why each failed hit failed: Logz.io's answer has no place for it, so the route logs it. */
+  readonly failures: { readonly name: string; readonly reason: string }[];
 }
 
 export type SavedObjectService = ReturnType<typeof createSavedObjectService>;
@@ -146,13 +148,14 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
     async import(principal: Principal, request: { readonly override?: boolean | undefined; readonly hits: readonly unknown[] }) {
       const { email } = await actorOf(principal);
       const now = clock.now();
-      const result: ImportResult = { created: [], updated: [], ignored: [], failed: [] };
+      const result: ImportResult = { created: [], updated: [], ignored: [], failed: [], failures: [] };
       await db.transaction().execute(async (tx) => {
         for (const [index, value] of request.hits.entries()) {
           const name = importNameOf(value, index);
           const read = readImportedHit(value);
           if (!read.ok) {
             result.failed.push(name);
+            result.failures.push({ name, reason: read.reason });
             continue;
           }
           const created = await savedObjectRepository.insert(tx, {
@@ -173,8 +176,8 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
           }
           const stored = await savedObjectRepository.get(tx, principal.accountId, read.type, read.id);
           if (stored === undefined) {
-            // Deleted by another request between the two statements.
             result.failed.push(name);
+            result.failures.push({ name, reason: 'deleted by another request while this one imported it' });
           } else if (request.override === true) {
             await savedObjectRepository.replace(tx, {
               ...stored,
