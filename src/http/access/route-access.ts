@@ -37,15 +37,6 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', requires: 'write' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
 
-  // Saved searches, visualizations and dashboards (decision 0500): an export is a read, an import a write.
-  { path: '/v1/saved-objects/*', methods: READ, requires: 'read' },
-  { path: '/v1/saved-objects/*', requires: 'write' },
-  { path: '/v1/kibana/export', methods: ['POST'], requires: 'read' },
-  { path: '/kibana/export', methods: ['POST'], requires: 'read' },
-  { path: '/v1/kibana/import', methods: ['POST'], requires: 'write' },
-  { path: '/kibana/import', methods: ['POST'], requires: 'write' },
-  { path: '/v1/osd/saved-objects/*', methods: ['DELETE'], requires: 'write' },
-
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).
   { path: '/v1/user-management', methods: READ, requires: 'read' },
   { path: '/v1/user-management/recursive', methods: READ, requires: 'read' },
@@ -54,6 +45,15 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/log-shipping/tokens/*', requires: 'admin' },
   { path: '/v1/api-tokens/sub-account', requires: 'admin' },
   { path: '/v1/authentication/groups', requires: 'admin' },
+
+  // Saved searches, visualizations and dashboards (decision 0500): an export is a read, an import a write.
+  { path: '/v1/saved-objects/*', methods: READ, requires: 'read' },
+  { path: '/v1/saved-objects/*', requires: 'write' },
+  { path: '/v1/kibana/export', methods: ['POST'], requires: 'read' },
+  { path: '/kibana/export', methods: ['POST'], requires: 'read' },
+  { path: '/v1/kibana/import', methods: ['POST'], requires: 'write' },
+  { path: '/kibana/import', methods: ['POST'], requires: 'write' },
+  { path: '/v1/osd/saved-objects/*', methods: ['DELETE'], requires: 'write' },
 ];
 
 function covers(rule: RouteAccessRule, method: string, url: string): boolean {
