@@ -350,6 +350,21 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await exportOf('search')).hits.filter((h) => h._id === 'search:raced').length, 1);
     });
 
+    it('stores titles and keys with control characters, NUL included, and exports them as they came', async () => {
+      const hit = searchHit('odd-title', 'nul\u0000 and \u202e bidi');
+      (hit._source as Record<string, unknown>)['weird\u0000key'] = '\ud800 lone surrogate';
+      assert.deepEqual((await importOf([hit])).created, ['nul\u0000 and \u202e bidi']);
+      assert.deepEqual(
+        (await exportOf('search')).hits.find((h) => h._id === 'search:odd-title'),
+        JSON.parse(JSON.stringify(hit)),
+      );
+      const listed = await call(t, 'GET', '/v1/saved-objects/search?search=bidi', t.apiToken);
+      assert.deepEqual(
+        listed.json<{ objects: { id: string }[] }>().objects.map((o) => o.id),
+        ['odd-title'],
+      );
+    });
+
     it('answers bad bodies with 400 naming the path', async () => {
       const cases: [string, unknown, string][] = [
         ['/v1/kibana/export', {}, 'body.type'],

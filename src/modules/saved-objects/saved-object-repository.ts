@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { printableName } from '../../shared/safe-name.js';
 import type { ControlPlaneDb, SavedObjectsTable } from '../../storage/control-plane/index.js';
 import type { Dependent, JsonObject, SavedObjectRecord, SavedObjectType } from './saved-object.js';
 import { dependenciesOf } from './saved-object-hit.js';
@@ -21,12 +22,15 @@ function fromRow(row: Row): SavedObjectRecord {
 }
 
 function toRow(record: SavedObjectRecord): Row {
+  // The title columns serve the list and error messages only (the hit keeps the title as it came): controls are
+  // escaped there, since PostgreSQL text refuses NUL and SQLite's LIKE stops at one.
+  const title = printableName(record.title);
   return {
     account_id: record.accountId,
     object_type: record.type,
     object_id: record.id,
-    title: record.title,
-    title_key: record.title.toLowerCase(),
+    title,
+    title_key: title.toLowerCase(),
     hit: JSON.stringify(record.hit),
     version: record.version,
     created_at: record.createdAt,
