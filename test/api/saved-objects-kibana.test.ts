@@ -353,6 +353,7 @@ for (const backend of controlPlaneBackends) {
     it('stores titles and keys with control characters, NUL included, and exports them as they came', async () => {
       const hit = searchHit('odd-title', 'nul\u0000 and \u202e bidi');
       (hit._source as Record<string, unknown>)['weird\u0000key'] = '\ud800 lone surrogate';
+      (hit._source as { references: unknown[] }).references.push({ name: 'nul', type: 'search', id: 'a\u0000b' });
       assert.deepEqual((await importOf([hit])).created, ['nul\u0000 and \u202e bidi']);
       assert.deepEqual(
         (await exportOf('search')).hits.find((h) => h._id === 'search:odd-title'),

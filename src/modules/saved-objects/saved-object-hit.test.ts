@@ -37,6 +37,8 @@ describe('saved-object hits', () => {
       { name: 'search_0', type: 'search', id: 's' },
       { name: 'index', type: 'index-pattern', id: 'logzioCustomerIndex*' },
       { name: 'again', type: 'search', id: 's' },
+      { name: 'nul', type: 'search', id: 'a\u0000b' },
+      { name: 'long', type: 'dashboard', id: 'x'.repeat(201) },
     ];
     const hit = newHit('visualization', 'v', { title: 'v', savedSearchId: 'legacy' }, references, 1);
     assert.deepEqual(dependenciesOf('visualization', hit), [

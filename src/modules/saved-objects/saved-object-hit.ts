@@ -50,11 +50,13 @@ export function titleOf(attributes: JsonObject): string {
  */
 export function dependenciesOf(type: SavedObjectType, hit: JsonObject): { type: SavedObjectType; id: string }[] {
   const found = new Map<string, { type: SavedObjectType; id: string }>();
+  // An id no stored object can have (controls, `/`, too long) names nothing that a delete could break.
   for (const reference of referencesOf(hit)) {
-    if (isSavedObjectType(reference.type)) found.set(exportIdOf(reference.type, reference.id), { type: reference.type, id: reference.id });
+    if (isSavedObjectType(reference.type) && isValidObjectId(reference.id))
+      found.set(exportIdOf(reference.type, reference.id), { type: reference.type, id: reference.id });
   }
   const savedSearchId = attributesOf(hit, type).savedSearchId;
-  if (type === 'visualization' && typeof savedSearchId === 'string' && savedSearchId !== '') {
+  if (type === 'visualization' && typeof savedSearchId === 'string' && isValidObjectId(savedSearchId)) {
     found.set(exportIdOf('search', savedSearchId), { type: 'search', id: savedSearchId });
   }
   return [...found.values()];
