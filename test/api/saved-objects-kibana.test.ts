@@ -383,6 +383,11 @@ for (const backend of controlPlaneBackends) {
         assert.equal(response.statusCode, 400, `${path} ${JSON.stringify(payload)}: ${response.body}`);
         assert.equal(response.json<{ parameters: { field?: string } }>().parameters.field, field, `${path} ${JSON.stringify(payload)}`);
       }
+      for (const url of ['/v1/saved-objects/search?search=a%00b', '/v1/saved-objects/search/a%00b']) {
+        const response = await call(t, 'GET', url, t.apiToken);
+        assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+      }
+      assert.equal((await remove('search', 'a%00b')).statusCode, 400);
       const badType = await remove('lens', 'x');
       assert.equal(badType.statusCode, 400);
       assert.equal(badType.json<{ parameters: { field?: string } }>().parameters.field, 'params.type');

@@ -1,6 +1,6 @@
 /** Logz.io's saved-object API (reference §2.5): export, import, delete. */
 import { Type, type Static } from '@sinclair/typebox';
-import { SavedObjectTypeSchema } from './saved-object-wire.js';
+import { ObjectId, SavedObjectTypeSchema } from './saved-object-wire.js';
 
 const Hit = Type.Record(Type.String(), Type.Unknown(), {
   description: 'An exported hit: _index, _type, _id (<type>:<id>), _score, _source {type, <type>: attributes, references …}',
@@ -39,4 +39,4 @@ export const ImportResponse = Type.Object(
 );
 export type ImportResponse = Static<typeof ImportResponse>;
 
-export const OsdDeletePath = Type.Object({ type: SavedObjectTypeSchema, id: Type.String({ minLength: 1, maxLength: 1000 }) });
+export const OsdDeletePath = Type.Object({ type: SavedObjectTypeSchema, id: ObjectId });

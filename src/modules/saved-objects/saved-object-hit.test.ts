@@ -13,7 +13,7 @@ describe('saved-object hits', () => {
       { _id: 'dashboard', _source: { type: 'dashboard', dashboard: {} } },
       { _id: 'query:x', _source: { type: 'query', query: {} } },
       { _id: 'search:a/b', _source: { type: 'search', search: {} } },
-      { _id: `search:${'x'.repeat(201)}`, _source: { type: 'search', search: {} } },
+      { _id: `search:${'x'.repeat(101)}`, _source: { type: 'search', search: {} } },
       { _id: 'search:x', _source: { type: 'search', search: [] } },
       { _id: 'search:x', _source: { search: {} } },
       { _id: 'search:x' },
@@ -38,7 +38,7 @@ describe('saved-object hits', () => {
       { name: 'index', type: 'index-pattern', id: 'logzioCustomerIndex*' },
       { name: 'again', type: 'search', id: 's' },
       { name: 'nul', type: 'search', id: 'a\u0000b' },
-      { name: 'long', type: 'dashboard', id: 'x'.repeat(201) },
+      { name: 'long', type: 'dashboard', id: 'x'.repeat(101) },
     ];
     const hit = newHit('visualization', 'v', { title: 'v', savedSearchId: 'legacy' }, references, 1);
     assert.deepEqual(dependenciesOf('visualization', hit), [

@@ -95,8 +95,11 @@ export type ImportedHit =
   | { readonly ok: true; readonly type: SavedObjectType; readonly id: string; readonly title: string; readonly hit: JsonObject }
   | { readonly ok: false; readonly reason: string };
 
-/** Longest id accepted, in characters; a Kibana id is a UUID or a short slug. */
-export const MAX_OBJECT_ID_LENGTH = 200;
+/**
+ * Longest id accepted, in characters; a Kibana id is a UUID or a short slug. A longer one could not be named in a
+ * path: the router answers 414 past 100 characters.
+ */
+export const MAX_OBJECT_ID_LENGTH = 100;
 // A name's unsafe characters, and `/`, which would split the id's path segment.
 const UNSAFE_ID = new RegExp(`[${UNSAFE_NAME_CHARACTERS}/]`, 'u');
 

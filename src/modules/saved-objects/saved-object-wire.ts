@@ -134,7 +134,7 @@ export const ObjectPath = Type.Object({ id: ObjectId });
 
 export const ListQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 1000, description: 'Part of the title, any case' })),
+    search: Type.Optional(Type.String({ maxLength: 1000, pattern: SAFE_NAME_PATTERN, description: 'Part of the title, any case' })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page, from 1' })),
     perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50, description: 'Objects per page' })),
   },
