@@ -46,6 +46,21 @@ describe('saved-object hits', () => {
       { type: 'search', id: 'legacy' },
     ]);
     assert.deepEqual(dependenciesOf('dashboard', newHit('dashboard', 'd', { savedSearchId: 'ignored' }, [], 1)), []);
+    const panelsJSON = JSON.stringify([
+      { panelIndex: '1', type: 'visualization', id: 'v1' },
+      { panelIndex: '2', type: 'search', id: 's1' },
+      { panelIndex: '3', panelRefName: 'panel_0' },
+      { panelIndex: '4', type: 'lens', id: 'x' },
+    ]);
+    assert.deepEqual(
+      dependenciesOf('dashboard', newHit('dashboard', 'd', { panelsJSON }, [{ name: 'panel_0', type: 'visualization', id: 'v2' }], 1)),
+      [
+        { type: 'visualization', id: 'v2' },
+        { type: 'visualization', id: 'v1' },
+        { type: 'search', id: 's1' },
+      ],
+    );
+    assert.deepEqual(dependenciesOf('dashboard', newHit('dashboard', 'd', { panelsJSON: '[{' }, [], 1)), []);
   });
 
   it('changes only the attributes, references and update time of a stored hit', () => {

@@ -43,22 +43,33 @@ export function titleOf(attributes: JsonObject): string {
   return typeof attributes.title === 'string' ? attributes.title : '';
 }
 
+/** The panels of a dashboard's `panelsJSON` that name their object themselves (Kibana before references). */
+function legacyPanels(attributes: JsonObject): { type: unknown; id: unknown }[] {
+  if (typeof attributes.panelsJSON !== 'string') return [];
+  try {
+    const panels: unknown = JSON.parse(attributes.panelsJSON);
+    return Array.isArray(panels) ? panels.filter(isObject).map((panel) => ({ type: panel.type, id: panel.id })) : [];
+  } catch {
+    // An imported dashboard keeps whatever text it came with; text that does not parse names nothing.
+    return [];
+  }
+}
+
 /**
- * The saved objects this one needs: its references to searches, visualizations and dashboards, and a
- * visualization's `savedSearchId` (Kibana before references), each once. References to other kinds (the index
- * pattern `logzioCustomerIndex*`) name nothing stored here.
+ * The saved objects this one needs: its references to searches, visualizations and dashboards, and what Kibana
+ * named before references — a visualization's `savedSearchId`, a dashboard panel's `type` and `id` — each once.
+ * References to other kinds (the index pattern `logzioCustomerIndex*`) name nothing stored here.
  */
 export function dependenciesOf(type: SavedObjectType, hit: JsonObject): { type: SavedObjectType; id: string }[] {
   const found = new Map<string, { type: SavedObjectType; id: string }>();
   // An id no stored object can have (controls, `/`, too long) names nothing that a delete could break.
-  for (const reference of referencesOf(hit)) {
-    if (isSavedObjectType(reference.type) && isValidObjectId(reference.id))
-      found.set(exportIdOf(reference.type, reference.id), { type: reference.type, id: reference.id });
-  }
-  const savedSearchId = attributesOf(hit, type).savedSearchId;
-  if (type === 'visualization' && typeof savedSearchId === 'string' && isValidObjectId(savedSearchId)) {
-    found.set(exportIdOf('search', savedSearchId), { type: 'search', id: savedSearchId });
-  }
+  const add = (toType: unknown, id: unknown): void => {
+    if (isSavedObjectType(toType) && typeof id === 'string' && isValidObjectId(id)) found.set(exportIdOf(toType, id), { type: toType, id });
+  };
+  for (const reference of referencesOf(hit)) add(reference.type, reference.id);
+  const attributes = attributesOf(hit, type);
+  if (type === 'visualization') add('search', attributes.savedSearchId);
+  if (type === 'dashboard') for (const panel of legacyPanels(attributes)) add(panel.type, panel.id);
   return [...found.values()];
 }
 
