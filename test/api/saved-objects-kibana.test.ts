@@ -328,6 +328,40 @@ for (const backend of controlPlaneBackends) {
       assert.equal(after._source.id, original._source.id);
     });
 
+    it('judges hits in request order: a repeated id is created by its first hit, then updated or ignored', async () => {
+      const [a, b, c] = [searchHit('twice', 'first'), searchHit('twice', 'second'), searchHit('twice-2', 'other')];
+      assert.deepEqual(await importOf([a, c, b]), { created: ['first', 'other'], updated: [], ignored: ['second'], failed: [] });
+      assert.deepEqual(
+        (await exportOf('search')).hits.find((hit) => hit._id === 'search:twice'),
+        a,
+      );
+      const [d, e] = [searchHit('thrice', 'one'), searchHit('thrice', 'two')];
+      assert.deepEqual(await importOf([d, e], true), { created: ['one'], updated: ['two'], ignored: [], failed: [] });
+      assert.deepEqual(
+        (await exportOf('search')).hits.find((hit) => hit._id === 'search:thrice'),
+        e,
+      );
+    });
+
+    it('imports hundreds of hits at once, references included, and exports them all', async () => {
+      const searches = Array.from({ length: 450 }, (_, i) => searchHit(`bulk-s${i}`, `bulk search ${i}`));
+      const visualizations = Array.from({ length: 450 }, (_, i) => visualizationHit(`bulk-v${i}`, `bulk-s${i}`));
+      const result = await importOf([...searches, ...visualizations]);
+      assert.equal(result.created.length, 900);
+      assert.deepEqual(result.created.slice(0, 2), ['bulk search 0', 'bulk search 1']);
+      const exported = (await exportOf('visualization')).hits.filter((hit) => String(hit._id).startsWith('visualization:bulk-v'));
+      assert.equal(exported.length, 450);
+      assert.deepEqual(
+        exported.find((hit) => hit._id === 'visualization:bulk-v449'),
+        visualizations[449],
+      );
+      const refused = await remove('search', 'bulk-s449');
+      assert.equal(refused.statusCode, 409);
+      assert.deepEqual(refused.json<{ parameters: { dependents: unknown } }>().parameters.dependents, [
+        { type: 'visualization', id: 'bulk-v449', title: 'vis bulk-v449' },
+      ]);
+    });
+
     it('answers concurrent imports and creates of one id without a server error, storing it once', async () => {
       const hit = searchHit('raced', 'raced');
       const answers = await Promise.all([

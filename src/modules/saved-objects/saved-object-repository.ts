@@ -59,22 +59,34 @@ async function deleteReferences(db: ControlPlaneDb, record: SavedObjectRecord): 
     .execute();
 }
 
+function referenceRows(record: SavedObjectRecord) {
+  return dependenciesOf(record.type, record.hit).map((dependency, position) => ({
+    account_id: record.accountId,
+    from_type: record.type,
+    from_id: record.id,
+    position,
+    to_type: dependency.type,
+    to_id: dependency.id,
+  }));
+}
+
 async function insertReferences(db: ControlPlaneDb, record: SavedObjectRecord): Promise<void> {
-  const dependencies = dependenciesOf(record.type, record.hit);
-  if (dependencies.length === 0) return;
-  await db
-    .insertInto('saved_object_references')
-    .values(
-      dependencies.map((dependency, position) => ({
-        account_id: record.accountId,
-        from_type: record.type,
-        from_id: record.id,
-        position,
-        to_type: dependency.type,
-        to_id: dependency.id,
-      })),
-    )
-    .execute();
+  const rows = referenceRows(record);
+  if (rows.length > 0) await db.insertInto('saved_object_references').values(rows).execute();
+}
+
+// Rows per statement: within SQLite's and PostgreSQL's bound-parameter limits at 11 columns a row.
+const ROWS_PER_STATEMENT = 200;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** `type:id`, the key of an object within its account. */
+export function objectKey(type: SavedObjectType, id: string): string {
+  return `${type}:${id}`;
 }
 
 /** Saved objects and the index of their references; callers run writes in a transaction (two tables). */
@@ -93,6 +105,49 @@ export const savedObjectRepository = {
     // A new object has no references yet (they go with the object, FK cascade).
     await insertReferences(db, record);
     return true;
+  },
+
+  /**
+   * Stores many new objects in a few statements (an import of thousands); answers the keys (`objectKey`) it
+   * stored: one the account already holds, or a concurrent transaction is committing, is skipped.
+   */
+  async insertMany(db: ControlPlaneDb, records: readonly SavedObjectRecord[]): Promise<Set<string>> {
+    const stored = new Set<string>();
+    for (const part of chunks(records, ROWS_PER_STATEMENT)) {
+      const rows = await db
+        .insertInto('saved_objects')
+        .values(part.map(toRow))
+        .onConflict((conflict) => conflict.columns(['account_id', 'object_type', 'object_id']).doNothing())
+        .returning(['object_type', 'object_id'])
+        .execute();
+      for (const row of rows) stored.add(objectKey(row.object_type as SavedObjectType, row.object_id));
+    }
+    const references = records.filter((record) => stored.has(objectKey(record.type, record.id))).flatMap(referenceRows);
+    for (const part of chunks(references, ROWS_PER_STATEMENT)) await db.insertInto('saved_object_references').values(part).execute();
+    return stored;
+  },
+
+  /** Those of these objects the account holds, by key (`objectKey`). */
+  async getMany(
+    db: ControlPlaneDb,
+    accountId: number,
+    objects: readonly { readonly type: SavedObjectType; readonly id: string }[],
+  ): Promise<Map<string, SavedObjectRecord>> {
+    const found = new Map<string, SavedObjectRecord>();
+    for (const type of new Set(objects.map((object) => object.type))) {
+      const ids = [...new Set(objects.filter((object) => object.type === type).map((object) => object.id))];
+      for (const part of chunks(ids, ROWS_PER_STATEMENT * 5)) {
+        const rows = await db
+          .selectFrom('saved_objects')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where('object_type', '=', type)
+          .where('object_id', 'in', part)
+          .execute();
+        for (const row of rows) found.set(objectKey(type, row.object_id), fromRow(row));
+      }
+    }
+    return found;
   },
 
   /** Replaces the stored object (hit, title, version, update time and actor); false when there is none. */

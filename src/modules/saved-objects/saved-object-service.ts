@@ -4,8 +4,8 @@ import type { Actor, Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { completeAttributes } from './saved-object-attributes.js';
 import { savedObjectErrors } from './saved-object-errors.js';
-import { importNameOf, newHit, readImportedHit, titleOf, toSavedObject, withContent } from './saved-object-hit.js';
-import { savedObjectRepository } from './saved-object-repository.js';
+import { importNameOf, newHit, readImportedHit, titleOf, toSavedObject, withContent, type ImportedHit } from './saved-object-hit.js';
+import { objectKey, savedObjectRepository } from './saved-object-repository.js';
 import type { JsonObject, SavedObject, SavedObjectRecord, SavedObjectReference, SavedObjectType } from './saved-object.js';
 
 /**
@@ -41,6 +41,9 @@ export interface ImportResult {
   /** Why each failed hit failed: Logz.io's answer has no place for it, so the route logs it. */
   readonly failures: { readonly name: string; readonly reason: string }[];
 }
+
+/** A hit an import can store. */
+type ReadableHit = Extract<ImportedHit, { ok: true }>;
 
 export type SavedObjectService = ReturnType<typeof createSavedObjectService>;
 
@@ -143,56 +146,98 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
 
     /**
      * Stores each readable hit as it came: new ones are created, existing ones replaced with `override` and
-     * otherwise left alone; an unreadable hit is `failed` and does not stop the others. One transaction.
+     * otherwise left alone; an unreadable hit is `failed` and does not stop the others. One transaction; hits
+     * are judged in request order, so a repeated id is created by its first hit and updated or ignored by the next.
      */
     async import(principal: Principal, request: { readonly override?: boolean | undefined; readonly hits: readonly unknown[] }) {
+      const { accountId } = principal;
       const { email } = await actorOf(principal);
       const now = clock.now();
-      const result: ImportResult = { created: [], updated: [], ignored: [], failed: [], failures: [] };
+      const outcomes: { name: string; outcome: 'created' | 'updated' | 'ignored' | 'failed' }[] = [];
+      const failures: { name: string; reason: string }[] = [];
+      const readable: { at: number; read: ReadableHit }[] = [];
+      for (const [at, value] of request.hits.entries()) {
+        const name = importNameOf(value, at);
+        const read = readImportedHit(value);
+        outcomes.push({ name, outcome: 'failed' });
+        if (read.ok) readable.push({ at, read });
+        else failures.push({ name, reason: read.reason });
+      }
+      const recordOf = (read: ReadableHit): SavedObjectRecord => ({
+        accountId,
+        type: read.type,
+        id: read.id,
+        title: read.title,
+        hit: read.hit,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: email,
+        updatedBy: email,
+      });
+
       await db.transaction().execute(async (tx) => {
-        for (const [index, value] of request.hits.entries()) {
-          const name = importNameOf(value, index);
-          const read = readImportedHit(value);
-          if (!read.ok) {
-            result.failed.push(name);
-            result.failures.push({ name, reason: read.reason });
+        // What each id holds as the hits are judged: the account's objects, then what this import wrote.
+        const current = await savedObjectRepository.getMany(
+          tx,
+          accountId,
+          readable.map(({ read }) => read),
+        );
+        // The first hit of each id the account lacks is created in bulk (an import may hold thousands); every
+        // other hit goes one by one, after it.
+        const first = new Map<string, { at: number; read: ReadableHit }>();
+        for (const entry of readable) {
+          const key = objectKey(entry.read.type, entry.read.id);
+          if (!current.has(key) && !first.has(key)) first.set(key, entry);
+        }
+        const firstRecords = [...first.values()].map(({ read }) => recordOf(read));
+        const created = await savedObjectRepository.insertMany(tx, firstRecords);
+        for (const record of firstRecords) {
+          const key = objectKey(record.type, record.id);
+          if (created.has(key)) current.set(key, record);
+        }
+        for (const entry of readable) {
+          const key = objectKey(entry.read.type, entry.read.id);
+          const outcome = outcomes[entry.at] as { name: string; outcome: string };
+          if (first.get(key) === entry && created.has(key)) {
+            outcome.outcome = 'created';
             continue;
           }
-          const created = await savedObjectRepository.insert(tx, {
-            accountId: principal.accountId,
-            type: read.type,
-            id: read.id,
-            title: read.title,
-            hit: read.hit,
-            version: 1,
-            createdAt: now,
-            updatedAt: now,
-            createdBy: email,
-            updatedBy: email,
-          });
-          if (created) {
-            result.created.push(name);
-            continue;
-          }
-          const stored = await savedObjectRepository.get(tx, principal.accountId, read.type, read.id);
+          // Only an id another request created or deleted meanwhile is not known here.
+          const stored = current.get(key) ?? (await savedObjectRepository.get(tx, accountId, entry.read.type, entry.read.id));
           if (stored === undefined) {
-            result.failed.push(name);
-            result.failures.push({ name, reason: 'deleted by another request while this one imported it' });
+            const record = recordOf(entry.read);
+            if (await savedObjectRepository.insert(tx, record)) {
+              current.set(key, record);
+              outcome.outcome = 'created';
+            } else {
+              failures.push({ name: outcome.name, reason: 'changed by another request while this one imported it' });
+            }
           } else if (request.override === true) {
-            await savedObjectRepository.replace(tx, {
+            const replaced: SavedObjectRecord = {
               ...stored,
-              title: read.title,
-              hit: read.hit,
+              title: entry.read.title,
+              hit: entry.read.hit,
               version: stored.version + 1,
               updatedAt: now,
               updatedBy: email,
-            });
-            result.updated.push(name);
+            };
+            await savedObjectRepository.replace(tx, replaced);
+            current.set(key, replaced);
+            outcome.outcome = 'updated';
           } else {
-            result.ignored.push(name);
+            outcome.outcome = 'ignored';
           }
         }
       });
+      const named = (kind: string) => outcomes.filter((o) => o.outcome === kind).map((o) => o.name);
+      const result: ImportResult = {
+        created: named('created'),
+        updated: named('updated'),
+        ignored: named('ignored'),
+        failed: named('failed'),
+        failures,
+      };
       return result;
     },
   };
