@@ -8,87 +8,10 @@ import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { call, createSubAccount, type CreatedSubAccount } from '../support/control-plane-client.js';
 import { shapeMismatches } from '../support/json-shape.js';
 import { readLogzioFixture } from '../support/logzio-fixtures.js';
+import { dashboardHit, searchHit, visualizationHit } from '../support/saved-object-hits.js';
 import { createManualClock, startTestApp, type TestApp } from '../support/test-app.js';
 
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
-
-/** Hits in the shapes the Terraform provider's examples import: unknown keys, `_type` or not, legacy members. */
-function searchHit(id: string, title: string): Record<string, unknown> {
-  return {
-    _index: 'logzioCustomerIndex*',
-    _id: `search:${id}`,
-    _score: 0.87,
-    _source: {
-      search: {
-        hits: 0,
-        columns: ['message', 'host'],
-        description: 'from terraform',
-        sort: ['@timestamp', 'desc'],
-        id,
-        title,
-        version: 1,
-        _updatedAt: 1561454443631,
-        kibanaSavedObjectMeta: {
-          searchSourceJSON: '{"filter":[],"query":{"query":"type: checkout","language":"lucene"},"highlightAll":true}',
-        },
-        panelsJSON: '[]',
-      },
-      type: 'search',
-      updated_at: 1561454443631,
-      references: [{ name: 'kibanaSavedObjectMeta.searchSourceJSON.index', type: 'index-pattern', id: 'logzioCustomerIndex*' }],
-      id,
-    },
-  };
-}
-
-function visualizationHit(id: string, searchId: string): Record<string, unknown> {
-  return {
-    _index: 'logzioCustomerIndex*',
-    _type: '_doc',
-    _id: `visualization:${id}`,
-    _score: 1.5,
-    _source: {
-      visualization: {
-        description: '',
-        id,
-        title: `vis ${id}`,
-        version: 1,
-        kibanaSavedObjectMeta: { searchSourceJSON: '{"filter":[]}' },
-        visState: '{"type":"histogram","params":{},"aggs":[{"id":"1","type":"count","schema":"metric","params":{}}]}',
-        savedSearchRefName: 'search_0',
-      },
-      type: 'visualization',
-      references: [{ name: 'search_0', type: 'search', id: searchId }],
-      id,
-    },
-  };
-}
-
-function dashboardHit(id: string, visualizationIds: readonly string[]): Record<string, unknown> {
-  return {
-    _index: 'logzioCustomerIndex*',
-    _type: '_doc',
-    _id: `dashboard:${id}`,
-    _score: 2.25,
-    _source: {
-      type: 'dashboard',
-      references: visualizationIds.map((v, i) => ({ name: `panel_${i}`, type: 'visualization', id: v })),
-      dashboard: {
-        hits: 0,
-        description: '',
-        id,
-        timeRestore: false,
-        version: 1,
-        panelsJSON: JSON.stringify(visualizationIds.map((_, i) => ({ panelIndex: `${i + 1}`, panelRefName: `panel_${i}` }))),
-        optionsJSON: '{"darkTheme":false}',
-        kibanaSavedObjectMeta: { searchSourceJSON: '{"filter":[],"query":{"query":"*","language":"lucene"}}' },
-        title: `board ${id}`,
-        _logzioOriginalAppId: 1234,
-      },
-      id,
-    },
-  };
-}
 
 interface ExportBody {
   kibanaVersion: string;
@@ -246,6 +169,18 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await remove('search', 'dep-search')).statusCode, 200);
       assert.equal((await remove('search', 'dep-search')).statusCode, 404);
       assert.ok(!(await exportOf('search')).hits.some((hit) => hit._id === 'search:dep-search'));
+    });
+
+    it('moves the references of an object an import overrides', async () => {
+      await importOf([searchHit('move-a', 'a'), searchHit('move-b', 'b'), visualizationHit('move-v', 'move-a')]);
+      assert.equal((await remove('search', 'move-a')).statusCode, 409);
+      // Two hits of one id in one request: the last one's references count.
+      assert.deepEqual((await importOf([visualizationHit('move-v', 'move-a'), visualizationHit('move-v', 'move-b')], true)).updated, [
+        'vis move-v',
+        'vis move-v',
+      ]);
+      assert.equal((await remove('search', 'move-b')).statusCode, 409);
+      assert.equal((await remove('search', 'move-a')).statusCode, 200);
     });
 
     it("counts a visualization's legacy savedSearchId as a reference", async () => {

@@ -127,6 +127,37 @@ export const savedObjectRepository = {
     return stored;
   },
 
+  /** Replaces many stored objects (as `replace`), their references in a few statements. */
+  async replaceMany(db: ControlPlaneDb, records: readonly SavedObjectRecord[]): Promise<void> {
+    for (const record of records) {
+      const { account_id, object_type, object_id, created_at: _createdAt, created_by: _createdBy, ...rest } = toRow(record);
+      await db
+        .updateTable('saved_objects')
+        .set(rest)
+        .where('account_id', '=', account_id)
+        .where('object_type', '=', object_type)
+        .where('object_id', '=', object_id)
+        .execute();
+    }
+    for (const accountId of new Set(records.map((record) => record.accountId))) {
+      const mine = records.filter((record) => record.accountId === accountId);
+      for (const type of new Set(mine.map((record) => record.type))) {
+        const ids = mine.filter((record) => record.type === type).map((record) => record.id);
+        for (const part of chunks(ids, ROWS_PER_STATEMENT * 5)) {
+          await db
+            .deleteFrom('saved_object_references')
+            .where('account_id', '=', accountId)
+            .where('from_type', '=', type)
+            .where('from_id', 'in', part)
+            .execute();
+        }
+      }
+    }
+    for (const part of chunks(records.flatMap(referenceRows), ROWS_PER_STATEMENT)) {
+      await db.insertInto('saved_object_references').values(part).execute();
+    }
+  },
+
   /** Those of these objects the account holds, by key (`objectKey`). */
   async getMany(
     db: ControlPlaneDb,

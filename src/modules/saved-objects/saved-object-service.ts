@@ -196,6 +196,7 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
           const key = objectKey(record.type, record.id);
           if (created.has(key)) current.set(key, record);
         }
+        const toReplace = new Map<string, SavedObjectRecord>();
         for (const entry of readable) {
           const key = objectKey(entry.read.type, entry.read.id);
           const outcome = outcomes[entry.at] as { name: string; outcome: string };
@@ -222,13 +223,15 @@ export function createSavedObjectService(deps: SavedObjectServiceDeps) {
               updatedAt: now,
               updatedBy: email,
             };
-            await savedObjectRepository.replace(tx, replaced);
             current.set(key, replaced);
+            // Written once per id after the loop: a later hit of the same id replaces this one.
+            toReplace.set(key, replaced);
             outcome.outcome = 'updated';
           } else {
             outcome.outcome = 'ignored';
           }
         }
+        await savedObjectRepository.replaceMany(tx, [...toReplace.values()]);
       });
       const named = (kind: string) => outcomes.filter((o) => o.outcome === kind).map((o) => o.name);
       const result: ImportResult = {
