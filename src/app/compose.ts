@@ -18,6 +18,7 @@ import { wireInsights } from './wiring/insights.js';
 import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
+import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 
@@ -74,11 +75,12 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     },
     deps,
   );
+  const savedObjectArea = wireSavedObjects(ctx, { actorOf });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const webArea = wireWeb(ctx);
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea, insightArea, webArea];
+  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, savedObjectArea, operabilityArea, insightArea, webArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });

@@ -80,6 +80,8 @@ function stringFor(schema: Schema, name: string, rand: SeededRandom, hints: Valu
   if (lower.includes('field') || lower === 'groupby' || lower === 'sort')
     hinted.push(rand.pick(['level', 'message', 'n', 'user', '@timestamp']));
   if (lower.includes('scroll') && !lower.includes('id')) hinted.push(rand.pick(['1m', '30s']));
+  // Kibana's attributes hold JSON as text (visState, panelsJSON, searchSourceJSON …), and the API parses it.
+  if (lower.endsWith('json') || lower === 'visstate') hinted.push(rand.pick(['{}', '[]', '{"filter":[]}']));
   const words = Array.from({ length: rand.int(1, 3) }, () => rand.pick(WORDS)).join(rand.pick([' ', '-', '_']));
   const random = `${words}${rand.int(0, 9_999)}`;
   for (const candidate of [...hinted, random, ...STRING_CANDIDATES]) if (fits(candidate)) return candidate;

@@ -287,6 +287,35 @@ export const READ_PATHS: readonly ReadPath[] = [
       },
     }),
   },
+  // Saved searches, visualizations and dashboards (decision 0500).
+  {
+    name: 'saved-object export',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: ctx.rand.pick(['/v1/kibana/export', '/kibana/export']),
+      body: { type: ctx.rand.pick(['search', 'visualization', 'dashboard']) },
+    }),
+  },
+  {
+    name: 'saved objects list',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}${ctx.rand.chance(0.5) ? `?search=${ctx.anyMarker()}` : ''}`,
+    }),
+  },
+  {
+    name: 'saved object by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}/${ctx.id('savedObject')}`,
+    }),
+  },
   {
     name: 'whoami',
     sees: 'own',

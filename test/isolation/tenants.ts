@@ -20,7 +20,7 @@ export interface Tenant {
 }
 
 /** The kinds of ids the world holds. */
-export type IdKind = 'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter';
+export type IdKind = 'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter' | 'savedObject';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -123,6 +123,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       account: [],
       sharedToken: [],
       sharedTokenFilter: [],
+      savedObject: [],
     };
     const minute = 60_000;
     for (const account of accounts) {
@@ -203,6 +204,28 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
         'auth groups',
         api(account.apiToken, 'POST', '/v1/authentication/groups', [{ group: `group ${mark}`, userRole: 'USER_ROLE_REGULAR' }]),
       );
+      // Saved objects get numeric ids so read paths can pick anyone's: one search made by the web API, and an
+      // imported visualization and dashboard under the same id.
+      const savedId = 100_000 + ids.savedObject.length;
+      await ok(
+        'saved search',
+        api(account.apiToken, 'POST', '/v1/saved-objects/search', {
+          id: String(savedId),
+          attributes: { title: `search ${mark}`, description: mark, columns: [`f_${marker(account.label)}`] },
+        }),
+      );
+      const hit = (type: 'visualization' | 'dashboard', attributes: Record<string, unknown>) => ({
+        _id: `${type}:${savedId}`,
+        _source: { type, [type]: { title: `${type} ${mark}`, description: mark, ...attributes }, references: [] },
+      });
+      await ok(
+        'saved objects import',
+        api(account.apiToken, 'POST', '/v1/kibana/import', {
+          kibanaVersion: '7.2.1',
+          hits: [hit('visualization', { visState: JSON.stringify({ title: mark }) }), hit('dashboard', { panelsJSON: '[]' })],
+        }),
+      );
+      ids.savedObject.push({ id: savedId, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({

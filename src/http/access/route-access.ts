@@ -55,6 +55,15 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/log-shipping/tokens/*', requires: 'admin' },
   { path: '/v1/api-tokens/sub-account', requires: 'admin' },
   { path: '/v1/authentication/groups', requires: 'admin' },
+
+  // Saved searches, visualizations and dashboards (decision 0500): an export is a read, an import a write.
+  { path: '/v1/saved-objects/*', methods: READ, requires: 'read' },
+  { path: '/v1/saved-objects/*', requires: 'write' },
+  { path: '/v1/kibana/export', methods: ['POST'], requires: 'read' },
+  { path: '/kibana/export', methods: ['POST'], requires: 'read' },
+  { path: '/v1/kibana/import', methods: ['POST'], requires: 'write' },
+  { path: '/kibana/import', methods: ['POST'], requires: 'write' },
+  { path: '/v1/osd/saved-objects/*', methods: ['DELETE'], requires: 'write' },
 ];
 
 function covers(rule: RouteAccessRule, method: string, url: string): boolean {

@@ -3,6 +3,7 @@ import type { AccountTables } from '../../modules/accounts/account-tables.js';
 import type { AlertTables } from '../../modules/alerts/alert-tables.js';
 import type { AuthGroupTables } from '../../modules/auth-groups/auth-group-tables.js';
 import type { NotificationTables } from '../../modules/notifications/notification-tables.js';
+import type { SavedObjectTables } from '../../modules/saved-objects/saved-object-tables.js';
 import type { TokenTables } from '../../modules/tokens/token-tables.js';
 import type { UsageTables } from '../../modules/usage/usage-tables.js';
 import type { UserTables } from '../../modules/users/user-tables.js';
@@ -35,7 +36,8 @@ export interface ControlPlaneTables
     FeatureGrantTables,
     SharedTokenTables,
     InsightTables,
-    SessionTables {}
+    SessionTables,
+    SavedObjectTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -45,6 +47,7 @@ export type * from '../../modules/accounts/account-tables.js';
 export type * from '../../modules/alerts/alert-tables.js';
 export type * from '../../modules/auth-groups/auth-group-tables.js';
 export type * from '../../modules/notifications/notification-tables.js';
+export type * from '../../modules/saved-objects/saved-object-tables.js';
 export type * from '../../modules/tokens/token-tables.js';
 export type * from '../../modules/usage/usage-tables.js';
 export type * from '../../modules/users/user-tables.js';
