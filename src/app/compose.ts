@@ -80,7 +80,18 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const webArea = wireWeb(ctx);
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, savedObjectArea, operabilityArea, insightArea, webArea];
+  const areas = [
+    controlPlaneArea,
+    ingestArea,
+    searchArea,
+    notificationArea,
+    alertArea,
+    ownLogsArea,
+    savedObjectArea,
+    operabilityArea,
+    insightArea,
+    webArea,
+  ];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });
