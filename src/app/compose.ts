@@ -18,6 +18,7 @@ import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
 import { wireSearch } from './wiring/search.js';
+import { wireSecurity } from './wiring/security.js';
 
 export type { App } from './app.js';
 
@@ -72,8 +73,15 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     },
     deps,
   );
+  const securityArea = wireSecurity(ctx, {
+    accounts,
+    search: searchArea.services.search,
+    notifications: notificationArea.services.notifications,
+    detection: alertArea.services.alertEvaluation,
+    actorOf,
+  });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea];
+  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, securityArea, ownLogsArea, operabilityArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });

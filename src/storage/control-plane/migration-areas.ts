@@ -5,6 +5,7 @@ import { detectionMigrations } from '../../detection/migrations/index.js';
 import { authGroupMigrations } from '../../modules/auth-groups/migrations/index.js';
 import { usageMigrations } from '../../modules/usage/migrations/index.js';
 import { schedulerMigrations } from '../../scheduler/migrations/index.js';
+import { securityMigrations } from '../../modules/security/migrations/index.js';
 
 /**
  * An area of the control plane: the folder that declares its tables (`<area>-tables.ts`) and its migrations
@@ -55,7 +56,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'markers', owner: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
   { name: 'sessions', owner: 'web UI users and sessions', first: 1200, last: 1299, migrations: none },
   { name: 'shared-tokens', owner: 'read-only shared tokens', first: 1300, last: 1399, migrations: none },
-  { name: 'security-rules', owner: 'security rules', first: 1400, last: 1499, migrations: none },
+  { name: 'security', owner: 'src/modules/security', first: 1400, last: 1499, migrations: securityMigrations },
   { name: 'lookups', owner: 'lookup lists', first: 1500, last: 1599, migrations: none },
   { name: 'saved-objects', owner: 'saved objects', first: 1600, last: 1699, migrations: none },
   { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
