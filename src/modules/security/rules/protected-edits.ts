@@ -14,9 +14,15 @@ function canonical(value: unknown): string {
 
 /** A definition with the parts a built-in rule may change taken out. */
 function fixedParts(definition: SecurityRuleDefinition): unknown {
-  const { output, tags: _tags, enabled: _enabled, subComponents, ...rest } = definition;
+  const { output, tags: _tags, enabled: _enabled, subComponents, correlations, schedule, ...rest } = definition;
   return {
     ...rest,
+    // Absent and the defaults a read answers are the same (a read-back sent again is no change).
+    correlations: {
+      correlationOperators: correlations?.correlationOperators ?? ['AND'],
+      joins: correlations?.joins ?? [],
+    },
+    schedule: { cronExpression: schedule?.cronExpression ?? null, timezone: schedule?.timezone ?? 'UTC' },
     output: { type: output?.type },
     subComponents: subComponents.map((sub) => {
       const { shouldQueryOnAllAccounts: _all, accountIdsToQueryOn: _ids, ...query } = sub.queryDefinition;

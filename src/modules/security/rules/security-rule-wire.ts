@@ -4,7 +4,7 @@ import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { SEVERITIES } from '../../../shared/severity.js';
 import { AlertWireParts } from '../../alerts/index.js';
 
-const { Filters, QueryDefinition, Tiers, Output, RequestSchedule } = AlertWireParts;
+const { Filters, QueryDefinition, Tiers, Output } = AlertWireParts;
 
 const enumOf = <T extends readonly string[]>(values: T, description: string) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
@@ -40,6 +40,16 @@ const SubRule = Type.Object({
     }),
   ),
 });
+
+/** As an alert's, but null is accepted: the fixture's read-back `{"cronExpression":null}` is sent again by real clients. */
+const RequestSchedule = Type.Object(
+  {
+    cronExpression: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Quartz or Unix cron; null or absent: none' })),
+    cron: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Same as cronExpression' })),
+    timezone: Type.Optional(Type.String({ description: 'IANA time zone of the cron, default UTC' })),
+  },
+  { description: 'Cron schedule; {} means none' },
+);
 
 const Correlations = Type.Object({
   correlationOperators: Type.Optional(Type.Array(Type.String(), { description: 'AND' })),
