@@ -130,7 +130,7 @@ export const securityRuleRepository = {
       .selectAll()
       .where('rule_id', '=', id)
       .where('account_id', '=', accountId)
-      .where('valid_until', '>', atMs)
+      .where('valid_until', '>=', atMs)
       .orderBy('valid_until')
       .limit(1)
       .executeTakeFirst();
