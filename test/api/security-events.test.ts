@@ -234,5 +234,15 @@ for (const backend of controlPlaneBackends) {
       assert.equal(after.total, 1);
       assert.equal(after.results[0]?.isMuted, false);
     });
+
+    it('drills down to nothing once the logs are past retention (the event itself then ages out of the search)', async () => {
+      assert.ok(event !== undefined);
+      clock.set(T0 + 31 * 24 * 60 * MINUTE);
+      await t.app.retentionJob.run(new AbortController().signal);
+      const drilled = await drill(event.alertEventId);
+      assert.equal(drilled.total, 0);
+      assert.deepEqual(drilled.results, []);
+      assert.equal((await events({ filter: { includeMutedEvents: true } })).total, 0);
+    });
   });
 }
