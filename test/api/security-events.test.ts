@@ -81,7 +81,7 @@ for (const backend of controlPlaneBackends) {
     const at = (offsetMs: number, log: Record<string, unknown>) => ({ '@timestamp': new Date(T0 + offsetMs).toISOString(), ...log });
     const failed = (host: string, n: number, offset: number) =>
       Array.from({ length: n }, (_, i) =>
-        at(offset + i * 1_000, { host, message: `Failed password for root from 10.0.0.${i} port 22 ssh2` }),
+        at(offset + i * 1_000, { host, program: 'sshd', message: `Failed password for root from 10.0.0.${i} port 22 ssh2` }),
       );
 
     before(async () => {
@@ -233,6 +233,96 @@ for (const backend of controlPlaneBackends) {
       const after = await events({});
       assert.equal(after.total, 1);
       assert.equal(after.results[0]?.isMuted, false);
+    });
+
+    it('imports Sigma correlation rules (event_count, value_count, temporal) that fire through the engine', async () => {
+      const yaml = `title: Failed SSH password
+name: ssh_failed
+id: 5a0e0000-0000-4000-8000-000000000001
+logsource: {product: linux, service: sshd}
+detection:
+  selection: {message|contains: 'Failed password'}
+  condition: selection
+level: low
+---
+title: Accepted SSH password
+name: ssh_accepted
+id: 5a0e0000-0000-4000-8000-000000000002
+logsource: {product: linux, service: sshd}
+detection:
+  selection: {message|contains: 'Accepted password'}
+  condition: selection
+level: low
+---
+title: SSH brute force (correlation)
+id: 5a0e0000-0000-4000-8000-000000000003
+correlation:
+  type: event_count
+  rules: [ssh_failed]
+  group-by: [host]
+  timespan: 5m
+  condition: {gte: 4}
+level: high
+tags: [attack.credential-access, attack.t1110]
+---
+title: Many source ports (correlation)
+id: 5a0e0000-0000-4000-8000-000000000004
+correlation:
+  type: value_count
+  rules: [ssh_failed]
+  group-by: [host]
+  timespan: 5m
+  condition: {field: message, gte: 4}
+level: medium
+---
+title: Brute force then success (correlation)
+id: 5a0e0000-0000-4000-8000-000000000005
+correlation:
+  type: temporal
+  rules: [ssh_failed, ssh_accepted]
+  group-by: [host]
+  timespan: 5m
+level: critical
+`;
+      clock.set(T0 + 12 * MINUTE + 1_000);
+      const imported = await t.api.inject({
+        method: 'POST',
+        url: '/v2/security/rules/sigma',
+        headers: { 'x-api-token': siem.apiToken, 'content-type': 'application/yaml' },
+        payload: yaml,
+      });
+      assert.equal(imported.statusCode, 201, imported.body);
+      const rules = imported.json<{ results: { title: string; mitreTags: string[]; subComponents: unknown[]; correlations: unknown }[] }>()
+        .results;
+      // The base rules serve the correlations and are not rules of their own.
+      assert.deepEqual(
+        rules.map((rule) => rule.title),
+        ['SSH brute force (correlation)', 'Many source ports (correlation)', 'Brute force then success (correlation)'],
+      );
+      assert.deepEqual(rules[0]?.mitreTags, ['T1110', 'TA0006']);
+      assert.equal(rules[2]?.subComponents.length, 2);
+      assert.deepEqual(rules[2]?.correlations, { correlationOperators: ['AND'], joins: [{ 0: 'host', 1: 'host' }] });
+
+      await cycle();
+      const base = 12 * MINUTE + 5_000;
+      await shipLogs(listenerUrl, t.shippingToken, 'sshd', [
+        ...failed('web-5', 4, base),
+        at(base + 10_000, { host: 'web-5', program: 'sshd', message: 'Accepted password for root from 10.0.0.9 port 22 ssh2' }),
+        ...failed('web-6', 2, base),
+        at(base + 10_000, { host: 'web-7', program: 'sshd', message: 'Accepted password for bob from 10.0.0.9 port 22 ssh2' }),
+      ]);
+      clock.set(T0 + 13 * MINUTE + 1_000);
+      await cycle();
+      const fired = (await events({ filter: { searchTerm: '(correlation)', includeMutedEvents: true } })).results;
+      assert.deepEqual(fired.map((e) => [e.name, e.severity, e.groupBy.host]).sort(), [
+        ['Brute force then success (correlation)', 'SEVERE', 'web-5'],
+        ['Many source ports (correlation)', 'MEDIUM', 'web-5'],
+        ['SSH brute force (correlation)', 'HIGH', 'web-5'],
+      ]);
+      const temporal = fired.find((e) => e.name === 'Brute force then success (correlation)');
+      assert.ok(temporal !== undefined);
+      const drilled = await drill(temporal.alertEventId);
+      assert.equal(drilled.total, 5, 'the failures and the success of web-5');
     });
 
     it('drills down to nothing once the logs are past retention (the event itself then ages out of the search)', async () => {
