@@ -35,10 +35,14 @@ export const securityErrors = {
   invalidRule: (field: string, rule: string, message: string) =>
     new AppError('invalid_argument', `${field} ${message}`, { wireCode: 'security/INVALID_RULE_DEFINITION', parameters: { field, rule } }),
   unknownEndpoints: (ids: readonly number[]) =>
-    new AppError('invalid_argument', `body.output.recipients.notificationEndpointIds names unknown endpoints: ${Array.from(ids).join(', ')}`, {
-      wireCode: 'security/UNKNOWN_NOTIFICATION_ENDPOINT',
-      parameters: { field: 'body.output.recipients.notificationEndpointIds', rule: 'exists', ids },
-    }),
+    new AppError(
+      'invalid_argument',
+      `body.output.recipients.notificationEndpointIds names unknown endpoints: ${Array.from(ids).join(', ')}`,
+      {
+        wireCode: 'security/UNKNOWN_NOTIFICATION_ENDPOINT',
+        parameters: { field: 'body.output.recipients.notificationEndpointIds', rule: 'exists', ids },
+      },
+    ),
   accountsNotScanned: (index: number, accountIds: readonly number[]) =>
     new AppError(
       'invalid_argument',
