@@ -14,6 +14,7 @@ import { datasetsDir } from '../test/support/datasets.js';
 import { createSecurityAccount, disableAllRules } from '../test/support/security-accounts.js';
 import { shipLogs } from '../test/support/ship-logs.js';
 import { createManualClock, startTestApp } from '../test/support/test-app.js';
+import { loghubDir, parseCsv } from '../test/support/loghub-samples.js';
 import { regressionCases, ruleFiles } from './sigma-dataset.js';
 
 const argument = (name: string, fallback: string): string =>
@@ -56,6 +57,24 @@ function ruleFileById(): Map<string, string> {
 interface Event {
   alertEventId: string;
   alertId: number;
+  name: string;
+  hits: number;
+}
+
+/**
+ * loghub's Linux and OpenSSH samples as the fields a syslog shipper gives (host, program, pid, message); shipped as
+ * JSON so that they land in the current window (their own dates are years old).
+ */
+function loghubLogs(system: 'Linux' | 'OpenSSH'): Record<string, unknown>[] {
+  const [header = [], ...rows] = parseCsv(fs.readFileSync(path.join(loghubDir, system, `${system}_2k.log_structured.csv`), 'utf8'));
+  const cell = (row: readonly string[], name: string): string => row[header.indexOf(name)] ?? '';
+  return rows
+    .filter((row) => row.length === header.length)
+    .map((row) =>
+      system === 'Linux'
+        ? { host: cell(row, 'Level'), program: cell(row, 'Component'), pid: cell(row, 'PID'), message: cell(row, 'Content') }
+        : { host: cell(row, 'Component'), program: 'sshd', pid: cell(row, 'Pid'), message: cell(row, 'Content') },
+    );
 }
 
 async function main(): Promise<void> {
@@ -150,6 +169,36 @@ async function main(): Promise<void> {
       `  imported ${ruleOfCase.size} rules in ${(importedMs / 1000).toFixed(1)} s; one cycle judged ${report.rules} rules, ${report.firings} events, in ${(cycleMs / 1000).toFixed(1)} s; total ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const miss of misses) console.log(`  miss ${miss}`);
+
+    // False positives: the built-in pack's non-Windows rules over loghub's Linux and OpenSSH samples.
+    await call(t, 'POST', '/v2/security/rules/bulk/update', siem.apiToken, { all: true, fields: { enabled: false } });
+    const pack = (
+      await call(t, 'POST', '/v2/security/rules/search', siem.apiToken, {
+        filter: { createdBy: ['Preconfigured by Logward'] },
+        pagination: { pageNumber: 1, pageSize: 1000 },
+      })
+    ).json<{ results: { id: number; sigma?: { logsource: Record<string, string> } }[] }>().results;
+    const nonWindows = pack.filter((rule) => rule.sigma?.logsource.product !== 'windows').map((rule) => rule.id);
+    await call(t, 'POST', '/v2/security/rules/bulk/update', siem.apiToken, { filters: { ruleIds: nonWindows }, fields: { enabled: true } });
+    await t.app.detection.runCycle(new AbortController().signal);
+    const linux = loghubLogs('Linux');
+    const openssh = loghubLogs('OpenSSH');
+    for (let i = 0; i < linux.length; i += 500) await shipLogs(listenerUrl, t.shippingToken, 'syslog', linux.slice(i, i + 500));
+    for (let i = 0; i < openssh.length; i += 500) await shipLogs(listenerUrl, t.shippingToken, 'syslog', openssh.slice(i, i + 500));
+    clock.set(T0 + 2 * MINUTE + 1_000);
+    const fpCycle = await t.app.detection.runCycle(new AbortController().signal);
+    const after = (
+      await call(t, 'POST', '/v2/security/rules/events/search', siem.apiToken, {
+        filter: { timeRange: { fromDate: (T0 + 2 * MINUTE) / 1000, toDate: (T0 + 3 * MINUTE) / 1000 } },
+        pagination: { pageNumber: 1, pageSize: 1000 },
+      })
+    ).json<{ total: number; results: Event[] }>().results;
+    console.log(
+      `built-in pack over loghub Linux (${linux.length}) + OpenSSH (${openssh.length}) lines: ${nonWindows.length} non-Windows rules enabled, ${fpCycle.firings} events`,
+    );
+    const byRule = new Map<string, number>();
+    for (const event of after) byRule.set(event.name, (byRule.get(event.name) ?? 0) + event.hits);
+    for (const [name, hits] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`  fired: ${name} (${hits} matching logs)`);
   } finally {
     await t.close();
   }

@@ -61,6 +61,56 @@ for (const file of ruleFiles(SIGMA)) {
   }
 }
 
+/**
+ * Rules Logward adds to the pack in Sigma's own format (Apache-2.0, this project): detections SigmaHQ leaves to
+ * correlation rules it does not ship, such as counting SSH password failures.
+ */
+const LOGWARD_RULES: readonly PackRule[] = [
+  {
+    path: 'logward/ssh_brute_force.yml',
+    sigmaId: '6f1d8c2e-4b7a-4e0f-9c3d-2a5b8e7f1c04',
+    yaml: `title: SSH Password Failure
+name: logward_ssh_password_failure
+id: 3c9e1a7b-2d4f-4a6e-8b1c-5f0d9e2a7b13
+status: experimental
+description: One failed SSH password attempt (a base rule of the brute-force correlation).
+author: Logward
+logsource:
+  product: linux
+  service: sshd
+detection:
+  selection:
+    message|contains: 'Failed password'
+  condition: selection
+level: low
+---
+title: SSH Brute Force
+id: 6f1d8c2e-4b7a-4e0f-9c3d-2a5b8e7f1c04
+status: experimental
+description: Ten or more failed SSH passwords on one host within five minutes.
+author: Logward
+references:
+  - https://attack.mitre.org/techniques/T1110/001/
+tags:
+  - attack.credential-access
+  - attack.t1110.001
+correlation:
+  type: event_count
+  rules:
+    - logward_ssh_password_failure
+  group-by:
+    - host
+  timespan: 5m
+  condition:
+    gte: 10
+falsepositives:
+  - A user who forgot a password, repeatedly
+level: high
+`,
+  },
+];
+rules.push(...LOGWARD_RULES);
+
 const compactAttack = {
   tactics: Object.fromEntries(Object.entries(attackJson.tactics).map(([id, t]) => [id, { id: t.id, name: t.name, url: t.url }])),
   techniques: Object.fromEntries(

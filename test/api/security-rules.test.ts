@@ -300,6 +300,22 @@ detection:
       assert.equal(bad.statusCode, 400, bad.body);
       assert.match(bad.json<{ message: string }>().message, /Lookbehind/);
       assert.equal((await search(own)).total, before);
+      const ordered = await t.api.inject({
+        method: 'POST',
+        url: `${RULES}/sigma`,
+        headers: { 'x-api-token': siem.apiToken, 'content-type': 'application/yaml' },
+        payload: `${SIGMA_YAML}---
+title: Ordered
+correlation:
+  type: temporal_ordered
+  rules: [11111111-2222-3333-4444-555555555555]
+  timespan: 5m
+`,
+      });
+      assert.equal(ordered.statusCode, 400, ordered.body);
+      assert.equal(ordered.json<{ parameters: { construct: string; rule: string } }>().parameters.construct, 'correlation');
+      assert.equal(ordered.json<{ parameters: { construct: string; rule: string } }>().parameters.rule, 'Ordered');
+      assert.equal((await search(own)).total, before);
     });
 
     it('installs the built-in pack as protected rules that take only the allowed edits', async () => {

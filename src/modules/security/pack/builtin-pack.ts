@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { convertSigmaYaml, readAttackCatalog, type AttackCatalog } from '../../../sigma/index.js';
+import { readAttackCatalog, type AttackCatalog } from '../../../sigma/index.js';
 import { newInt32Id } from '../../../shared/ids.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
 import { PRECONFIGURED_BY, type SecurityRule } from '../rules/security-rule.js';
 import { securityRuleRepository } from '../rules/security-rule-repository.js';
-import { draftOfSigmaRule, type SigmaRuleDraft } from '../sigma/sigma-rule-drafts.js';
+import { sigmaDrafts } from '../sigma/sigma-correlations.js';
+import type { SigmaRuleDraft } from '../sigma/sigma-rule-drafts.js';
 
 interface PackFile {
   readonly source: string;
@@ -27,11 +28,7 @@ export function builtInDrafts(): readonly (SigmaRuleDraft & { readonly path: str
     const pack = readJson('builtin-pack.json') as PackFile;
     const attack = shippedAttackCatalog();
     drafts = pack.rules.flatMap((rule) =>
-      convertSigmaYaml(rule.yaml, { attack }).map((converted) => ({
-        ...draftOfSigmaRule(converted),
-        path: rule.path,
-        source: pack.source,
-      })),
+      sigmaDrafts(rule.yaml, attack).map((draft) => ({ ...draft, path: rule.path, source: pack.source })),
     );
   }
   return drafts;
@@ -47,7 +44,10 @@ export async function installBuiltInPack(tx: ControlPlaneDb, accountId: number, 
     accountId,
     definition: draft.definition,
     protected: true,
-    origin: { ...draft.origin, references: [...draft.origin.references, `https://github.com/SigmaHQ/sigma/blob/master/${draft.path}`] },
+    // Logward's own rules (logward/…) are not SigmaHQ's: only theirs link to their file.
+    origin: draft.path.startsWith('logward/')
+      ? draft.origin
+      : { ...draft.origin, references: [...draft.origin.references, `https://github.com/SigmaHQ/sigma/blob/master/${draft.path}`] },
     createdAt: now,
     updatedAt: now,
     createdBy: PRECONFIGURED_BY,

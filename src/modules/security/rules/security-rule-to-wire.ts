@@ -34,6 +34,7 @@ export function securityRuleToWire(rule: SecurityRule): SecurityRuleResponse {
             references: [...sigma.references],
             date: sigma.date,
             level: sigma.level,
+            logsource: { ...sigma.logsource },
             license: 'DRL-1.1 (Detection Rule License), from SigmaHQ',
           },
         }),

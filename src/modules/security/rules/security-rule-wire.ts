@@ -105,6 +105,7 @@ export const SecurityRuleResponse = Type.Object(
           references: Type.Array(Type.String()),
           date: Type.Union([Type.String(), Type.Null()]),
           level: Type.Union([Type.String(), Type.Null()]),
+          logsource: Type.Record(Type.String(), Type.String(), { description: 'Sigma logsource (product, service, category)' }),
           license: Type.String(),
         },
         { description: 'The Sigma rule it was converted from (Detection Rule License 1.1 attribution)' },
