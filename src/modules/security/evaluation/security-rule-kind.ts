@@ -6,7 +6,7 @@ import { SECURITY_KIND, type SecurityRule } from '../rules/security-rule.js';
 import { securityRuleRepository } from '../rules/security-rule-repository.js';
 import { subComponentCondition } from './rule-condition.js';
 import { SECURITY_EVENT_LOG_FIELDS, SECURITY_EVENT_LOG_TYPE, securityEventLog } from './security-event-log.js';
-import { ruleScope, type SecurityScopeDeps } from './security-scope.js';
+import { accountScope, narrowed, ruleScope, type RuleScope, type SecurityScopeDeps } from './security-scope.js';
 
 export interface SecurityDetectionRule extends DetectionRule {
   readonly rule: SecurityRule;
@@ -34,19 +34,31 @@ function detectionRuleOf(rule: SecurityRule): SecurityDetectionRule {
  */
 export function createSecurityRuleKind(deps: SecurityRuleKindDeps): RuleKind<SecurityDetectionRule> {
   const { db, clock } = deps;
+  // Each security account's scope, read once per cycle: the engine lists the enabled rules at the start of a cycle.
+  let scopes = new Map<number, Promise<RuleScope>>();
+  const scopeOf = (accountId: number): Promise<RuleScope> => {
+    let scope = scopes.get(accountId);
+    if (scope === undefined) {
+      scope = accountScope(deps, accountId);
+      scopes.set(accountId, scope);
+    }
+    return scope;
+  };
   return {
     kind: SECURITY_KIND,
     eventLogType: SECURITY_EVENT_LOG_TYPE,
     eventLogFields: SECURITY_EVENT_LOG_FIELDS,
 
     async listEnabled() {
+      scopes = new Map();
       return (await securityRuleRepository.listEnabled(db)).map(detectionRuleOf);
     },
 
     async questions({ rule }, windows) {
       const subs = rule.definition.subComponents;
       const nowMs = clock.now();
-      const scopes = await Promise.all(subs.map((sub) => ruleScope(deps, rule.accountId, sub)));
+      const scope = await scopeOf(rule.accountId);
+      const perSub = subs.map((sub) => narrowed(scope, sub));
       const asked = subs.map((sub, index) => ({
         condition: subComponentCondition(rule, index, nowMs),
         groupBy: sub.queryDefinition.groupBy ?? [],
@@ -55,8 +67,8 @@ export function createSecurityRuleKind(deps: SecurityRuleKindDeps): RuleKind<Sec
       return windows.map((window) =>
         asked.map((question, index) => ({
           ...question,
-          searcherAccountId: scopes[index]?.searcherAccountId ?? rule.accountId,
-          accountIds: scopes[index]?.accountIds ?? [],
+          searcherAccountId: perSub[index]?.searcherAccountId ?? rule.accountId,
+          accountIds: perSub[index]?.accountIds ?? [],
           window,
         })),
       );

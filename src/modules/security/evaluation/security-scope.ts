@@ -21,11 +21,20 @@ export interface RuleScope {
  * `accountIdsToQueryOn` when it names some. Empty: the rule reads nothing.
  */
 export async function ruleScope(deps: SecurityScopeDeps, securityAccountId: number, sub: SubAlert): Promise<RuleScope> {
+  return narrowed(await accountScope(deps, securityAccountId), sub);
+}
+
+/** The scope of a whole security account, before a sub-component narrows it. */
+export async function accountScope(deps: SecurityScopeDeps, securityAccountId: number): Promise<RuleScope> {
   const owner = await deps.ownerOf(securityAccountId);
   if (owner === null) return { searcherAccountId: securityAccountId, accountIds: [] };
   const searchable = new Set(await deps.searchableAccountIds(owner));
   const scanned = (await deps.scannedAccountIds(securityAccountId)).filter((id) => searchable.has(id));
+  return { searcherAccountId: owner, accountIds: scanned };
+}
+
+/** A sub-component's part of its account's scope: the accounts it names, or all of them. */
+export function narrowed(scope: RuleScope, sub: SubAlert): RuleScope {
   const named = sub.queryDefinition.accountIdsToQueryOn ?? [];
-  const accountIds = named.length === 0 ? scanned : scanned.filter((id) => named.includes(id));
-  return { searcherAccountId: owner, accountIds };
+  return named.length === 0 ? scope : { ...scope, accountIds: scope.accountIds.filter((id) => named.includes(id)) };
 }
