@@ -211,6 +211,9 @@ for (const backend of controlPlaneBackends) {
       );
       const bad = await api('PUT', `/v2/security/rules/events/${ruleId}`, { status: 'MAYBE' });
       assert.equal(bad.statusCode, 400);
+      const empty = await api('PUT', `/v2/security/rules/events/${ruleId}`, {});
+      assert.equal(empty.statusCode, 400);
+      assert.equal((await api('PUT', '/v2/security/rules/events/4242', { status: 'RESOLVED' })).statusCode, 404);
       const unknownEvent = await api('PUT', `/v2/security/rules/events/${ruleId}`, {
         filter: { alertEventIds: ['00000000-0000-0000-0000-000000000000'] },
         status: 'NEW',

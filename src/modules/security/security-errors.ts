@@ -64,6 +64,11 @@ export const securityErrors = {
       wireCode: 'security/PROTECTED_RULE',
       parameters: { ruleId, rule: 'protected' },
     }),
+  nothingToTriage: () =>
+    new AppError('invalid_argument', 'body must change at least one of status, assignee, comment, isMuted, muteUntil', {
+      wireCode: 'security/NOTHING_TO_CHANGE',
+      parameters: { field: 'body', rule: 'minProperties' },
+    }),
   timeRangeIncomplete: () =>
     new AppError('invalid_argument', 'body.filter.timeRange needs both fromDate and toDate', {
       wireCode: 'security/INVALID_TIME_RANGE',

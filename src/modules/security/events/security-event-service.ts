@@ -158,6 +158,9 @@ export function createSecurityEventService(deps: SecurityEventServiceDeps) {
     /** Changes status, assignee, comment or mute of a rule's events, each change kept with who and when. */
     async triage(actor: Actor, ruleId: number, request: TriageRequest) {
       const nowMs = clock.now();
+      const changes = [request.status, request.assignee, request.comment, request.isMuted, request.muteUntil];
+      if (changes.every((value) => value === undefined)) throw securityErrors.nothingToTriage();
+      if ((await securityRuleRepository.asOf(db, actor.accountId, ruleId, 0)) === undefined) throw securityErrors.ruleNotFound(ruleId);
       const ids = request.filter?.alertEventIds;
       const page = await securityEventRepository.search(db, {
         accountId: actor.accountId,
