@@ -21,6 +21,7 @@ import { wireOwnLogs } from './wiring/own-logs.js';
 import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
+import { wireSecurity } from './wiring/security.js';
 
 export type { App } from './app.js';
 
@@ -76,6 +77,13 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     deps,
   );
   const savedObjectArea = wireSavedObjects(ctx, { actorOf });
+  const securityArea = wireSecurity(ctx, {
+    accounts,
+    search: searchArea.services.search,
+    notifications: notificationArea.services.notifications,
+    detection: alertArea.services.alertEvaluation,
+    actorOf,
+  });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
@@ -86,6 +94,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     searchArea,
     notificationArea,
     alertArea,
+    securityArea,
     ownLogsArea,
     savedObjectArea,
     operabilityArea,

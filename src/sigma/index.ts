@@ -19,6 +19,7 @@ export { severityOfLevel } from './severity/sigma-level.js';
 export { readSigmaRule } from './document/sigma-document.js';
 export { readYamlDocuments } from './document/read-documents.js';
 export { convertRule } from './convert-rule.js';
+export { logwardFieldsOf } from './mapping/field-mapping.js';
 
 /**
  * Every rule of a YAML text (documents separated by `---`), converted. All or nothing: the first document that

@@ -5,6 +5,7 @@ import { ingestErrors } from '../../src/ingest/ingest-errors.js';
 import { accountErrors } from '../../src/modules/accounts/account-errors.js';
 import { authGroupErrors } from '../../src/modules/auth-groups/auth-group-errors.js';
 import { searchErrors } from '../../src/modules/search/search-errors.js';
+import { securityErrors } from '../../src/modules/security/security-errors.js';
 import { tokenErrors } from '../../src/modules/tokens/token-errors.js';
 import { userErrors } from '../../src/modules/users/user-errors.js';
 import { isAppError } from '../../src/shared/app-error.js';
@@ -16,6 +17,7 @@ const catalogs: Record<string, Record<string, (...args: never[]) => unknown>> = 
   accountErrors,
   authGroupErrors,
   searchErrors,
+  securityErrors,
   tokenErrors,
   userErrors,
   clickhouseErrors,

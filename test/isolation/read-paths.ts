@@ -322,4 +322,46 @@ export const READ_PATHS: readonly ReadPath[] = [
     ownData: false,
     request: (ctx) => ({ method: 'GET', url: ctx.rand.pick(['/v2/whoami', '/v1/account-management/whoami']) }),
   },
+  // Security (SIEM): Logs tenants are refused (403); a security account reads only its own rules and events.
+  {
+    name: 'security rules search',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v2/security/rules/search',
+      body: ctx.rand.chance(0.5)
+        ? {}
+        : { filter: { search: ctx.anyMarker() }, pagination: { pageNumber: 1, pageSize: ctx.rand.int(1, 100) } },
+    }),
+  },
+  {
+    name: 'security rule by id, mitre coverage',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'GET',
+      url: ctx.rand.chance(0.3) ? '/v2/security/mitre-coverage' : `/v2/security/rules/${ctx.id('alert')}`,
+    }),
+  },
+  {
+    name: 'security events search',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v2/security/rules/events/search',
+      body: { filter: { includeMutedEvents: ctx.rand.chance(0.5), ...(ctx.rand.chance(0.5) ? { searchTerm: ctx.anyMarker() } : {}) } },
+    }),
+  },
+  {
+    name: 'security event drill-down',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v2/security/rules/events/logs/search',
+      body: { filter: { alertEventId: ctx.handle('securityEvent') ?? '00000000-0000-4000-8000-000000000000' } },
+    }),
+  },
 ];

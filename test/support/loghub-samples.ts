@@ -30,7 +30,7 @@ export function readLoghubSample(system: string): LoghubSample {
 
 // RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. Fields are sliced, not built a character at
 // a time, so the parser under test gets flat strings as it would from a request body.
-function parseCsv(text: string): string[][] {
+export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let i = 0;

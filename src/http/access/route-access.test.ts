@@ -5,7 +5,7 @@ import type { Principal, SessionRole } from '../../shared/principal.js';
 import '../fastify-types.js';
 import { installErrorHandling } from '../plugins/error-handler.js';
 import { installAuthorization } from '../plugins/authorize.js';
-import { requiredCapability } from './route-access.js';
+import { accountKindAllows, requiredAccountKind, requiredCapability } from './route-access.js';
 
 const ACCOUNT = { accountId: 1, accountName: 'main', region: 'us', ownerAccountId: null, accountType: 'OWNER_ACCOUNT', retentionDays: 30 };
 const PRINCIPALS: Readonly<Record<string, Principal>> = {
@@ -33,6 +33,23 @@ describe('route access table', () => {
     assert.equal(requiredCapability('GET', '/v1/log-shipping/tokens/:id'), 'admin');
     assert.equal(requiredCapability('GET', '/'), undefined);
     assert.equal(requiredCapability('GET', '/app/*'), undefined);
+  });
+
+  it('names the account types each route is for: security routes for security accounts, unnamed ones for Logs accounts', () => {
+    assert.equal(requiredAccountKind('POST', '/v2/security/rules/search'), 'security');
+    assert.equal(requiredAccountKind('PUT', '/v2/security/rules/events/:ruleId'), 'security');
+    assert.equal(requiredCapability('POST', '/v2/security/rules/events/logs/search'), 'search');
+    assert.equal(requiredCapability('POST', '/v2/security/rules/events/search'), 'read');
+    assert.equal(requiredCapability('POST', '/v2/security/rules'), 'write');
+    assert.equal(requiredAccountKind('POST', '/v2/account-management/siem'), 'logs');
+    assert.equal(requiredAccountKind('POST', '/v1/search'), 'logs');
+    assert.equal(requiredAccountKind('GET', '/v9/unlisted'), 'logs');
+    assert.equal(requiredAccountKind('GET', '/v2/whoami'), 'either');
+    assert.equal(accountKindAllows('security', 'SECURITY_ACCOUNT'), true);
+    assert.equal(accountKindAllows('security', 'OWNER_ACCOUNT'), false);
+    assert.equal(accountKindAllows('logs', 'SECURITY_ACCOUNT'), false);
+    assert.equal(accountKindAllows('logs', 'SUB_ACCOUNT'), true);
+    assert.equal(accountKindAllows('either', 'SECURITY_ACCOUNT'), true);
   });
 
   describe('enforced by the authorization hook', () => {

@@ -9,7 +9,15 @@ export interface RouteAccessRule {
   /** The methods the rule covers; omitted: every method. HEAD is read as GET. */
   readonly methods?: readonly Method[];
   readonly requires: Capability;
+  /** The account types whose principals may call it (decision 0400); omitted: Logs accounts only. */
+  readonly accounts?: AccountKind;
 }
+
+/**
+ * `logs`: main and sub accounts (OWNER_ACCOUNT, SUB_ACCOUNT); `security`: security (SIEM) accounts; `either`: both.
+ * A security token on a Logs route, or a Logs token on a security route, is refused like a bad token.
+ */
+export type AccountKind = 'logs' | 'security' | 'either';
 
 const READ: readonly Method[] = ['GET'];
 
@@ -26,15 +34,23 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   ...ROOT_ES_PATHS.map((path): RouteAccessRule => ({ path, requires: 'search' })),
 
   // The caller's own account.
-  { path: '/v2/whoami', methods: READ, requires: 'read' },
-  { path: '/v1/account-management/whoami', methods: READ, requires: 'read' },
+  { path: '/v2/whoami', methods: READ, requires: 'read', accounts: 'either' },
+  { path: '/v1/account-management/whoami', methods: READ, requires: 'read', accounts: 'either' },
+
+  // Security (SIEM): rules, events and coverage are the security account's; the main Logs account creates one.
+  { path: '/v2/security/*', methods: READ, requires: 'read', accounts: 'security' },
+  { path: '/v2/security/rules/search', methods: ['POST'], requires: 'read', accounts: 'security' },
+  { path: '/v2/security/rules/events/search', methods: ['POST'], requires: 'read', accounts: 'security' },
+  { path: '/v2/security/rules/events/logs/search', methods: ['POST'], requires: 'search', accounts: 'security' },
+  { path: '/v2/security/*', requires: 'write', accounts: 'security' },
+  { path: '/v2/account-management/siem', methods: ['POST'], requires: 'admin' },
 
   // Detection and notification settings: read by any signed-in role, changed by admins and regular users.
   { path: '/v2/alerts/*', methods: READ, requires: 'read' },
   { path: '/v2/alerts/*', requires: 'write' },
   { path: '/v1/alerts/triggered-alerts', methods: ['POST'], requires: 'read' },
-  { path: '/v1/endpoints/*', methods: READ, requires: 'read' },
-  { path: '/v1/endpoints/*', requires: 'write' },
+  { path: '/v1/endpoints/*', methods: READ, requires: 'read', accounts: 'either' },
+  { path: '/v1/endpoints/*', requires: 'write', accounts: 'either' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
 
   // Operator-granted features (each route also checks the account's grant): insights are read by any signed-in
@@ -48,9 +64,9 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/session/invites', methods: ['POST'], requires: 'admin' },
 
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).
-  { path: '/v1/user-management', methods: READ, requires: 'read' },
-  { path: '/v1/user-management/recursive', methods: READ, requires: 'read' },
-  { path: '/v1/user-management/*', requires: 'admin' },
+  { path: '/v1/user-management', methods: READ, requires: 'read', accounts: 'either' },
+  { path: '/v1/user-management/recursive', methods: READ, requires: 'read', accounts: 'either' },
+  { path: '/v1/user-management/*', requires: 'admin', accounts: 'either' },
   { path: '/v1/account-management/time-based-accounts/*', requires: 'admin' },
   { path: '/v1/log-shipping/tokens/*', requires: 'admin' },
   { path: '/v1/api-tokens/sub-account', requires: 'admin' },
@@ -77,4 +93,15 @@ function covers(rule: RouteAccessRule, method: string, url: string): boolean {
 /** The capability a route requires, or undefined when the table does not name it. */
 export function requiredCapability(method: string, url: string, rules: readonly RouteAccessRule[] = ROUTE_ACCESS): Capability | undefined {
   return rules.find((rule) => covers(rule, method, url))?.requires;
+}
+
+/** The account types that may call a route; a route the table does not name is for Logs accounts. */
+export function requiredAccountKind(method: string, url: string, rules: readonly RouteAccessRule[] = ROUTE_ACCESS): AccountKind {
+  return rules.find((rule) => covers(rule, method, url))?.accounts ?? 'logs';
+}
+
+/** Whether an account of `accountType` may call a route of `kind`. */
+export function accountKindAllows(kind: AccountKind, accountType: string): boolean {
+  if (kind === 'either') return true;
+  return (accountType === 'SECURITY_ACCOUNT') === (kind === 'security');
 }

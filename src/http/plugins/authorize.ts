@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hasCapability } from '../../shared/principal.js';
-import { requiredCapability } from '../access/route-access.js';
+import { accountKindAllows, requiredAccountKind, requiredCapability } from '../access/route-access.js';
 import { httpErrors } from '../errors/http-errors.js';
 import { isPublicRoute } from './authenticate.js';
 
@@ -11,7 +11,12 @@ import { isPublicRoute } from './authenticate.js';
 export function installAuthorization(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request)) return;
-    const required = requiredCapability(request.method, request.routeOptions.url ?? '') ?? 'admin';
+    const url = request.routeOptions.url ?? '';
+    const required = requiredCapability(request.method, url) ?? 'admin';
     if (!hasCapability(request.principal, required)) throw httpErrors.insufficientPrivileges();
+    // Security and Logs accounts are different account types with different APIs (decision 0400).
+    if (!accountKindAllows(requiredAccountKind(request.method, url), request.principal.accountType)) {
+      throw httpErrors.insufficientPrivileges();
+    }
   });
 }

@@ -12,3 +12,8 @@ export {
   type AggregationType,
   type AlertFilters,
 } from './definition/alert.js';
+export { AlertWireParts, AlertRequest, AlertResponse } from './routes/alert-wire.js';
+export { definitionFromRequest } from './definition/alert-definition.js';
+export { conditionOf, measureOf, phraseCondition } from './evaluation/alert-conditions.js';
+export { judgeSubComponent, correlate as correlateSubComponents } from './evaluation/alert-judgement.js';
+export type { SubAlert, AlertOutput, AlertSchedule } from './definition/alert.js';

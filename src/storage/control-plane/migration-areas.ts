@@ -9,6 +9,7 @@ import { schedulerMigrations } from '../../scheduler/migrations/index.js';
 import { sharedTokenMigrations } from '../../modules/shared-tokens/migrations/index.js';
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
 import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
+import { securityMigrations } from '../../modules/security/migrations/index.js';
 
 /**
  * An area of the control plane: the folder that declares its tables (`<area>-tables.ts`) and its migrations
@@ -59,7 +60,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'markers', owner: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
   { name: 'sessions', owner: 'src/modules/sessions', first: 1200, last: 1299, migrations: sessionMigrations },
   { name: 'shared-tokens', owner: 'src/modules/shared-tokens', first: 1300, last: 1399, migrations: sharedTokenMigrations },
-  { name: 'security-rules', owner: 'security rules', first: 1400, last: 1499, migrations: none },
+  { name: 'security', owner: 'src/modules/security', first: 1400, last: 1499, migrations: securityMigrations },
   { name: 'lookups', owner: 'lookup lists', first: 1500, last: 1599, migrations: none },
   { name: 'saved-objects', owner: 'src/modules/saved-objects', first: 1600, last: 1699, migrations: savedObjectMigrations },
   { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },

@@ -13,6 +13,7 @@ import type { FeatureGrantTables } from '../../modules/feature-grants/feature-gr
 import type { SharedTokenTables } from '../../modules/shared-tokens/shared-token-tables.js';
 import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { SessionTables } from '../../modules/sessions/session-tables.js';
+import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -37,7 +38,8 @@ export interface ControlPlaneTables
     SharedTokenTables,
     InsightTables,
     SessionTables,
-    SavedObjectTables {}
+    SavedObjectTables,
+    SecurityTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -57,4 +59,5 @@ export type * from '../../modules/feature-grants/feature-grant-tables.js';
 export type * from '../../modules/shared-tokens/shared-token-tables.js';
 export type * from '../../modules/insights/insight-tables.js';
 export type * from '../../modules/sessions/session-tables.js';
+export type * from '../../modules/security/security-tables.js';
 export type * from './core-tables.js';

@@ -143,3 +143,6 @@ export type AlertResponse = Static<typeof AlertResponse>;
 
 export const AlertIdParams = Type.Object({ alertId: Type.Integer({ description: 'Alert id' }) });
 export const AlertIdShortParams = Type.Object({ id: Type.Integer({ description: 'Alert id' }) });
+
+/** The parts of an alert definition security rules share (SPEC.md: a security rule has the same fields as an alert). */
+export const AlertWireParts = { Filters, QueryDefinition, Tiers, SubComponent, Output, RequestSchedule } as const;
