@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import type { IngestPorts } from '../ingest/index.js';
+import { alertsUsingLookup } from '../modules/alerts/index.js';
 import type { IntegrationUrls, RetryPolicy } from '../modules/notifications/index.js';
 import { createJobRunner } from '../scheduler/job-runner.js';
 import { createControlPlaneLeaseStore } from '../scheduler/lease-store.js';
@@ -14,6 +15,7 @@ import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireIngest } from './wiring/ingest.js';
+import { wireLookups } from './wiring/lookups.js';
 import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
@@ -58,7 +60,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
   const ingestArea = wireIngest(ctx, { usage, tokens, accounts });
-  const searchArea = wireSearch(ctx, { accounts });
+  const lookupArea = wireLookups(ctx, {
+    dependents: [(accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs)],
+  });
+  const searchArea = wireSearch(ctx, { accounts, lookups: lookupArea.services.resolver });
   const notificationArea = wireNotifications(ctx, deps);
   const ownLogsArea = wireOwnLogs(ctx, { accounts });
   const alertArea = wireAlerts(
@@ -73,7 +78,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     deps,
   );
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
-  const areas = [controlPlaneArea, ingestArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea];
+  const areas = [controlPlaneArea, ingestArea, lookupArea, searchArea, notificationArea, alertArea, ownLogsArea, operabilityArea];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });

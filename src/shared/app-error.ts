@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'permission_denied'
   | 'not_found'
   | 'already_exists'
+  /** The request is sound but the resource's current state refuses it (a lookup list rules still use). */
+  | 'conflict'
   | 'payload_too_large'
   | 'resource_exhausted'
   | 'unavailable'

@@ -36,6 +36,11 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', methods: READ, requires: 'read' },
   { path: '/v1/endpoints/*', requires: 'write' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
+  // Lookup lists of the account (decision 0450): searching them is a read.
+  { path: '/v1/lookup-lists/search', methods: ['POST'], requires: 'read' },
+  { path: '/v1/lookup-lists/:lookupListId/elements/search', methods: ['POST'], requires: 'read' },
+  { path: '/v1/lookup-lists/*', methods: READ, requires: 'read' },
+  { path: '/v1/lookup-lists/*', requires: 'write' },
 
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).
   { path: '/v1/user-management', methods: READ, requires: 'read' },

@@ -8,6 +8,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   invalid_argument: 400,
   // Logz.io answers a duplicate with 400 (user-management/USER_ALREADY_EXIST), not 409.
   already_exists: 400,
+  conflict: 409,
   unauthenticated: 401,
   permission_denied: 403,
   not_found: 404,
@@ -21,6 +22,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
 export const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
   invalid_argument: 'GENERAL/INVALID_REQUEST',
   already_exists: 'GENERAL/ALREADY_EXISTS',
+  conflict: 'GENERAL/CONFLICT',
   unauthenticated: 'GENERAL/UNAUTHENTICATED',
   permission_denied: 'GENERAL/INSUFFICIENT_PRIVILEGES',
   not_found: 'GENERAL/NOT_FOUND',
@@ -37,6 +39,7 @@ export const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
 export const ELASTICSEARCH_ERROR_TYPE: Readonly<Record<ErrorCode, string>> = {
   invalid_argument: 'parsing_exception',
   already_exists: 'resource_already_exists_exception',
+  conflict: 'version_conflict_engine_exception',
   unauthenticated: 'security_exception',
   permission_denied: 'security_exception',
   not_found: 'index_not_found_exception',

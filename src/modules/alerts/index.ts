@@ -12,3 +12,4 @@ export {
   type AggregationType,
   type AlertFilters,
 } from './definition/alert.js';
+export { alertsUsingLookup, type AlertUsingLookup } from './evaluation/alert-lookups.js';

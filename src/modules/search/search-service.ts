@@ -2,7 +2,14 @@
  * The search use cases behind /v1/search and /v1/scroll: parse (Logz.io profile) → scope (the one resolver)
  * → LogSearcher.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
-import type { parseSearchRequest, QueryAst, SearchProfile, SearchRequest } from '../../query/index.js';
+import {
+  resolveLookups,
+  type LookupResolver,
+  type parseSearchRequest,
+  type QueryAst,
+  type SearchProfile,
+  type SearchRequest,
+} from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type {
@@ -25,6 +32,8 @@ export interface SearchServiceDeps {
   readonly clock: Clock;
   readonly getAccount: AccountLookup;
   readonly parseSearchRequest: typeof parseSearchRequest;
+  /** Fills in the lookup lists a query names (decision 0451); without it a query naming one is refused. */
+  readonly lookups?: LookupResolver;
 }
 
 export interface LogzioSearchOptions {
@@ -105,6 +114,23 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { logStore, clock } = deps;
   const scrolls = createScrollStore(clock);
 
+  /**
+   * The query with its lookup lists' members as they are now: each run of a query (a search, a scroll's opening,
+   * an alert's evaluation) sees the list's current elements. Lists are the principal's account's.
+   */
+  function withLookups(principal: Principal, query: QueryAst, nowMs: number): Promise<QueryAst> {
+    return resolveLookups(query, (reference) => {
+      if (deps.lookups === undefined) throw searchErrors.lookupsUnavailable(reference);
+      return deps.lookups.resolve(principal.accountId, reference, nowMs);
+    });
+  }
+
+  async function requestWithLookups(principal: Principal, request: SearchRequest, nowMs: number): Promise<SearchRequest> {
+    const query = await withLookups(principal, request.query, nowMs);
+    const postFilter = request.postFilter === null ? null : await withLookups(principal, request.postFilter, nowMs);
+    return query === request.query && postFilter === request.postFilter ? request : { ...request, query, postFilter };
+  }
+
   function parse(body: unknown, profile: SearchProfile): SearchRequest {
     return deps.parseSearchRequest(body, { now: clock.now(), profile });
   }
@@ -117,7 +143,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     );
     const scopeQuery: LogSearchQuery = {
       scope,
-      request: input.request,
+      request: await requestWithLookups(input.principal, input.request, nowMs),
       receivedAtMostMs: input.receivedAtMostMs ?? null,
       after: null,
       background: input.background === true,
@@ -147,11 +173,17 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Typed measures of groups of matching logs, in the background (LogStore.measureGroups). */
   async function measureGroups(input: MeasureInput): Promise<MeasuredGroup[][]> {
     const scope = await windowScope(input);
+    const nowMs = clock.now();
+    const conditions = await Promise.all(input.conditions.map((condition) => withLookups(input.principal, condition, nowMs)));
+    const measure =
+      input.measure.kind === 'share'
+        ? { ...input.measure, condition: await withLookups(input.principal, input.measure.condition, nowMs) }
+        : input.measure;
     return logStore.measureGroups({
       scope,
-      conditions: input.conditions,
+      conditions,
       groupBy: input.groupBy,
-      measure: input.measure,
+      measure,
       excludedTypes: input.excludedTypes,
       maxGroups: input.maxGroups,
       background: true,
@@ -161,12 +193,13 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Up to `limit` matching logs of the window, newest first, as their `_source`. */
   async function sampleLogs(input: SampleInput): Promise<Readonly<Record<string, unknown>>[]> {
     const scope = await windowScope(input);
+    const condition = await withLookups(input.principal, input.condition, clock.now());
     const excluded: QueryAst[] =
       input.excludedTypes.length === 0 ? [] : [{ kind: 'terms', field: 'type', values: [...input.excludedTypes], boost: 1 }];
     const query: QueryAst =
       excluded.length === 0
-        ? input.condition
-        : { kind: 'bool', must: [input.condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
+        ? condition
+        : { kind: 'bool', must: [condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
     const request: SearchRequest = {
       ...sampleRequestBase,
       query,

@@ -4,6 +4,7 @@ import { alertMigrations } from '../../modules/alerts/migrations/index.js';
 import { detectionMigrations } from '../../detection/migrations/index.js';
 import { authGroupMigrations } from '../../modules/auth-groups/migrations/index.js';
 import { usageMigrations } from '../../modules/usage/migrations/index.js';
+import { lookupMigrations } from '../../modules/lookups/migrations/index.js';
 import { schedulerMigrations } from '../../scheduler/migrations/index.js';
 
 /**
@@ -56,7 +57,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'sessions', owner: 'web UI users and sessions', first: 1200, last: 1299, migrations: none },
   { name: 'shared-tokens', owner: 'read-only shared tokens', first: 1300, last: 1399, migrations: none },
   { name: 'security-rules', owner: 'security rules', first: 1400, last: 1499, migrations: none },
-  { name: 'lookups', owner: 'lookup lists', first: 1500, last: 1599, migrations: none },
+  { name: 'lookups', owner: 'src/modules/lookups', first: 1500, last: 1599, migrations: lookupMigrations },
   { name: 'saved-objects', owner: 'saved objects', first: 1600, last: 1699, migrations: none },
   { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
   { name: 'insights', owner: 'insights', first: 1800, last: 1899, migrations: none },

@@ -8,6 +8,7 @@ import type { UsageTables } from '../../modules/usage/usage-tables.js';
 import type { UserTables } from '../../modules/users/user-tables.js';
 import type { SchedulerTables } from '../../scheduler/lease-tables.js';
 import type { DetectionTables } from '../../detection/detection-tables.js';
+import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -27,7 +28,8 @@ export interface ControlPlaneTables
     SchedulerTables,
     NotificationTables,
     AlertTables,
-    DetectionTables {}
+    DetectionTables,
+    LookupTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -42,4 +44,5 @@ export type * from '../../modules/usage/usage-tables.js';
 export type * from '../../modules/users/user-tables.js';
 export type * from '../../scheduler/lease-tables.js';
 export type * from '../../detection/detection-tables.js';
+export type * from '../../modules/lookups/lookup-tables.js';
 export type * from './core-tables.js';
