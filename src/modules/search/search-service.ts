@@ -220,8 +220,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
     const scrollId = scrolls.open({
       owner: viewKeyOf(input.principal),
-      // Later pages continue after the cursor: no offset, no aggregations.
-      query: { ...scopeQuery, request: { ...request, from: 0, aggregations: [] } },
+      // Later pages continue after the cursor: no offset, no aggregations, lookup lists as resolved at the opening.
+      query: { ...scopeQuery, request: { ...scopeQuery.request, from: 0, aggregations: [] } },
       pageSize,
       total: result.total,
       cursor: result.lastCursor,
