@@ -99,6 +99,25 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await call('DELETE', `/v1/lookup-lists/${portsId}`)).statusCode, 200);
     });
 
+    it('matches big lists (held in engine sets) and sees their changes at once', async () => {
+      const big = await call('POST', '/v1/lookup-lists', { name: 'big list' });
+      const bigId = big.json<{ id: string }>().id;
+      const values = Array.from({ length: 1500 }, (_, i) => ({ value: `172.20.${i >> 8}.${i & 255}` }));
+      values.push({ value: '192.168.5.5' });
+      assert.equal((await call('POST', `/v1/lookup-lists/${bigId}/elements/bulk-add`, values)).statusCode, 200);
+      assert.deepEqual(await ips({ lookup: { client_ip: { list: 'big list' } } }), ['192.168.5.5']);
+      assert.deepEqual(await ips({ query_string: { query: 'denied AND NOT client_ip:lookup{"big list"}' } }), [
+        '10.1.2.3',
+        '172.16.0.9',
+        '2001:db8::7',
+        '8.8.8.8',
+        'not-an-ip',
+      ]);
+      await call('POST', `/v1/lookup-lists/${bigId}/elements`, { value: '8.8.8.8' });
+      assert.deepEqual(await ips({ lookup: { client_ip: { list: 'big list' } } }), ['192.168.5.5', '8.8.8.8']);
+      assert.equal((await call('DELETE', `/v1/lookup-lists/${bigId}`)).statusCode, 200);
+    });
+
     it('answers a query naming an unknown list, or a lookup without a field, with a 400', async () => {
       const unknown = await call('POST', '/v1/search', { query: { lookup: { client_ip: { list: 'nope' } } } });
       assert.equal(unknown.statusCode, 400);

@@ -7,7 +7,7 @@
  */
 import type { LookupMembers } from '../../../../query/index.js';
 import { parseCidr } from '../../../../shared/cidr.js';
-import { sqlNumber, sqlString } from '../../sql-literals.js';
+import { sqlIdentifier, sqlNumber, sqlString } from '../../sql-literals.js';
 import { anyNumber, anyOf, anyString, type FieldRef } from '../fields/field-access.js';
 
 type ArrayType = 'String' | 'Float64' | 'UInt32';
@@ -39,11 +39,15 @@ function splitNetworks(networks: readonly string[]): { v4: Map<number, number[]>
   return { v4, v6 };
 }
 
-/** Does the whole value of `field` (any of its values) belong to the list? */
-export function lookupSql(field: FieldRef, members: LookupMembers): string {
+/**
+ * Does the whole value of `field` (any of its values) belong to the list? `table`: an engine Set table holding
+ * the string values (big lists, search/lookup-sets.ts), else they are inlined.
+ */
+export function lookupSql(field: FieldRef, members: LookupMembers, table?: string): string {
   const parts: string[] = [];
   if (members.values.length > 0) {
-    parts.push(...anyString(field, (x) => `${x} IN ${setOf(members.values, 'String')}`));
+    const strings = table === undefined ? setOf(members.values, 'String') : sqlIdentifier(table);
+    parts.push(...anyString(field, (x) => `${x} IN ${strings}`));
     // A numeric field holds 443, the list "443": numbers compare as numbers.
     const numbers = members.values.filter((v) => v.trim() !== '' && Number.isFinite(Number(v))).map(Number);
     if (numbers.length > 0) parts.push(...anyNumber(field, (x) => `toFloat64(${x}) IN ${setOf(numbers, 'Float64')}`));

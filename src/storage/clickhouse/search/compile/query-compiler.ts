@@ -123,7 +123,7 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
       const members = query.members;
       // The search module resolves every lookup before the store runs a query (resolveLookups).
       if (members === null) throw new Error(`lookup list "${query.list}" reached the compiler unresolved`);
-      return perField(context, query.field, false, (f) => constant(lookupSql(f, members), query.boost));
+      return perField(context, query.field, false, (f) => constant(lookupSql(f, members, context.lookupTables.get(members)), query.boost));
     }
     case 'field_equals': {
       const fields = [query.field, query.otherField].map((name) => context.catalog.resolve(name));
