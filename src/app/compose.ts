@@ -74,6 +74,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       notifications: notificationArea.services.notifications,
       ownLogs: ownLogsArea.services.ownLogs,
       actorOf,
+      lookups: lookupArea.services.resolver,
     },
     deps,
   );

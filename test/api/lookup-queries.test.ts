@@ -125,6 +125,17 @@ for (const backend of controlPlaneBackends) {
       const fieldless = await call('POST', '/v1/search', { query: { query_string: { query: 'lookup{"bad ips"}' } } });
       assert.equal(fieldless.statusCode, 400);
       assert.match(fieldless.json<{ message: string }>().message, /needs a field/);
+      const alert = await call('POST', '/v2/alerts', {
+        title: 'Unknown list',
+        subComponents: [
+          {
+            queryDefinition: { query: 'client_ip:lookup{"nope"}', aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
+          },
+        ],
+      });
+      assert.equal(alert.statusCode, 400, alert.body);
+      assert.match(alert.json<{ message: string }>().message, /subComponents\.0\.queryDefinition.*nope/);
       const noList = await call('POST', '/v1/search', { query: { lookup: { client_ip: {} } } });
       assert.equal(noList.statusCode, 400);
       assert.match(noList.json<{ message: string }>().message, /list/);
