@@ -82,6 +82,15 @@ for (const backend of controlPlaneBackends) {
       );
     });
 
+    it('works through the Elasticsearch-compatible API', async () => {
+      const response = await call('POST', '/v1/elasticsearch/_search', { query: { lookup: { client_ip: { list: 'bad ips' } } }, size: 10 });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json<{ hits: { total: { value: number } } }>().hits.total.value, 3);
+      const count = await call('GET', `/v1/elasticsearch/_count?q=${encodeURIComponent('client_ip:lookup{"bad ips"}')}`);
+      assert.equal(count.statusCode, 200, count.body);
+      assert.equal(count.json<{ count: number }>().count, 3);
+    });
+
     it('matches numbers on numeric fields and works through scroll', async () => {
       const ports = await call('POST', '/v1/lookup-lists', { name: 'ssh ports' });
       const portsId = ports.json<{ id: string }>().id;
