@@ -104,7 +104,7 @@ export const lookupListRepository = {
   },
 
   async delete(db: ControlPlaneDb, accountId: number, id: string): Promise<boolean> {
-    // Elements go first: SQLite enforces the cascade only with foreign keys switched on.
+    // Elements first, explicitly: the list's row is then deleted with nothing left that points at it.
     const owned = await lookupListRepository.get(db, accountId, id);
     if (owned === undefined) return false;
     await db.deleteFrom('lookup_elements').where('list_id', '=', id).execute();
