@@ -82,6 +82,28 @@ for (const backend of controlPlaneBackends) {
       );
     });
 
+    it('resolves lists inside filter and filters aggregations', async () => {
+      const response = await call('POST', '/v1/search', {
+        query: { match_all: {} },
+        size: 0,
+        aggs: {
+          listed: { filter: { lookup: { client_ip: { list: 'bad ips' } } }, aggs: { ssh: { filter: { term: { port: 22 } } } } },
+          split: { filters: { filters: { bad: { query_string: { query: 'client_ip:lookup{"bad ips"}' } }, all: { match_all: {} } } } },
+        },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const aggs = response.json<{
+        aggregations: {
+          listed: { doc_count: number; ssh: { doc_count: number } };
+          split: { buckets: Record<string, { doc_count: number }> };
+        };
+      }>().aggregations;
+      assert.equal(aggs.listed.doc_count, 3);
+      assert.equal(aggs.listed.ssh.doc_count, 2);
+      assert.equal(aggs.split.buckets.bad?.doc_count, 3);
+      assert.equal(aggs.split.buckets.all?.doc_count, 6);
+    });
+
     it('works through the Elasticsearch-compatible API', async () => {
       const response = await call('POST', '/v1/elasticsearch/_search', { query: { lookup: { client_ip: { list: 'bad ips' } } }, size: 10 });
       assert.equal(response.statusCode, 200, response.body);

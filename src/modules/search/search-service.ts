@@ -3,6 +3,7 @@
  * → LogSearcher.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
 import {
+  resolveAggregationLookups,
   resolveLookups,
   type LookupResolver,
   type parseSearchRequest,
@@ -128,7 +129,10 @@ export function createSearchService(deps: SearchServiceDeps) {
   async function requestWithLookups(principal: Principal, request: SearchRequest, nowMs: number): Promise<SearchRequest> {
     const query = await withLookups(principal, request.query, nowMs);
     const postFilter = request.postFilter === null ? null : await withLookups(principal, request.postFilter, nowMs);
-    return query === request.query && postFilter === request.postFilter ? request : { ...request, query, postFilter };
+    const aggregations = await resolveAggregationLookups(request.aggregations, (nested) => withLookups(principal, nested, nowMs));
+    return query === request.query && postFilter === request.postFilter && aggregations === request.aggregations
+      ? request
+      : { ...request, query, postFilter, aggregations };
   }
 
   function parse(body: unknown, profile: SearchProfile): SearchRequest {

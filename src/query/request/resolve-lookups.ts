@@ -1,4 +1,4 @@
-import type { LookupMembers, QueryAst } from '../ast.js';
+import type { AggregationAst, LookupMembers, NamedAggregation, QueryAst } from '../ast.js';
 
 /** Whether the query names a lookup list anywhere. */
 export function hasLookups(query: QueryAst): boolean {
@@ -85,3 +85,36 @@ export function lookupReferences(query: QueryAst): string[] {
   walk(query);
   return [...found];
 }
+
+/** The aggregations with the lookups of their `filter`/`filters` queries resolved, at any depth (same array back when none). */
+export async function resolveAggregationLookups(
+  aggregations: readonly NamedAggregation[],
+  resolve: (query: QueryAst) => Promise<QueryAst>,
+): Promise<readonly NamedAggregation[]> {
+  if (!aggregations.some(aggregationHasLookups)) return aggregations;
+  return Promise.all(
+    aggregations.map(async (named): Promise<NamedAggregation> => {
+      if (!aggregationHasLookups(named)) return named;
+      const agg = named.aggregation;
+      let aggregation: AggregationAst = hasNested(agg)
+        ? { ...agg, aggregations: await resolveAggregationLookups(agg.aggregations, resolve) }
+        : agg;
+      if (aggregation.kind === 'filter') aggregation = { ...aggregation, query: await resolve(aggregation.query) };
+      if (aggregation.kind === 'filters') {
+        const filters = await Promise.all(aggregation.filters.map(async (f) => ({ ...f, query: await resolve(f.query) })));
+        aggregation = { ...aggregation, filters };
+      }
+      return { ...named, aggregation };
+    }),
+  );
+}
+
+function aggregationHasLookups(named: NamedAggregation): boolean {
+  const agg = named.aggregation;
+  if (agg.kind === 'filter' && hasLookups(agg.query)) return true;
+  if (agg.kind === 'filters' && agg.filters.some((f) => hasLookups(f.query))) return true;
+  return hasNested(agg) && agg.aggregations.some(aggregationHasLookups);
+}
+
+type WithNested = Extract<AggregationAst, { readonly aggregations: readonly NamedAggregation[] }>;
+const hasNested = (agg: AggregationAst): agg is WithNested => 'aggregations' in agg;
