@@ -114,6 +114,9 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual(b, { id: b.id, value: '192.168.0.0/16', comment: '', expirationDate: null });
       const c = await ok<Element>('POST', base, { value: 'root', comment: 'Server admin' });
       assert.deepEqual(await ok<Element>('GET', `${base}/${a.id}`), a);
+      // GUIDs are answered in lower case and accepted in any case.
+      assert.deepEqual(await ok<Element>('GET', `/v1/lookup-lists/${list.id.toUpperCase()}/elements/${a.id}`), a);
+      assert.deepEqual(await ok<List>('GET', `/v1/lookup-lists/${list.id.toUpperCase()}`), list);
       const search = (filter: unknown) => ok<Page<Element>>('POST', `${base}/search`, { filter });
       assert.equal((await search(undefined)).total, 3);
       assert.deepEqual(

@@ -71,12 +71,14 @@ export function createLookupService(deps: LookupServiceDeps) {
   const { db, clock } = deps;
 
   async function requireList(accountId: number, id: string): Promise<LookupList> {
-    const list = await lookupListRepository.get(db, accountId, id);
+    // GUIDs are made lower case; a client may write them in upper case.
+    const list = await lookupListRepository.get(db, accountId, id.toLowerCase());
     if (list === undefined) throw lookupErrors.listNotFound(id);
     return list;
   }
 
-  async function requireElement(accountId: number, listId: string, id: number): Promise<LookupElement> {
+  async function requireElement(accountId: number, listIdAsGiven: string, id: number): Promise<LookupElement> {
+    const listId = listIdAsGiven.toLowerCase();
     await requireList(accountId, listId);
     const element = await lookupElementRepository.get(db, listId, id);
     if (element === undefined) throw lookupErrors.elementNotFound(listId, id);
@@ -117,7 +119,12 @@ export function createLookupService(deps: LookupServiceDeps) {
     },
 
     searchLists: (accountId: number, filter: ListFilter, page: PageRequest) =>
-      lookupListRepository.search(db, accountId, filter, offsetOf(page)),
+      lookupListRepository.search(
+        db,
+        accountId,
+        { ...filter, ...(filter.byIds === undefined ? {} : { byIds: filter.byIds.map((id) => id.toLowerCase()) }) },
+        offsetOf(page),
+      ),
 
     getList: requireList,
 
@@ -149,7 +156,8 @@ export function createLookupService(deps: LookupServiceDeps) {
       return existing;
     },
 
-    async addElement(accountId: number, listId: string, input: ElementInput): Promise<LookupElement> {
+    async addElement(accountId: number, listIdAsGiven: string, input: ElementInput): Promise<LookupElement> {
+      const listId = listIdAsGiven.toLowerCase();
       await requireList(accountId, listId);
       const now = clock.now();
       checkedElement(input, now);
@@ -171,7 +179,8 @@ export function createLookupService(deps: LookupServiceDeps) {
       });
     },
 
-    async searchElements(accountId: number, listId: string, filter: ElementFilter, page: PageRequest) {
+    async searchElements(accountId: number, listIdAsGiven: string, filter: ElementFilter, page: PageRequest) {
+      const listId = listIdAsGiven.toLowerCase();
       await requireList(accountId, listId);
       return lookupElementRepository.search(db, listId, filter, offsetOf(page));
     },
@@ -181,10 +190,11 @@ export function createLookupService(deps: LookupServiceDeps) {
     /** Full replace (PUT): a comment or expiry left out is removed. */
     async updateElement(
       accountId: number,
-      listId: string,
+      listIdAsGiven: string,
       id: number,
       input: ElementInput & { id?: number | undefined },
     ): Promise<LookupElement> {
+      const listId = listIdAsGiven.toLowerCase();
       if (input.id !== undefined && input.id !== id)
         throw lookupErrors.invalid('body.id', 'matches_path', `must be the element id of the path (${id})`);
       const existing = await requireElement(accountId, listId, id);
@@ -206,7 +216,8 @@ export function createLookupService(deps: LookupServiceDeps) {
       });
     },
 
-    async deleteElement(accountId: number, listId: string, id: number): Promise<LookupElement> {
+    async deleteElement(accountId: number, listIdAsGiven: string, id: number): Promise<LookupElement> {
+      const listId = listIdAsGiven.toLowerCase();
       const existing = await requireElement(accountId, listId, id);
       await db.transaction().execute(async (tx) => {
         if (!(await lookupElementRepository.delete(tx, listId, id))) throw lookupErrors.elementNotFound(listId, id);
@@ -220,7 +231,13 @@ export function createLookupService(deps: LookupServiceDeps) {
      * the item gives them), a value given twice counts once (the last wins), and an item breaking a constraint is
      * reported by position while the others are written.
      */
-    async bulkAdd(accountId: number, listId: string, items: readonly ElementInput[], defaultTTL: number | undefined): Promise<BulkOutcome> {
+    async bulkAdd(
+      accountId: number,
+      listIdAsGiven: string,
+      items: readonly ElementInput[],
+      defaultTTL: number | undefined,
+    ): Promise<BulkOutcome> {
+      const listId = listIdAsGiven.toLowerCase();
       await requireList(accountId, listId);
       const now = clock.now();
       if (defaultTTL !== undefined && defaultTTL <= now)
