@@ -56,7 +56,7 @@ for (const backend of controlPlaneBackends) {
         [{ value: 'forever' }, { value: 'soon', expirationDate: START + 1_000 }, { value: '10.0.0.0/8', expirationDate: START + 2_000 }],
         undefined,
       );
-      const members = async () => resolver.resolve(accountId, 'ttl', clock.now());
+      const members = async () => resolver.resolve([accountId], 'ttl', clock.now());
       assert.deepEqual(await members(), { listId: list.id, values: ['forever', 'soon'], networks: ['10.0.0.0/8'] });
       clock.advance(1_000);
       // Expired at exactly its expirationDate, from the cached members, before any cleanup.
@@ -83,11 +83,15 @@ for (const backend of controlPlaneBackends) {
       const service = createLookupService({ db, clock, dependentsOf: () => Promise.resolve([]) });
       const resolver = createLookupResolver(db);
       const mine = await service.createList(accountId, { name: 'private' });
-      await assert.rejects(resolver.resolve(otherAccountId, 'private', START), /not found/);
-      await assert.rejects(resolver.resolve(otherAccountId, mine.id, START), /not found/);
+      await assert.rejects(resolver.resolve([otherAccountId], 'private', START), /not found/);
+      await assert.rejects(resolver.resolve([otherAccountId], mine.id, START), /not found/);
       await service.createList(accountId, { name: 'private' });
-      await assert.rejects(resolver.resolve(accountId, 'private', START), /names 2 lists/);
-      assert.equal((await resolver.resolve(accountId, mine.id, START)).listId, mine.id);
+      await assert.rejects(resolver.resolve([accountId], 'private', START), /names 2 lists/);
+      assert.equal((await resolver.resolve([accountId], mine.id, START)).listId, mine.id);
+      // A security rule passes the accounts it scans: the first holding the reference wins.
+      assert.equal((await resolver.resolve([otherAccountId, accountId], mine.id, START)).listId, mine.id);
+      const theirs = await service.createList(otherAccountId, { name: 'private' });
+      assert.equal((await resolver.resolve([otherAccountId, accountId], 'private', START)).listId, theirs.id);
     });
   });
 }

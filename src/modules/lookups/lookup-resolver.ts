@@ -14,27 +14,32 @@ interface CachedList {
 const CACHED_LISTS = 64;
 
 /**
- * The lookups module's LookupResolver: a list by GUID, else by name, within the account; its elements cached by
+ * The lookups module's LookupResolver: a list by GUID, else by name, within the given accounts; its elements cached by
  * the list's version (every element change bumps it, so one small read proves the cache fresh on each query), and
  * expired ones dropped at `nowMs` on every resolution: an element past its expiry never matches, cleaned up or not.
  */
 export function createLookupResolver(db: ControlPlaneDb): LookupResolver {
   const cache = new Map<string, CachedList>();
 
-  async function find(accountId: number, reference: string): Promise<LookupList> {
+  async function find(accountIds: readonly number[], reference: string): Promise<LookupList> {
     if (isGuid(reference)) {
-      const byId = await lookupListRepository.get(db, accountId, reference.toLowerCase());
-      if (byId !== undefined) return byId;
+      for (const accountId of accountIds) {
+        const byId = await lookupListRepository.get(db, accountId, reference.toLowerCase());
+        if (byId !== undefined) return byId;
+      }
     }
-    const named = await lookupListRepository.byName(db, accountId, reference);
-    const [only] = named;
-    if (only === undefined) throw lookupErrors.unknownList(reference);
-    if (named.length > 1)
-      throw lookupErrors.ambiguousList(
-        reference,
-        named.map((l) => l.id),
-      );
-    return only;
+    for (const accountId of accountIds) {
+      const named = await lookupListRepository.byName(db, accountId, reference);
+      const [only] = named;
+      if (only === undefined) continue;
+      if (named.length > 1)
+        throw lookupErrors.ambiguousList(
+          reference,
+          named.map((l) => l.id),
+        );
+      return only;
+    }
+    throw lookupErrors.unknownList(reference);
   }
 
   async function cached(list: LookupList): Promise<CachedList> {
@@ -56,8 +61,8 @@ export function createLookupResolver(db: ControlPlaneDb): LookupResolver {
   }
 
   return {
-    async resolve(accountId, reference, nowMs): Promise<LookupMembers> {
-      const list = await find(accountId, reference);
+    async resolve(accountIds, reference, nowMs): Promise<LookupMembers> {
+      const list = await find(accountIds, reference);
       const { members } = await cached(list);
       const values: string[] = [];
       const networks: string[] = [];

@@ -63,6 +63,8 @@ export interface WindowInput {
   readonly toMs: number;
   /** Log types never counted. */
   readonly excludedTypes: readonly string[];
+  /** Accounts whose lookup lists the conditions name, first match wins (default: the principal's account). */
+  readonly lookupAccountIds?: readonly number[];
 }
 
 export interface MeasureInput extends WindowInput {
@@ -119,10 +121,10 @@ export function createSearchService(deps: SearchServiceDeps) {
    * The query with its lookup lists' members as they are now: each run of a query (a search, a scroll's opening,
    * an alert's evaluation) sees the list's current elements. Lists are the principal's account's.
    */
-  function withLookups(principal: Principal, query: QueryAst, nowMs: number): Promise<QueryAst> {
+  function withLookups(principal: Principal, query: QueryAst, nowMs: number, listAccounts?: readonly number[]): Promise<QueryAst> {
     return resolveLookups(query, (reference) => {
       if (deps.lookups === undefined) throw searchErrors.lookupsUnavailable(reference);
-      return deps.lookups.resolve(principal.accountId, reference, nowMs);
+      return deps.lookups.resolve(listAccounts ?? [principal.accountId], reference, nowMs);
     });
   }
 
@@ -178,10 +180,12 @@ export function createSearchService(deps: SearchServiceDeps) {
   async function measureGroups(input: MeasureInput): Promise<MeasuredGroup[][]> {
     const scope = await windowScope(input);
     const nowMs = clock.now();
-    const conditions = await Promise.all(input.conditions.map((condition) => withLookups(input.principal, condition, nowMs)));
+    const conditions = await Promise.all(
+      input.conditions.map((condition) => withLookups(input.principal, condition, nowMs, input.lookupAccountIds)),
+    );
     const measure =
       input.measure.kind === 'share'
-        ? { ...input.measure, condition: await withLookups(input.principal, input.measure.condition, nowMs) }
+        ? { ...input.measure, condition: await withLookups(input.principal, input.measure.condition, nowMs, input.lookupAccountIds) }
         : input.measure;
     return logStore.measureGroups({
       scope,
@@ -197,7 +201,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Up to `limit` matching logs of the window, newest first, as their `_source`. */
   async function sampleLogs(input: SampleInput): Promise<Readonly<Record<string, unknown>>[]> {
     const scope = await windowScope(input);
-    const condition = await withLookups(input.principal, input.condition, clock.now());
+    const condition = await withLookups(input.principal, input.condition, clock.now(), input.lookupAccountIds);
     const excluded: QueryAst[] =
       input.excludedTypes.length === 0 ? [] : [{ kind: 'terms', field: 'type', values: [...input.excludedTypes], boost: 1 }];
     const query: QueryAst =

@@ -15,10 +15,11 @@ export interface LookupMembers {
 }
 
 /**
- * Resolves a list reference (its GUID or its name) of a query run for `accountId` into the members live at `nowMs`.
- * Rejects with an AppError invalid_argument naming the reference when the account has no such list. Whoever runs
- * a query (search, alerts, security rules) passes the account whose lists the query may name.
+ * Resolves a list reference (its GUID or its name) into the members live at `nowMs`, looking in `accountIds` in
+ * order: the first account holding a list of that id (or, failing that, of that name) wins. Rejects with an
+ * AppError invalid_argument naming the reference when none has it. Whoever runs a query passes the accounts whose
+ * lists it may name: a search or an alert its own account; a security rule the Logs accounts it scans.
  */
 export interface LookupResolver {
-  resolve(accountId: number, reference: string, nowMs: number): Promise<LookupMembers>;
+  resolve(accountIds: readonly number[], reference: string, nowMs: number): Promise<LookupMembers>;
 }

@@ -63,7 +63,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       }
       for (const reference of references) {
         try {
-          await lookups.resolve(accountId, reference, clock.now());
+          await lookups.resolve([accountId], reference, clock.now());
         } catch (error) {
           if (!isAppError(error)) throw error;
           throw alertErrors.invalidDefinition(
