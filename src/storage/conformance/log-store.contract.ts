@@ -278,12 +278,13 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
     });
 
     it('tests fields against resolved lookup lists: whole values, numbers, CIDR ranges, arrays, big lists', async () => {
+      const inWindow = { timestampMs: CONTRACT_NOW_MS - 60_000 };
       await store.append(
         [
-          testDocument(141, { ip: '10.1.1.1', port: 22, tags: ['a', 'x'] }),
-          testDocument(141, { ip: '192.168.1.1', port: 80, tags: ['b'] }),
-          testDocument(141, { ip: 'fd00::1', port: 443 }),
-          testDocument(141, { ip: 'not-ip', port: 8080, tags: ['c', 'bad'] }),
+          testDocument(141, { ip: '10.1.1.1', port: 22, tags: ['a', 'x'] }, inWindow),
+          testDocument(141, { ip: '192.168.1.1', port: 80, tags: ['b'] }, inWindow),
+          testDocument(141, { ip: 'fd00::1', port: 443 }, inWindow),
+          testDocument(141, { ip: 'not-ip', port: 8080, tags: ['c', 'bad'] }, inWindow),
         ],
         { dedupToken: 'lookup-1', retentionDaysOf: KEEP },
       );
