@@ -4,6 +4,7 @@
  * store in the same run; then the field-less queries people type, each beside the same query on `message`, on
  * that data set (spread over two days) and on a live-traffic one (a sub account whose logs mostly arrived in the
  * last minutes). The query condition cache is dropped before every run of both. Prints p50/p95 (ms).
+ * Then lookup lists in queries: a 100,000-value list and 1,000 CIDR ranges on `client_ip`, beside the term query.
  * A `--data` directory is reused across runs (loaded once); `--only=<text>` runs the queries whose name holds it.
  */
 import fs from 'node:fs';
@@ -175,6 +176,8 @@ async function main(): Promise<void> {
     await measure(query.name, '/v1/search', query.body, { statements: query.sql(scope, days) });
   if (ONLY === '') await measure('count over a bare HTTP route (calibration)', '/bench/bare-count', {}, { statements: [countSql] });
   const referenceRows = rows.splice(0);
+  const lookupNotes = LOOKUP_CASES.some((c) => c.name.includes(ONLY)) ? await measureLookups(call, measure) : [];
+  const lookupRows = rows.splice(0);
   for (const [set, token] of [
     ['spread', API_TOKEN],
     ['live', live.token],
@@ -188,6 +191,11 @@ async function main(): Promise<void> {
   );
   console.log('| query | /v1/search p50 | p95 | hand SQL p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
   for (const row of referenceRows) console.log(row);
+  if (lookupRows.length > 0) {
+    console.log(`\nLookup lists (decision 0451), each beside the term query on one value of the same field; ${lookupNotes.join('; ')}`);
+    console.log('| query | lookup p50 | p95 | term p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
+    for (const row of lookupRows) console.log(row);
+  }
   console.log(
     `\nField-less queries; spread: the account above; live: ${liveStored} logs, ${LIVE_RECENT_SHARE * 100} % of them in the last ${LIVE_RECENT_MS / 60_000} minutes`,
   );
@@ -199,6 +207,59 @@ async function main(): Promise<void> {
 }
 
 /** The live data set's sub account (created on the first run, searchable) and an API token of its own. */
+type Call = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+type Measure = (
+  name: string,
+  path: string,
+  body: unknown,
+  compared: { readonly path: string; readonly body: unknown; readonly token: string },
+) => Promise<void>;
+
+const newest50 = { sort: [{ '@timestamp': { order: 'desc' } }], size: 50 };
+/** The generator's client IPs are 10.a.b.c: the lists draw from the same space, so some of them match. */
+const LOOKUP_CASES: readonly { readonly name: string; readonly list: string; readonly values: () => string[] }[] = [
+  {
+    name: 'lookup client_ip in a 100,000-value list, newest 50',
+    list: 'bench 100k ips',
+    values: () => {
+      const random = seededRandom(11);
+      const ips = new Set<string>();
+      while (ips.size < 100_000) ips.add(`10.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}`);
+      return [...ips];
+    },
+  },
+  {
+    name: 'lookup client_ip in 1,000 CIDR /24 ranges, newest 50',
+    list: 'bench 1k cidrs',
+    values: () => Array.from({ length: 1000 }, (_, i) => `10.${i % 256}.${Math.floor(i / 256) * 7}.0/24`),
+  },
+];
+
+/** Creates (once per data directory) and fills each list, then measures each lookup beside the term query. */
+async function measureLookups(call: Call, measure: Measure): Promise<string[]> {
+  const notes: string[] = [];
+  const term = { query: { term: { client_ip: '10.1.2.3' } }, ...newest50 };
+  for (const lookup of LOOKUP_CASES.filter((c) => c.name.includes(ONLY))) {
+    const found = (await call('POST', '/v1/lookup-lists/search', { filter: { searchTerm: lookup.list } })) as { results: { id: string }[] };
+    const id = found.results[0]?.id ?? ((await call('POST', '/v1/lookup-lists', { name: lookup.list })) as { id: string }).id;
+    const values = lookup.values();
+    const started = performance.now();
+    await call(
+      'POST',
+      `/v1/lookup-lists/${id}/elements/bulk-add`,
+      values.map((value) => ({ value })),
+    );
+    notes.push(`bulk-add of ${values.length} values: ${Math.round(performance.now() - started)} ms`);
+    await measure(
+      lookup.name,
+      '/v1/search',
+      { query: { lookup: { client_ip: { list: id } } }, ...newest50 },
+      { path: '/v1/search', body: term, token: API_TOKEN },
+    );
+  }
+  return notes;
+}
+
 async function liveAccount(
   call: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>,
   mainAccount: number,

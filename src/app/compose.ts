@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import type { IngestPorts } from '../ingest/index.js';
+import { alertsUsingLookup } from '../modules/alerts/index.js';
 import type { IntegrationUrls, RetryPolicy } from '../modules/notifications/index.js';
 import { createJobRunner } from '../scheduler/job-runner.js';
 import { createControlPlaneLeaseStore } from '../scheduler/lease-store.js';
@@ -15,6 +16,7 @@ import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireIngest } from './wiring/ingest.js';
 import { wireInsights } from './wiring/insights.js';
+import { wireLookups } from './wiring/lookups.js';
 import { wireNotifications } from './wiring/notifications.js';
 import { wireOperability } from './wiring/operability.js';
 import { wireOwnLogs } from './wiring/own-logs.js';
@@ -62,7 +64,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
   const ingestArea = wireIngest(ctx, { usage, tokens, accounts });
-  const searchArea = wireSearch(ctx, { accounts });
+  const lookupArea = wireLookups(ctx, {
+    dependents: [(accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs)],
+  });
+  const searchArea = wireSearch(ctx, { accounts, lookups: lookupArea.services.resolver });
   const notificationArea = wireNotifications(ctx, deps);
   const ownLogsArea = wireOwnLogs(ctx, { accounts });
   const alertArea = wireAlerts(
@@ -73,6 +78,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       notifications: notificationArea.services.notifications,
       ownLogs: ownLogsArea.services.ownLogs,
       actorOf,
+      lookups: lookupArea.services.resolver,
     },
     deps,
   );
@@ -91,6 +97,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const areas = [
     controlPlaneArea,
     ingestArea,
+    lookupArea,
     searchArea,
     notificationArea,
     alertArea,

@@ -14,6 +14,8 @@ export { parseQuery } from './request/parse-query.js';
 export { parseAggregations } from './request/parse-aggregations.js';
 /** A Lucene query string (`q=` parameter, with `df`, `default_operator`, `lenient`) → QueryAst. */
 export { parseLuceneQuery } from './clauses/query-string.js';
+/** Lookup lists inside a query: fill in their members before the store compiles it (decision 0451). */
+export { hasLookups, lookupReferences, resolveAggregationLookups, resolveLookups } from './request/resolve-lookups.js';
 /** `sort` and `_source` in all their ES forms (also for URL parameters the caller turns into JSON). */
 export { parseSort } from './dsl/sort.js';
 export { parseSourceFilter } from './dsl/source-filter.js';

@@ -8,7 +8,7 @@ export type ErrorCode =
   | 'permission_denied'
   | 'not_found'
   | 'already_exists'
-  /** The request is well formed but the state of what it names forbids it (a referenced object's delete, a stale version). */
+  /** The request is well formed but the state of what it names forbids it (a referenced object's delete, a stale version, a lookup list rules still use). */
   | 'conflict'
   | 'payload_too_large'
   | 'resource_exhausted'

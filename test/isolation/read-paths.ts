@@ -90,6 +90,13 @@ const scrollHandles = (body: unknown): Record<string, string | undefined> => {
 const es = (ctx: PathContext): string => ctx.rand.pick(['', '/v1/elasticsearch']);
 const index = (ctx: PathContext): string => ctx.rand.pick([...INDEXES, ctx.anyMarker()]);
 
+/** The caller's own lookup list half the time, else anyone's (or one that does not exist). */
+function lookupListId(ctx: PathContext): string {
+  const { rand, world, caller } = ctx;
+  if (rand.chance(0.5)) return rand.pick(world.lookupLists.filter((list) => list.accountId === caller.accountId)).id;
+  return rand.chance(0.9) ? rand.pick(world.lookupLists).id : '7c985e09-3db6-4dc6-ae33-58403493e13f';
+}
+
 export const READ_PATHS: readonly ReadPath[] = [
   // Search (Logz.io API).
   {
@@ -362,6 +369,56 @@ export const READ_PATHS: readonly ReadPath[] = [
       method: 'POST',
       url: '/v2/security/rules/events/logs/search',
       body: { filter: { alertEventId: ctx.handle('securityEvent') ?? '00000000-0000-4000-8000-000000000000' } },
+    }),
+  },
+  // Lookup lists.
+  {
+    name: 'lookup lists search',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v1/lookup-lists/search',
+      body: ctx.rand.chance(0.5)
+        ? {}
+        : { filter: { searchTerm: ctx.anyMarker() }, pagination: { pageNumber: 1, pageSize: ctx.rand.int(1, 50) } },
+    }),
+  },
+  {
+    name: 'lookup list by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/lookup-lists/${lookupListId(ctx)}` }),
+  },
+  {
+    name: 'lookup elements search',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/v1/lookup-lists/${lookupListId(ctx)}/elements/search`,
+      body: ctx.rand.pick([{}, { filter: { searchTerm: ctx.anyMarker() } }, { filter: { byValues: [ctx.anyMarker()] } }]),
+    }),
+  },
+  {
+    name: 'lookup element by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/lookup-lists/${lookupListId(ctx)}/elements/1` }),
+  },
+  {
+    name: 'search naming a lookup list',
+    sees: 'searchable',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v1/search',
+      body: {
+        query: ctx.rand.chance(0.5)
+          ? { lookup: { owner_mark: { list: ctx.rand.chance(0.5) ? ctx.anyMarker() : lookupListId(ctx) } } }
+          : { query_string: { query: `owner_mark:lookup{"${ctx.anyMarker()}"}` } },
+        size: 50,
+      },
     }),
   },
 ];

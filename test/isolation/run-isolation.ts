@@ -83,7 +83,10 @@ export async function runIsolation(
           return rand.chance(0.9) ? rand.pick(world.ids[kind]).id : rand.int(1, 2 ** 31 - 1);
         },
         handle: (kind) => {
-          const pool = (handles.get(kind) ?? []).filter((h) => !control || h.accountId === caller.accountId);
+          // As for ids: the caller's own handles now and then outside the control round too, so a path whose control
+          // request ran before its handle existed (requests run concurrently) still shows it can answer its own data.
+          const own = control || rand.chance(0.3);
+          const pool = (handles.get(kind) ?? []).filter((h) => !own || h.accountId === caller.accountId);
           return pool.length === 0 ? undefined : rand.pick(pool).value;
         },
         anyMarker: () => marker(control ? caller.label : rand.pick(world.tenants).label),

@@ -27,6 +27,8 @@ export interface World {
   readonly tenants: readonly Tenant[];
   /** Every id the setup created, by kind, with its account: read paths pick from all of them, anyone's. */
   readonly ids: Readonly<Record<IdKind, readonly { id: number; accountId: number }[]>>;
+  /** Every lookup list the setup created (GUID ids), with its account. */
+  readonly lookupLists: readonly { id: string; accountId: number }[];
   /** Text that belongs to one account only (labels inside its data, its token values) → its account id. */
   readonly secrets: ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -125,6 +127,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       sharedTokenFilter: [],
       savedObject: [],
     };
+    const lookupLists: { id: string; accountId: number }[] = [];
     const minute = 60_000;
     for (const account of accounts) {
       const mark = `${marker(account.label)} ${account.hidden}`;
@@ -226,6 +229,19 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
         }),
       );
       ids.savedObject.push({ id: savedId, accountId: account.accountId });
+      // A lookup list named by the marker, holding the marker: searches may name it, other accounts may not.
+      const list = await ok<{ id: string }>(
+        'lookup list',
+        api(account.apiToken, 'POST', '/v1/lookup-lists', { name: marker(account.label), description: mark }),
+      );
+      secrets.set(list.id, account.accountId);
+      lookupLists.push({ id: list.id, accountId: account.accountId });
+      await ok(
+        'lookup elements',
+        api(account.apiToken, 'POST', `/v1/lookup-lists/${list.id}/elements/bulk-add`, [
+          { value: marker(account.label), comment: account.hidden },
+        ]),
+      );
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({
@@ -274,6 +290,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       service,
       tenants,
       ids,
+      lookupLists,
       secrets,
       async close() {
         sink.close();

@@ -12,6 +12,7 @@ import type { OwnLogWriter } from '../../modules/own-logs/index.js';
 import { createLogQuestions, type SearchService } from '../../modules/search/index.js';
 import { evaluateAlertsJob } from '../../scheduler/jobs/evaluate-alerts.js';
 import type { Actor, Principal } from '../../shared/principal.js';
+import type { LookupResolver } from '../../query/index.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
 export interface AlertWiringDeps {
@@ -20,6 +21,8 @@ export interface AlertWiringDeps {
   readonly notifications: NotificationService;
   readonly ownLogs: OwnLogWriter;
   readonly actorOf: (principal: Principal) => Promise<Actor>;
+  /** Lookup lists alert queries may name (checked when an alert is saved). */
+  readonly lookups?: LookupResolver;
 }
 
 export interface AlertWiringOptions {
@@ -41,7 +44,13 @@ export function wireAlerts(
   const { config, clock, logger, db } = ctx;
   const { accounts, search, notifications } = deps;
   const searchableAccountIds = (accountId: number): Promise<number[]> => accounts.searchableAccountIds(accountId);
-  const alerts = createAlertService({ db, clock, unknownEndpointIds: notifications.unknownEndpointIds, searchableAccountIds });
+  const alerts = createAlertService({
+    db,
+    clock,
+    unknownEndpointIds: notifications.unknownEndpointIds,
+    searchableAccountIds,
+    ...(deps.lookups === undefined ? {} : { lookups: deps.lookups }),
+  });
   const triggeredAlerts = createTriggeredAlertService({ db });
   const settleDelayMs = options.alertSettleDelayMs ?? config.alerts.settleDelayMs;
   const intervalMs = config.alertIntervalSeconds * 1000;

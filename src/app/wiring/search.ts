@@ -1,16 +1,22 @@
 import { elasticsearchErrorItem } from '../../http/plugins/error-handler.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import { createEsCompatService, createSearchService, esRoutes, searchRoutes, type SearchService } from '../../modules/search/index.js';
-import { parseSearchRequest } from '../../query/index.js';
+import { parseSearchRequest, type LookupResolver } from '../../query/index.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
 /** The Logz.io search API and the Elasticsearch-compatible read API. */
 export function wireSearch(
   ctx: WiringContext,
-  deps: { readonly accounts: AccountService },
+  deps: { readonly accounts: AccountService; readonly lookups?: LookupResolver },
 ): AreaWiring<{ readonly search: SearchService }> {
   const { clock, logStore } = ctx;
-  const search = createSearchService({ logStore, clock, getAccount: (id) => deps.accounts.getAccount(id), parseSearchRequest });
+  const search = createSearchService({
+    logStore,
+    clock,
+    getAccount: (id) => deps.accounts.getAccount(id),
+    parseSearchRequest,
+    ...(deps.lookups === undefined ? {} : { lookups: deps.lookups }),
+  });
   const esCompat = createEsCompatService({ search, logStore, clock, describeError: elasticsearchErrorItem });
   return {
     services: { search },

@@ -52,6 +52,11 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', methods: READ, requires: 'read', accounts: 'either' },
   { path: '/v1/endpoints/*', requires: 'write', accounts: 'either' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
+  // Lookup lists of the account (decision 0450): searching them is a read.
+  { path: '/v1/lookup-lists/search', methods: ['POST'], requires: 'read' },
+  { path: '/v1/lookup-lists/:lookupListId/elements/search', methods: ['POST'], requires: 'read' },
+  { path: '/v1/lookup-lists/*', methods: READ, requires: 'read' },
+  { path: '/v1/lookup-lists/*', requires: 'write' },
 
   // Operator-granted features (each route also checks the account's grant): insights are read by any signed-in
   // role; shared tokens are credentials, managed by admins only.

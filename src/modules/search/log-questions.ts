@@ -49,6 +49,14 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Detection's questions over the search path: the searcher account's scope, then the store's typed entry points. */
+/**
+ * Whose lookup lists a rule's conditions may name (decision 0450, first match wins): the searching account's own,
+ * then those of the accounts it reads — so a security rule scanning sub accounts can use their lists.
+ */
+function lookupAccountsOf(question: { readonly searcherAccountId: number; readonly accountIds: readonly number[] }): number[] {
+  return [...new Set([question.searcherAccountId, ...question.accountIds])];
+}
+
 export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
   async function searcher(accountId: number, signal: AbortSignal): Promise<Principal | undefined> {
     signal.throwIfAborted();
@@ -64,6 +72,7 @@ export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
         ...batch,
         principal,
         requestedAccountIds: batch.accountIds,
+        lookupAccountIds: lookupAccountsOf(batch),
         fromMs: batch.window.fromMs,
         toMs: batch.window.toMs,
         maxGroups: MAX_GROUPS,
@@ -78,6 +87,7 @@ export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
         ...request,
         principal,
         requestedAccountIds: request.accountIds,
+        lookupAccountIds: lookupAccountsOf(request),
         fromMs: request.window.fromMs,
         toMs: request.window.toMs,
       };

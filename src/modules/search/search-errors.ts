@@ -26,6 +26,11 @@ export const searchErrors = {
       wireCode: 'SEARCH/DAY_OFFSET_OUT_OF_RANGE',
       parameters: { field: 'dayOffset', rule: 'range' },
     }),
+  lookupsUnavailable: (reference: string) =>
+    new AppError('invalid_argument', `lookup list "${reference}" cannot be used here: this service resolves no lookup lists`, {
+      wireCode: 'SEARCH/LOOKUPS_UNAVAILABLE',
+      parameters: { field: 'lookup.list', list: reference },
+    }),
   scrollExpired: () => new AppError('not_found', 'scroll context has expired', { wireCode: 'SEARCH/SCROLL_EXPIRED' }),
   scrollIdRequired: () =>
     new AppError('invalid_argument', 'scroll_id is required', {

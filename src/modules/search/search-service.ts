@@ -2,7 +2,15 @@
  * The search use cases behind /v1/search and /v1/scroll: parse (Logz.io profile) → scope (the one resolver)
  * → LogSearcher.search → Elasticsearch-shaped response. The Elasticsearch-compatible API reuses `execute`.
  */
-import type { parseSearchRequest, QueryAst, SearchProfile, SearchRequest } from '../../query/index.js';
+import {
+  resolveAggregationLookups,
+  resolveLookups,
+  type LookupResolver,
+  type parseSearchRequest,
+  type QueryAst,
+  type SearchProfile,
+  type SearchRequest,
+} from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import type {
@@ -25,6 +33,8 @@ export interface SearchServiceDeps {
   readonly clock: Clock;
   readonly getAccount: AccountLookup;
   readonly parseSearchRequest: typeof parseSearchRequest;
+  /** Fills in the lookup lists a query names (decision 0451); without it a query naming one is refused. */
+  readonly lookups?: LookupResolver;
 }
 
 export interface LogzioSearchOptions {
@@ -53,6 +63,8 @@ export interface WindowInput {
   readonly toMs: number;
   /** Log types never counted. */
   readonly excludedTypes: readonly string[];
+  /** Accounts whose lookup lists the conditions name, first match wins (default: the principal's account). */
+  readonly lookupAccountIds?: readonly number[];
 }
 
 export interface MeasureInput extends WindowInput {
@@ -105,6 +117,26 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { logStore, clock } = deps;
   const scrolls = createScrollStore(clock);
 
+  /**
+   * The query with its lookup lists' members as they are now: each run of a query (a search, a scroll's opening,
+   * an alert's evaluation) sees the list's current elements. Lists are the principal's account's.
+   */
+  function withLookups(principal: Principal, query: QueryAst, nowMs: number, listAccounts?: readonly number[]): Promise<QueryAst> {
+    return resolveLookups(query, (reference) => {
+      if (deps.lookups === undefined) throw searchErrors.lookupsUnavailable(reference);
+      return deps.lookups.resolve(listAccounts ?? [principal.accountId], reference, nowMs);
+    });
+  }
+
+  async function requestWithLookups(principal: Principal, request: SearchRequest, nowMs: number): Promise<SearchRequest> {
+    const query = await withLookups(principal, request.query, nowMs);
+    const postFilter = request.postFilter === null ? null : await withLookups(principal, request.postFilter, nowMs);
+    const aggregations = await resolveAggregationLookups(request.aggregations, (nested) => withLookups(principal, nested, nowMs));
+    return query === request.query && postFilter === request.postFilter && aggregations === request.aggregations
+      ? request
+      : { ...request, query, postFilter, aggregations };
+  }
+
   function parse(body: unknown, profile: SearchProfile): SearchRequest {
     return deps.parseSearchRequest(body, { now: clock.now(), profile });
   }
@@ -117,7 +149,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     );
     const scopeQuery: LogSearchQuery = {
       scope,
-      request: input.request,
+      request: await requestWithLookups(input.principal, input.request, nowMs),
       receivedAtMostMs: input.receivedAtMostMs ?? null,
       after: null,
       background: input.background === true,
@@ -147,11 +179,19 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Typed measures of groups of matching logs, in the background (LogStore.measureGroups). */
   async function measureGroups(input: MeasureInput): Promise<MeasuredGroup[][]> {
     const scope = await windowScope(input);
+    const nowMs = clock.now();
+    const conditions = await Promise.all(
+      input.conditions.map((condition) => withLookups(input.principal, condition, nowMs, input.lookupAccountIds)),
+    );
+    const measure =
+      input.measure.kind === 'share'
+        ? { ...input.measure, condition: await withLookups(input.principal, input.measure.condition, nowMs, input.lookupAccountIds) }
+        : input.measure;
     return logStore.measureGroups({
       scope,
-      conditions: input.conditions,
+      conditions,
       groupBy: input.groupBy,
-      measure: input.measure,
+      measure,
       excludedTypes: input.excludedTypes,
       maxGroups: input.maxGroups,
       background: true,
@@ -161,12 +201,13 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Up to `limit` matching logs of the window, newest first, as their `_source`. */
   async function sampleLogs(input: SampleInput): Promise<Readonly<Record<string, unknown>>[]> {
     const scope = await windowScope(input);
+    const condition = await withLookups(input.principal, input.condition, clock.now(), input.lookupAccountIds);
     const excluded: QueryAst[] =
       input.excludedTypes.length === 0 ? [] : [{ kind: 'terms', field: 'type', values: [...input.excludedTypes], boost: 1 }];
     const query: QueryAst =
       excluded.length === 0
-        ? input.condition
-        : { kind: 'bool', must: [input.condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
+        ? condition
+        : { kind: 'bool', must: [condition], should: [], mustNot: excluded, filter: [], minimumShouldMatch: null, boost: 1 };
     const request: SearchRequest = {
       ...sampleRequestBase,
       query,
@@ -187,8 +228,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
     const scrollId = scrolls.open({
       owner: viewKeyOf(input.principal),
-      // Later pages continue after the cursor: no offset, no aggregations.
-      query: { ...scopeQuery, request: { ...request, from: 0, aggregations: [] } },
+      // Later pages continue after the cursor: no offset, no aggregations, lookup lists as resolved at the opening.
+      query: { ...scopeQuery, request: { ...scopeQuery.request, from: 0, aggregations: [] } },
       pageSize,
       total: result.total,
       cursor: result.lastCursor,

@@ -6,6 +6,7 @@
  * against the mapping (strings are `text` with a `.keyword` sub-field). A field that contains `*` is a pattern
  * the compiler expands; `*` alone means every searchable field (query_string's default).
  */
+import type { LookupMembers } from './lookup-ast.js';
 
 /** A token produced by the analyzer (src/query/text/analyzer.ts). */
 export interface AnalyzedToken {
@@ -124,6 +125,17 @@ export type QueryAst =
       readonly normalize: boolean;
     } & Scored)
   | ({ readonly kind: 'ids'; readonly values: readonly string[] } & Scored)
+  | ({
+      /**
+       * The field's whole value is a member of a lookup list (decision 0451): equal to one of its values or, for an
+       * IP, inside one of its CIDR ranges. `list` is the reference as written (GUID or name); `members` is null
+       * until `resolveLookups` fills it, and the compiler refuses an unresolved lookup.
+       */
+      readonly kind: 'lookup';
+      readonly field: string;
+      readonly list: string;
+      readonly members: LookupMembers | null;
+    } & Scored)
   | ({
       /**
        * Two fields of the same log hold an equal value (Sigma's `fieldref`); no Elasticsearch clause produces it.

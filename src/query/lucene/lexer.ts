@@ -18,6 +18,8 @@ export type LuceneToken =
   | { readonly type: 'tilde'; readonly at: number }
   | { readonly type: 'phrase'; readonly text: string; readonly at: number }
   | { readonly type: 'regex'; readonly pattern: string; readonly at: number }
+  /** `lookup{"list"}` / `lookup{list-id}` (decision 0451): one bound in braces is no Lucene range, so nothing valid changes meaning. */
+  | { readonly type: 'lookup'; readonly list: string; readonly at: number }
   /** `raw` keeps the escapes (wildcards, range ends), `text` has them removed. */
   | { readonly type: 'term'; readonly raw: string; readonly text: string; readonly at: number };
 
@@ -105,7 +107,11 @@ export function tokenize(input: string): LuceneToken[] {
         }
       }
       if (raw === '') throw new LuceneSyntaxError(`unexpected character '${char}' at position ${at}`);
-      if (raw === 'AND' || raw === 'OR' || raw === 'NOT' || raw === 'TO') {
+      const lookup = raw === 'lookup' && peek() === '{' ? readLookup(input, index + 1) : undefined;
+      if (lookup !== undefined) {
+        tokens.push({ type: 'lookup', list: lookup.list, at });
+        index = lookup.end;
+      } else if (raw === 'AND' || raw === 'OR' || raw === 'NOT' || raw === 'TO') {
         tokens.push({ type: raw === 'AND' ? 'and' : raw === 'OR' ? 'or' : raw === 'NOT' ? 'not' : 'to', at });
       } else {
         tokens.push({ type: 'term', raw, text: unescape(raw), at });
@@ -113,6 +119,38 @@ export function tokenize(input: string): LuceneToken[] {
     }
   }
   return tokens;
+}
+
+/**
+ * The list of `lookup{…}` from just after the brace: one quoted or bare reference, then `}`. Undefined when the
+ * braces hold anything else (`lookup{a TO b}` stays the term `lookup` and an exclusive range, as in Lucene).
+ */
+function readLookup(input: string, start: number): { list: string; end: number } | undefined {
+  const skipSpaces = (from: number): number => {
+    let index = from;
+    while (index < input.length && isSpace(input[index] ?? '')) index += 1;
+    return index;
+  };
+  let index = skipSpaces(start);
+  let list = '';
+  if (input[index] === '"') {
+    index += 1;
+    while (index < input.length && input[index] !== '"') {
+      if (input[index] === '\\' && index + 1 < input.length) index += 1;
+      list += input[index] ?? '';
+      index += 1;
+    }
+    if (index >= input.length) return undefined;
+    index += 1;
+  } else {
+    while (index < input.length && !isSpace(input[index] ?? '') && input[index] !== '}') {
+      list += input[index] ?? '';
+      index += 1;
+    }
+  }
+  index = skipSpaces(index);
+  if (input[index] !== '}' || list.trim() === '') return undefined;
+  return { list, end: index + 1 };
 }
 
 /**

@@ -17,6 +17,8 @@ function show(node: LuceneNode): string {
       return `${field(node.field)}"${node.text}"${node.slop === null ? '' : `~${node.slop}`}${boost}`;
     case 'regex':
       return `${field(node.field)}/${node.pattern}/${boost}`;
+    case 'lookup':
+      return `${field(node.field)}lookup{${node.list}}${boost}`;
     case 'range':
       return `${field(node.field)}${node.lower.inclusive ? '[' : '{'}${node.lower.value ?? '*'} TO ${node.upper.value ?? '*'}${node.upper.inclusive ? ']' : '}'}${boost}`;
   }
@@ -25,6 +27,11 @@ function show(node: LuceneNode): string {
 describe('parseLucene (default operator OR)', () => {
   const cases: ReadonlyArray<readonly [string, string]> = [
     ['foo', 'foo'],
+    ['client_ip:lookup{"bad ips"}', 'client_ip:lookup{bad ips}'],
+    ['client_ip:lookup{ 7c985e09-3db6-5dc6-ae33-58403493e13f }^2', 'client_ip:lookup{7c985e09-3db6-5dc6-ae33-58403493e13f}^2'],
+    ['NOT user:lookup{admins} AND level:error', '(-user:lookup{admins} +level:error)'],
+    // Not a lookup: the braces hold a Lucene range, as before.
+    ['f:lookup{a TO b}', '(f:lookup {a TO b})'],
     ['foo bar', '(foo bar)'],
     ['foo AND bar', '(+foo +bar)'],
     ['foo && bar', '(+foo +bar)'],

@@ -110,6 +110,8 @@ class Parser {
       }
       case 'regex':
         return { kind: 'regex', field, pattern: token.pattern, boost: this.parseBoost() };
+      case 'lookup':
+        return { kind: 'lookup', field, list: token.list, boost: this.parseBoost() };
       case 'lbracket':
         return this.parseRange(field, token.inclusive);
       case 'term': {

@@ -24,6 +24,8 @@ export type LuceneNode =
     }
   | { readonly kind: 'phrase'; readonly field: LuceneField; readonly text: string; readonly slop: number | null; readonly boost: number }
   | { readonly kind: 'regex'; readonly field: LuceneField; readonly pattern: string; readonly boost: number }
+  /** `field:lookup{"list"}`: the field's value is a member of the lookup list (decision 0451). */
+  | { readonly kind: 'lookup'; readonly field: LuceneField; readonly list: string; readonly boost: number }
   | { readonly kind: 'range'; readonly field: LuceneField; readonly lower: RangeEnd; readonly upper: RangeEnd; readonly boost: number };
 
 /**

@@ -130,6 +130,15 @@ function leafOn(node: Exclude<LuceneNode, { kind: 'boolean' }>, field: string, b
         lenient: settings.lenient || field.includes('*'),
         boost,
       };
+    case 'lookup':
+      if (node.field === null) {
+        throw new DslError(
+          settings.path,
+          `lookup{${node.list}} needs a field, as in client_ip:lookup{"${node.list}"}`,
+          'SEARCH/INVALID_QUERY_SYNTAX',
+        );
+      }
+      return { kind: 'lookup', field, list: node.list, members: null, boost };
     case 'regex':
       return { kind: 'regexp', field, pattern: node.pattern, flags: ['ALL'], caseInsensitive: false, normalize: true, boost };
     case 'range': {

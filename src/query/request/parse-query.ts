@@ -3,6 +3,7 @@ import type { QueryAst } from '../ast.js';
 import { parseExists } from '../clauses/exists.js';
 import { parseFuzzy } from '../clauses/fuzzy.js';
 import { parseIds } from '../clauses/ids.js';
+import { parseLookup } from '../clauses/lookup.js';
 import { parseBool, parseBoosting, parseConstantScore, parseDisMax } from '../clauses/compound.js';
 import { parseMatchAll, parseMatchNone } from '../clauses/match-all.js';
 import { parseMatch, parseMatchBoolPrefix } from '../clauses/match.js';
@@ -41,6 +42,7 @@ const CLAUSES: Readonly<Record<string, ClauseParser>> = {
   regexp: parseRegexp,
   fuzzy: parseFuzzy,
   ids: parseIds,
+  lookup: parseLookup,
   bool: parseBool,
   constant_score: parseConstantScore,
   boosting: parseBoosting,

@@ -27,6 +27,7 @@ import { createCatalogReadCache } from './search/fields/catalog-read-cache.js';
 import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
+import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
 
@@ -174,8 +175,22 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
 
   const runs = createPrioritisedRuns(transport);
   const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
-  const search = createSearchExecutor({ transport, table: tables.logs, readCatalog: readSearchCatalog, helpers: queryHelpers, runs });
-  const measureGroups = createGroupMeasureExecutor({ table: tables.logs, readCatalog: readSearchCatalog, helpers: queryHelpers, runs });
+  const lookupSets = createLookupSets(transport);
+  const search = createSearchExecutor({
+    transport,
+    table: tables.logs,
+    readCatalog: readSearchCatalog,
+    helpers: queryHelpers,
+    runs,
+    lookupSets,
+  });
+  const measureGroups = createGroupMeasureExecutor({
+    table: tables.logs,
+    readCatalog: readSearchCatalog,
+    helpers: queryHelpers,
+    runs,
+    lookupSets,
+  });
 
   return {
     search: (query) => tracked(() => search(query)),

@@ -277,6 +277,49 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       ]);
     });
 
+    it('tests fields against resolved lookup lists: whole values, numbers, CIDR ranges, arrays, big lists', async () => {
+      const inWindow = { timestampMs: CONTRACT_NOW_MS - 60_000 };
+      await store.append(
+        [
+          testDocument(141, { ip: '10.1.1.1', port: 22, tags: ['a', 'x'] }, inWindow),
+          testDocument(141, { ip: '192.168.1.1', port: 80, tags: ['b'] }, inWindow),
+          testDocument(141, { ip: 'fd00::1', port: 443 }, inWindow),
+          testDocument(141, { ip: 'not-ip', port: 8080, tags: ['c', 'bad'] }, inWindow),
+        ],
+        { dedupToken: 'lookup-1', retentionDaysOf: KEEP },
+      );
+      const filler = Array.from({ length: 1500 }, (_, i) => `filler-${i}`);
+      const lookup = (field: string, values: string[], networks: string[] = []): QueryAst => ({
+        kind: 'lookup',
+        field,
+        list: 'l',
+        members: { listId: 'l', values, networks },
+        boost: 1,
+      });
+      const conditions = [
+        lookup('ip', ['192.168.1.1', '10.1.1']),
+        lookup('ip', [], ['10.0.0.0/8', 'fd00::/8', '172.16.0.0/12']),
+        lookup('port', ['22', '443']),
+        lookup('tags', ['bad']),
+        lookup('ip', [...filler, 'not-ip']),
+        lookup('tags', [...filler, 'x']),
+        lookup('ip', []),
+      ];
+      const measured = await store.measureGroups({
+        scope: { accounts: [{ accountId: 141, fromMs: CONTRACT_NOW_MS - DAY }], toMs: CONTRACT_NOW_MS, types: null, filter: null },
+        conditions,
+        groupBy: [],
+        measure: { kind: 'count' },
+        excludedTypes: [],
+        maxGroups: 10,
+        background: true,
+      });
+      assert.deepEqual(
+        measured.map((groups) => groups[0]?.value),
+        [1, 2, 2, 1, 1, 1, 0],
+      );
+    });
+
     it('answers ping', async () => {
       await store.ping();
     });

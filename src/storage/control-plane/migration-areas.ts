@@ -5,6 +5,7 @@ import { detectionMigrations } from '../../detection/migrations/index.js';
 import { authGroupMigrations } from '../../modules/auth-groups/migrations/index.js';
 import { savedObjectMigrations } from '../../modules/saved-objects/migrations/index.js';
 import { usageMigrations } from '../../modules/usage/migrations/index.js';
+import { lookupMigrations } from '../../modules/lookups/migrations/index.js';
 import { schedulerMigrations } from '../../scheduler/migrations/index.js';
 import { sharedTokenMigrations } from '../../modules/shared-tokens/migrations/index.js';
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
@@ -61,7 +62,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'sessions', owner: 'src/modules/sessions', first: 1200, last: 1299, migrations: sessionMigrations },
   { name: 'shared-tokens', owner: 'src/modules/shared-tokens', first: 1300, last: 1399, migrations: sharedTokenMigrations },
   { name: 'security', owner: 'src/modules/security', first: 1400, last: 1499, migrations: securityMigrations },
-  { name: 'lookups', owner: 'lookup lists', first: 1500, last: 1599, migrations: none },
+  { name: 'lookups', owner: 'src/modules/lookups', first: 1500, last: 1599, migrations: lookupMigrations },
   { name: 'saved-objects', owner: 'src/modules/saved-objects', first: 1600, last: 1699, migrations: savedObjectMigrations },
   { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
   { name: 'insights', owner: 'src/modules/insights', first: 1800, last: 1899, migrations: insightMigrations },

@@ -14,6 +14,7 @@ import type { SharedTokenTables } from '../../modules/shared-tokens/shared-token
 import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
+import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -39,7 +40,8 @@ export interface ControlPlaneTables
     InsightTables,
     SessionTables,
     SavedObjectTables,
-    SecurityTables {}
+    SecurityTables,
+    LookupTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -60,4 +62,5 @@ export type * from '../../modules/shared-tokens/shared-token-tables.js';
 export type * from '../../modules/insights/insight-tables.js';
 export type * from '../../modules/sessions/session-tables.js';
 export type * from '../../modules/security/security-tables.js';
+export type * from '../../modules/lookups/lookup-tables.js';
 export type * from './core-tables.js';

@@ -6,6 +6,9 @@ import type { Alert, AlertDefinition } from './alert.js';
 import { definitionFromRequest } from './alert-definition.js';
 import { alertRepository } from './alert-repository.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
+import { isAppError } from '../../../shared/app-error.js';
+import { lookupReferences, type LookupResolver } from '../../../query/index.js';
+import { conditionOf } from '../evaluation/alert-conditions.js';
 
 export interface AlertServiceDeps {
   readonly db: ControlPlaneDb;
@@ -14,6 +17,8 @@ export interface AlertServiceDeps {
   readonly unknownEndpointIds: (accountId: number, ids: readonly number[]) => Promise<number[]>;
   /** The accounts an account may search: itself and, for a main account, its searchable sub accounts. */
   readonly searchableAccountIds: (accountId: number) => Promise<readonly number[]>;
+  /** Resolves the lookup lists a query names: an alert naming a list the account lacks is refused. */
+  readonly lookups?: LookupResolver;
 }
 
 /** Who acts: the account and the e-mail recorded in createdBy/updatedBy. */
@@ -41,7 +46,34 @@ export function createAlertService(deps: AlertServiceDeps) {
         throw alertErrors.accountsNotSearchable(index, refused);
       }
     }
+    await checkLookups(accountId, definition);
     return definition;
+  }
+
+  /** Every lookup list the sub-components name exists in the account (their queries are otherwise read at evaluation). */
+  async function checkLookups(accountId: number, definition: AlertDefinition): Promise<void> {
+    const { lookups } = deps;
+    if (lookups === undefined) return;
+    for (const [index, sub] of definition.subComponents.entries()) {
+      let references: string[];
+      try {
+        references = lookupReferences(conditionOf(sub.queryDefinition.query, sub.queryDefinition.filters, clock.now()));
+      } catch {
+        continue;
+      }
+      for (const reference of references) {
+        try {
+          await lookups.resolve([accountId], reference, clock.now());
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          throw alertErrors.invalidDefinition(
+            `body.subComponents.${index}.queryDefinition`,
+            'lookup_exists',
+            `names a lookup list that cannot be used: ${error.message}`,
+          );
+        }
+      }
+    }
   }
 
   async function require(accountId: number, id: number): Promise<Alert> {

@@ -8,29 +8,44 @@ import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/
 import { scopeWhereSql } from './compile/scope-sql.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
-import { laneOf, type PrioritisedRuns } from './statement-priority.js';
+import { laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
+import { isMissingLookupSet, type LookupSets } from './lookup-sets.js';
+import type { LookupMembers } from '../../../query/index.js';
 
 export interface GroupMeasureExecutorDeps {
   readonly table: string;
   readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly CatalogField[]>>;
   readonly helpers: QueryHelpers;
   readonly runs: PrioritisedRuns;
+  /** Engine sets of big lookup lists; without it every list is inlined. */
+  readonly lookupSets?: LookupSets;
 }
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
   return async (query) => {
     if (query.conditions.length === 0) return [];
     if (query.scope.accounts.length === 0) return query.conditions.map(() => []);
-    return deps.runs(laneOf(query.scope, query.background), async (run) => {
+    const once = async (run: Run): Promise<MeasuredGroup[][]> => {
       try {
         const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
-        const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers);
+        const share = query.measure.kind === 'share' ? query.measure.condition : null;
+        const lookupTables = (await deps.lookupSets?.tablesFor([...query.conditions, share])) ?? new Map<LookupMembers, string>();
+        const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers, 'any', lookupTables);
         return await measureGroups(
           { context, run: (sql) => run(withoutScoreStats(sql)), table: deps.table, where: scopeWhereSql(context, query.scope, null) },
           query,
         );
       } catch (error) {
         throw toSearchError(error);
+      }
+    };
+    return deps.runs(laneOf(query.scope, query.background), async (run) => {
+      try {
+        return await once(run);
+      } catch (error) {
+        if (deps.lookupSets === undefined || !isMissingLookupSet(error)) throw error;
+        deps.lookupSets.forgetAll();
+        return once(run);
       }
     });
   };

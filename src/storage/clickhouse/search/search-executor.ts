@@ -20,6 +20,8 @@ import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort
 import { timestampPage } from './hits/timestamp-page.js';
 import { filterSource, pickFields } from './hits/source-filter.js';
 import { createPrioritisedRuns, laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
+import { isMissingLookupSet, type LookupSets } from './lookup-sets.js';
+import type { LookupMembers } from '../../../query/index.js';
 
 export interface SearchExecutorDeps {
   readonly transport: ClickHouseTransport;
@@ -28,6 +30,8 @@ export interface SearchExecutorDeps {
   readonly helpers: QueryHelpers;
   /** The store's one priority gate (a new one when absent). */
   readonly runs?: PrioritisedRuns;
+  /** Engine sets of big lookup lists; without it every list is inlined. */
+  readonly lookupSets?: LookupSets;
 }
 
 type Row = Record<string, unknown>;
@@ -60,7 +64,15 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   }
 
   return function search(query: LogSearchQuery): Promise<LogSearchResult> {
-    return runs(laneOf(query.scope, query.background), (run) => execute(query, run));
+    return runs(laneOf(query.scope, query.background), async (run) => {
+      try {
+        return await execute(query, run);
+      } catch (error) {
+        if (deps.lookupSets === undefined || !isMissingLookupSet(error)) throw error;
+        deps.lookupSets.forgetAll();
+        return execute(query, run);
+      }
+    });
   };
 
   async function execute(query: LogSearchQuery, run: Run): Promise<LogSearchResult> {
@@ -68,7 +80,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());
-      const context = new CompileContext(catalog, deps.helpers);
+      const lookupTables = (await deps.lookupSets?.tablesFor([request.query, request.postFilter])) ?? new Map<LookupMembers, string>();
+      const context = new CompileContext(catalog, deps.helpers, 'any', lookupTables);
       const scope = scopeWhereSql(context, query.scope, query.receivedAtMostMs);
       const main = compileQuery(context, request.query);
       const post = request.postFilter === null ? null : compileQuery(context, request.postFilter).where;
@@ -84,7 +97,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const keyColumns = plan.keys.map((key, i) => `${key.expression === '_score' ? '_score' : key.expression} AS __s${i}`);
       const offset = query.after === null ? request.from : 0;
       const matchedOn = (rows: TextRows): string => {
-        const on = new CompileContext(catalog, deps.helpers, rows);
+        const on = new CompileContext(catalog, deps.helpers, rows, lookupTables);
         const parts = [scope, compileQuery(on, request.query).where];
         if (request.postFilter !== null) parts.push(compileQuery(on, request.postFilter).where);
         return parts.join(' AND ');

@@ -1,4 +1,4 @@
-import type { indexTokens, isIndexExactText, resolveMinimumShouldMatch } from '../../../../query/index.js';
+import type { indexTokens, isIndexExactText, LookupMembers, resolveMinimumShouldMatch } from '../../../../query/index.js';
 import type { FieldCatalog } from '../fields/field-access.js';
 
 /** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
@@ -28,6 +28,8 @@ export class CompileContext {
     readonly catalog: FieldCatalog,
     readonly helpers: QueryHelpers,
     readonly textRows: TextRows = 'any',
+    /** Engine Set tables holding the values of big lookup lists (search/lookup-sets.ts); others are inlined. */
+    readonly lookupTables: ReadonlyMap<LookupMembers, string> = new Map(),
   ) {}
 
   /** Placeholder for the idf of the documents matching `predicate`. */

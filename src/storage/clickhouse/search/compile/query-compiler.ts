@@ -20,6 +20,7 @@ import {
   wildcardSql,
 } from './term-level.js';
 import { matchQuerySql, phraseSql, type Compiled } from './text-query.js';
+import { lookupSql } from './lookup-sql.js';
 import { allFieldsMatchSql, allFieldsPatternSql, allFieldsPhraseSql, isAllFields } from './all-fields.js';
 
 export type { Compiled };
@@ -118,6 +119,12 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
       return onFields(context, query.field, query.boost, (f) => fuzzySql(f, query));
     case 'ids':
       return constant(idsSql(query.values), query.boost);
+    case 'lookup': {
+      const members = query.members;
+      // The search module resolves every lookup before the store runs a query (resolveLookups).
+      if (members === null) throw new Error(`lookup list "${query.list}" reached the compiler unresolved`);
+      return perField(context, query.field, false, (f) => constant(lookupSql(f, members, context.lookupTables.get(members)), query.boost));
+    }
     case 'field_equals': {
       const fields = [query.field, query.otherField].map((name) => context.catalog.resolve(name));
       const [a, b] = fields;
