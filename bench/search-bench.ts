@@ -10,15 +10,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'chdb';
 import { Pool } from 'undici';
-import { composeApp } from '../src/app/compose.js';
-import { createLogger } from '../src/app/create-logger.js';
-import { loadConfig } from '../src/config/index.js';
 import { createManualClock } from '../src/shared/clock.js';
-import type { LogDocument } from '../src/storage/log-store.js';
-import { documentOf } from './bench-documents.js';
-import { BENCH_START_MS, generateLogs, seededRandom } from './generate-logs.js';
+import {
+  BENCH_API_TOKEN,
+  BENCH_NOW_MS,
+  countLogs,
+  dropQueryCache,
+  ensureMainAccountLoaded,
+  loadGenerated,
+  openBenchStore,
+  waitForMutations,
+} from './bench-store.js';
+import { BENCH_START_MS, seededRandom } from './generate-logs.js';
 import { FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
 
 const argument = (name: string, fallback: string): string =>
@@ -29,7 +33,7 @@ const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-sea
 const MAX_RUNS = 300;
 /** `--only=count`: the reference queries whose name holds this text (all by default). */
 const ONLY = argument('only', '');
-const API_TOKEN = 'bench-api-token-000000000000000001';
+const API_TOKEN = BENCH_API_TOKEN;
 /** The live-traffic data set: this share of its logs within the last LIVE_RECENT_MS of the window. */
 const LIVE_RECENT_SHARE = 0.7;
 const LIVE_RECENT_MS = 15 * 60_000;
@@ -43,51 +47,11 @@ const percentile = (values: readonly number[], p: number): number => {
 async function main(): Promise<void> {
   fs.mkdirSync(DATA, { recursive: true });
   // The window (today and yesterday UTC) covers the generator's two days.
-  const clock = createManualClock(BENCH_START_MS + 2 * 86_400_000 - 1);
-  const config = loadConfig({
-    LOGWARD_DATA_DIR: DATA,
-    LOGWARD_API_PORT: '0',
-    LOGWARD_API_HOST: '127.0.0.1',
-    LOGWARD_BOOTSTRAP_API_TOKEN: API_TOKEN,
-    LOGWARD_ROLES: 'api',
-  });
-  const app = await composeApp({ config, clock, logger: createLogger('warn') });
-  const mainAccount = (
-    await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()
-  ).id;
-  const hand = new Session(config.logStoreUrl.slice('chdb:'.length));
-
-  const count = async (accountId: number): Promise<number> =>
-    Number(
-      (await hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${accountId}`, { format: 'JSONEachRow' }))
-        .text()
-        .split('\n')[0]
-        ?.match(/\d+/)?.[0] ?? 0,
-    );
-  /** Appends the generator's logs of one of its accounts, each document reshaped by `reshape`. */
-  const load = async (generated: number, accountId: number, reshape: (doc: LogDocument, i: number) => LogDocument): Promise<void> => {
-    const started = performance.now();
-    let batch: LogDocument[] = [];
-    let n = 0;
-    for (const { account, line } of generateLogs(LINES)) {
-      if (account !== generated) continue;
-      batch.push(reshape(documentOf(line, accountId, BENCH_START_MS), n * 20_000 + batch.length));
-      if (batch.length === 20_000) {
-        await app.logStore.append(batch, { dedupToken: `bench-${accountId}-${(n += 1)}`, retentionDaysOf: () => 3650 });
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await app.logStore.append(batch, { dedupToken: `bench-${accountId}-${n + 1}`, retentionDaysOf: () => 3650 });
-    await hand.queryAsync('OPTIMIZE TABLE logs FINAL');
-    console.log(`account ${accountId} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  };
-  if ((await count(mainAccount)) === 0) await load(0, mainAccount, (doc) => doc);
-  // A data directory from an earlier build gets new indexes and projections by background mutations: measure once built.
-  const pending = async (): Promise<boolean> =>
-    !(await hand.queryAsync('SELECT count() AS n FROM system.mutations WHERE NOT is_done', { format: 'JSONEachRow' }))
-      .text()
-      .includes('"n":0');
-  while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
+  const clock = createManualClock(BENCH_NOW_MS);
+  const store = await openBenchStore(DATA, clock);
+  const { app, mainAccount, hand } = store;
+  const count = (accountId: number): Promise<number> => countLogs(store, accountId);
+  await ensureMainAccountLoaded(store, LINES);
   const stored = await count(mainAccount);
   const scope = `account = ${mainAccount} AND ts >= fromUnixTimestamp64Milli(${BENCH_START_MS}, 'UTC') AND ts < fromUnixTimestamp64Milli(${BENCH_START_MS + 2 * 86_400_000}, 'UTC')`;
   const day = (ms: number): string => `toDate32('${new Date(ms).toISOString().slice(0, 10)}')`;
@@ -103,7 +67,7 @@ async function main(): Promise<void> {
   if (address === null || typeof address !== 'object') throw new Error('no API address');
   // A keep-alive client with little overhead of its own (global fetch adds about 1 ms per request in this process).
   const client = new Pool(`http://127.0.0.1:${address.port}`, { connections: 1 });
-  const dropCache = () => hand.queryAsync('SYSTEM DROP QUERY CONDITION CACHE');
+  const dropCache = () => dropQueryCache(store);
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
     const response = await client.request({
       path,
@@ -120,10 +84,13 @@ async function main(): Promise<void> {
     // Live traffic: most logs in the last minutes before the window's end, the rest spread over the two days.
     const end = clock.now();
     const random = seededRandom(7);
-    await load(1, live.accountId, (doc) =>
-      random() < LIVE_RECENT_SHARE ? { ...doc, timestampMs: end - Math.floor(random() * LIVE_RECENT_MS) } : doc,
-    );
-    while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
+    await loadGenerated(store, {
+      lines: LINES,
+      generated: 1,
+      accountId: live.accountId,
+      reshape: (doc) => (random() < LIVE_RECENT_SHARE ? { ...doc, timestampMs: end - Math.floor(random() * LIVE_RECENT_MS) } : doc),
+    });
+    await waitForMutations(store);
   }
   const liveStored = await count(live.accountId);
 

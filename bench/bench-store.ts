@@ -1,0 +1,101 @@
+/**
+ * The store the search benches share: the bench:ingest generator's logs loaded through composeApp into a `--data`
+ * directory, once; later runs (of bench:search or bench:discover) reopen the same directory and find them there.
+ */
+import { Session } from 'chdb';
+import type { App } from '../src/app/app.js';
+import { composeApp } from '../src/app/compose.js';
+import { createLogger } from '../src/app/create-logger.js';
+import { loadConfig, type AppConfig } from '../src/config/index.js';
+import type { Clock } from '../src/shared/clock.js';
+import type { LogDocument } from '../src/storage/log-store.js';
+import { documentOf } from './bench-documents.js';
+import { BENCH_START_MS, generateLogs } from './generate-logs.js';
+
+/** The bootstrap API token of a bench data directory (set when the directory is first opened). */
+export const BENCH_API_TOKEN = 'bench-api-token-000000000000000001';
+/** The last instant of the generator's two days: their window (today and yesterday UTC) holds all of them. */
+export const BENCH_NOW_MS = BENCH_START_MS + 2 * 86_400_000 - 1;
+const BATCH = 20_000;
+
+export interface BenchStore {
+  readonly app: App;
+  readonly config: AppConfig;
+  /** The main account, which holds the generator's first account (half its lines). */
+  readonly mainAccount: number;
+  /** A session of its own on the store, for hand-written statements. */
+  readonly hand: Session;
+}
+
+/** composeApp (api role) on a data directory, not yet listening. */
+export async function openBenchStore(dataDir: string, clock: Clock): Promise<BenchStore> {
+  const config = loadConfig({
+    LOGWARD_DATA_DIR: dataDir,
+    LOGWARD_API_PORT: '0',
+    LOGWARD_API_HOST: '127.0.0.1',
+    LOGWARD_BOOTSTRAP_API_TOKEN: BENCH_API_TOKEN,
+    LOGWARD_ROLES: 'api',
+  });
+  const app = await composeApp({ config, clock, logger: createLogger('warn') });
+  const mainAccount = (
+    await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()
+  ).id;
+  return { app, config, mainAccount, hand: new Session(config.logStoreUrl.slice('chdb:'.length)) };
+}
+
+export async function countLogs(store: BenchStore, accountId: number): Promise<number> {
+  const text = (
+    await store.hand.queryAsync(`SELECT count() AS n FROM logs WHERE account = ${accountId}`, { format: 'JSONEachRow' })
+  ).text();
+  return Number(text.split('\n')[0]?.match(/\d+/)?.[0] ?? 0);
+}
+
+/**
+ * Appends the logs `generateLogs(lines)` gives its account `generated`, into `accountId`, each reshaped by
+ * `reshape`; then merges them as a long-running store would have.
+ */
+export async function loadGenerated(
+  store: BenchStore,
+  options: {
+    readonly lines: number;
+    readonly generated: number;
+    readonly accountId: number;
+    readonly reshape?: (doc: LogDocument, i: number) => LogDocument;
+  },
+): Promise<void> {
+  const { accountId, reshape = (doc: LogDocument) => doc } = options;
+  const started = performance.now();
+  let batch: LogDocument[] = [];
+  let n = 0;
+  for (const { account, line } of generateLogs(options.lines)) {
+    if (account !== options.generated) continue;
+    batch.push(reshape(documentOf(line, accountId, BENCH_START_MS), n * BATCH + batch.length));
+    if (batch.length === BATCH) {
+      await store.app.logStore.append(batch, { dedupToken: `bench-${accountId}-${(n += 1)}`, retentionDaysOf: () => 3650 });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await store.app.logStore.append(batch, { dedupToken: `bench-${accountId}-${n + 1}`, retentionDaysOf: () => 3650 });
+  await store.hand.queryAsync('OPTIMIZE TABLE logs FINAL');
+  console.log(`account ${accountId} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Loads the main account unless it already holds logs (a reused directory). */
+export async function ensureMainAccountLoaded(store: BenchStore, lines: number): Promise<void> {
+  if ((await countLogs(store, store.mainAccount)) === 0) await loadGenerated(store, { lines, generated: 0, accountId: store.mainAccount });
+  await waitForMutations(store);
+}
+
+/** A directory from an earlier build gets new indexes and projections by background mutations: measure once built. */
+export async function waitForMutations(store: BenchStore): Promise<void> {
+  const pending = async (): Promise<boolean> =>
+    !(await store.hand.queryAsync('SELECT count() AS n FROM system.mutations WHERE NOT is_done', { format: 'JSONEachRow' }))
+      .text()
+      .includes('"n":0');
+  while (await pending()) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** Empties the engine's query condition cache, so a repeated query is not answered from an earlier run's marks. */
+export async function dropQueryCache(store: BenchStore): Promise<void> {
+  await store.hand.queryAsync('SYSTEM DROP QUERY CONDITION CACHE');
+}

@@ -1,0 +1,254 @@
+/**
+ * `npm run bench:discover -- --data=<dir> [--lines=1000000] [--runs=15] [--ranges=now-15m,now-2d]`: Discover in
+ * Debian's Chromium over the bench:ingest generator's logs (the store bench:search loads; a `--data` directory
+ * loaded by either bench serves both). For each query and range it types the query and presses Enter, and measures
+ * in the page from the keypress to the first page of logs and the histogram being on screen (the frame after React
+ * rendered them). The query condition cache is dropped before every run. Prints p50/p95 per query and the split of
+ * the p50 run's time: until the /v1/search request left, the request (server and loopback), and JSON + rendering.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { createSessionService, createSignInThrottle } from '../src/modules/sessions/index.js';
+import { createManualClock } from '../src/shared/clock.js';
+import { ensureWebBuilt, launchBrowser, signInPage } from '../test/support/browser.js';
+import {
+  BENCH_API_TOKEN,
+  BENCH_NOW_MS,
+  countLogs,
+  dropQueryCache,
+  ensureMainAccountLoaded,
+  openBenchStore,
+  type BenchStore,
+} from './bench-store.js';
+
+const argument = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const LINES = Number(argument('lines', '1000000'));
+const RUNS = Number(argument('runs', '15'));
+/** Without `--data`, a temporary directory, loaded for this run and removed after it. */
+const GIVEN_DATA = argument('data', '');
+const DATA = GIVEN_DATA === '' ? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-discover-bench-')) : GIVEN_DATA;
+/** Discover's default range (the last 15 minutes of the data) and the generator's whole two days. */
+const RANGES = argument('ranges', 'now-15m,now-2d').split(',');
+const QUERIES = ['status:500', 'timeout', 'level:ERROR AND type:app', '*'];
+/** A query the server refuses at once: between runs it empties the results, so each run renders them anew. */
+const RESET_QUERY = '(';
+const USER = 'discover-bench@bench.example.com';
+const PASSWORD = 'discover bench password 1';
+const RUN_TIMEOUT_MS = 120_000;
+
+/**
+ * The page's `Date` stands still at the server's instant, so relative ranges resolve on both sides alike. Not
+ * Playwright's clock: it replaces `performance`, whose resource timings the split needs. Source text, because it
+ * runs before the app's scripts.
+ */
+const FIXED_DATE_SCRIPT = `(() => {
+  const RealDate = Date;
+  const now = ${BENCH_NOW_MS};
+  function FixedDate(...args) {
+    if (new.target === undefined) return new RealDate(now).toString();
+    return args.length === 0 ? new RealDate(now) : new RealDate(...args);
+  }
+  FixedDate.prototype = RealDate.prototype;
+  FixedDate.now = () => now;
+  FixedDate.parse = RealDate.parse;
+  FixedDate.UTC = RealDate.UTC;
+  globalThis.Date = FixedDate;
+})();`;
+
+/** What the page records of one run (page milliseconds; -1 until it happened). */
+interface PageMark {
+  enterAt: number;
+  shownAt: number;
+  paintedAt: number;
+  rows: number;
+  hits: string;
+}
+
+interface PageElement {
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): { readonly length: number };
+  readonly textContent: string | null;
+}
+/** The few browser globals the in-page code uses (the bench compiles without the DOM library). */
+interface PageScope {
+  discoverBench?: PageMark;
+  readonly document: { readonly body: unknown; querySelector(selector: string): PageElement | null };
+  readonly performance: {
+    now(): number;
+    clearResourceTimings(): void;
+    getEntriesByType(type: 'resource'): readonly { readonly name: string; readonly startTime: number; readonly responseEnd: number }[];
+  };
+  addEventListener(type: 'keydown', listener: (event: { readonly key: string; readonly timeStamp: number }) => void, options: object): void;
+  requestAnimationFrame(callback: () => void): void;
+  readonly MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+    observe(target: unknown, options: object): void;
+  };
+}
+
+interface Run {
+  readonly totalMs: number;
+  readonly beforeRequestMs: number;
+  readonly requestMs: number;
+  readonly afterResponseMs: number;
+  readonly rows: number;
+  readonly hits: string;
+}
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+};
+
+/** A user of the main account with a web password (created on a directory's first run). */
+async function webUser(store: BenchStore): Promise<void> {
+  const headers = { 'x-api-token': BENCH_API_TOKEN };
+  const users = await store.app.api.inject({ method: 'GET', url: '/v1/user-management', headers });
+  if (!users.json<{ username: string }[]>().some((user) => user.username === USER)) {
+    const created = await store.app.api.inject({
+      method: 'POST',
+      url: '/v1/user-management',
+      headers,
+      payload: { username: USER, fullName: 'Discover Bench', accountID: store.mainAccount, role: 'USER_ROLE_REGULAR' },
+    });
+    if (created.statusCode !== 200) throw new Error(`creating the bench user answered ${created.statusCode}: ${created.body}`);
+  }
+  const clock = createManualClock(BENCH_NOW_MS);
+  await createSessionService({ db: store.app.controlPlane.db, clock, throttle: createSignInThrottle(clock) }).setPassword(USER, PASSWORD);
+}
+
+/** Listens in the page for the Enter keypress and for the results it brings (in the frame after they rendered). */
+async function arm(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as PageScope;
+    const { document, performance } = scope;
+    const mark: PageMark = { enterAt: -1, shownAt: -1, paintedAt: -1, rows: 0, hits: '' };
+    scope.discoverBench = mark;
+    performance.clearResourceTimings();
+    scope.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Enter' && mark.enterAt < 0) mark.enterAt = event.timeStamp;
+      },
+      { capture: true, once: true },
+    );
+    // The reset query left no results: the logs table and the histogram appear in the commit that renders them.
+    new scope.MutationObserver((_records, observer) => {
+      if (mark.enterAt < 0 || mark.shownAt >= 0) return;
+      const results = document.querySelector('section[aria-label="Results"]');
+      if (results === null || results.getAttribute('aria-busy') !== 'false') return;
+      if (results.querySelector('table[aria-label="Logs"] tbody tr') === null) return;
+      if (results.querySelector('[data-testid="histogram"] rect') === null) return;
+      mark.shownAt = performance.now();
+      mark.rows = results.querySelectorAll('table[aria-label="Logs"] tr.log-row').length;
+      mark.hits = results.querySelector('[data-testid="hits-count"]')?.textContent ?? '';
+      observer.disconnect();
+      // A rAF callback runs before the frame is painted; a task queued from it runs after.
+      scope.requestAnimationFrame(() => setTimeout(() => (mark.paintedAt = performance.now()), 0));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+/** The run's mark and its /v1/search request's timing, once the results are on screen. */
+async function collect(page: Page): Promise<Run> {
+  const deadline = Date.now() + RUN_TIMEOUT_MS;
+  for (;;) {
+    const seen = await page.evaluate(() => {
+      const scope = globalThis as unknown as PageScope;
+      const mark = scope.discoverBench;
+      if (mark === undefined || mark.paintedAt < 0) return undefined;
+      const requests = scope.performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/v1/search') && entry.startTime >= mark.enterAt)
+        .map((entry) => ({ startTime: entry.startTime, responseEnd: entry.responseEnd }));
+      return { mark, requests };
+    });
+    if (seen !== undefined) {
+      const { mark, requests } = seen;
+      const [request] = requests;
+      if (request === undefined || requests.length !== 1) throw new Error(`expected one /v1/search request, saw ${requests.length}`);
+      return {
+        totalMs: mark.paintedAt - mark.enterAt,
+        beforeRequestMs: request.startTime - mark.enterAt,
+        requestMs: request.responseEnd - request.startTime,
+        afterResponseMs: mark.paintedAt - request.responseEnd,
+        rows: mark.rows,
+        hits: mark.hits,
+      };
+    }
+    if (Date.now() > deadline) {
+      const error = await page
+        .locator('.query-error')
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      throw new Error(`no results within ${RUN_TIMEOUT_MS} ms${error === null ? '' : `: ${error}`}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(DATA, { recursive: true });
+  ensureWebBuilt();
+  const store = await openBenchStore(DATA, createManualClock(BENCH_NOW_MS));
+  await ensureMainAccountLoaded(store, LINES);
+  const stored = await countLogs(store, store.mainAccount);
+  await webUser(store);
+  await store.app.api.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(store.app.api.server.address() as AddressInfo).port}`;
+
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript({ content: FIXED_DATE_SCRIPT });
+  await signInPage(page, baseUrl, USER, PASSWORD);
+  // The landing page's own requests finish before the bench navigates away from it.
+  await page.waitForLoadState('networkidle');
+  const queryBox = page.getByRole('combobox', { name: 'Query (Lucene syntax)' });
+
+  const once = async (query: string): Promise<Run> => {
+    await queryBox.fill(RESET_QUERY);
+    await queryBox.press('Enter');
+    await page.locator('.query-error').waitFor({ timeout: RUN_TIMEOUT_MS });
+    await dropQueryCache(store);
+    await queryBox.fill(query);
+    // Enter would take a field-name suggestion instead of searching.
+    if ((await queryBox.getAttribute('aria-expanded')) === 'true') throw new Error(`"${query}" opens field suggestions`);
+    await arm(page);
+    await page.keyboard.press('Enter');
+    return collect(page);
+  };
+
+  const rows: string[] = [];
+  for (const range of RANGES) {
+    await page.goto(`${baseUrl}/app/discover?q=${encodeURIComponent(RESET_QUERY)}&from=${range}&to=now`);
+    for (const query of QUERIES) {
+      // Warm-up: the first render of a page JIT-compiles the table's code.
+      const first = await once(query);
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await once(query));
+      const byTotal = [...runs].sort((a, b) => a.totalMs - b.totalMs);
+      const median = byTotal[Math.min(byTotal.length - 1, Math.floor(byTotal.length / 2))] ?? first;
+      const totals = runs.map((run) => run.totalMs);
+      const row = `| \`${query}\` | ${range} | ${median.hits} | ${median.rows} | ${percentile(totals, 0.5).toFixed(0)} | ${percentile(totals, 0.95).toFixed(0)} | ${median.beforeRequestMs.toFixed(0)} / ${median.requestMs.toFixed(0)} / ${median.afterResponseMs.toFixed(0)} |`;
+      rows.push(row);
+      console.log(row);
+    }
+  }
+  console.log(
+    `\n${stored} logs in the searched account (${LINES} generated), ${RUNS} runs per row after one warm-up, Chromium headless, ${os.cpus().length} cores`,
+  );
+  console.log(
+    '| query | range | hits | rows shown | Enter → shown p50 (ms) | p95 | p50 run: before request / request / JSON + render |\n|---|---|---|---|---|---|---|',
+  );
+  for (const row of rows) console.log(row);
+  await browser.close();
+  store.hand.close();
+  await store.app.stop();
+  if (GIVEN_DATA === '') fs.rmSync(DATA, { recursive: true, force: true });
+}
+
+await main();
