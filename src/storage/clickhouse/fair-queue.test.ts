@@ -72,6 +72,26 @@ describe('fair queue', () => {
     assert.equal(await busyFor('heavy', 10), 0);
   });
 
+  it('lets an account in the top tier hold one slot at a time', async () => {
+    let now = 0;
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => now });
+    await queue.run('heavy', async () => {
+      now += 20_000;
+    });
+    const started: string[] = [];
+    const hold = gate();
+    const heavy = [0, 1].map((i) =>
+      queue.run('heavy', async () => {
+        started.push(`heavy-${i}`);
+        await hold.promise;
+      }),
+    );
+    await tick();
+    assert.deepEqual(started, ['heavy-0']);
+    hold.open();
+    await Promise.all(heavy);
+  });
+
   it('frees the slot of failed work', async () => {
     const queue = createFairQueue({ slots: 1, perKey: 1, now: () => 0 });
     await assert.rejects(

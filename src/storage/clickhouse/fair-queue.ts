@@ -34,12 +34,17 @@ interface KeyState {
   running: number;
   /** When this account was last given a slot (a counter), so the least recently served goes first. */
   lastServed: number;
+  /** Slots this account may hold at once, set from its tier when it asks. */
+  limit: number;
   readonly waiting: (() => void)[];
 }
 
 export function createFairQueue(options: FairQueueOptions): FairQueue {
   const slots = Math.max(1, options.slots);
   const perKey = Math.max(1, Math.min(options.perKey, slots));
+  // An account in a higher tier holds fewer slots at once: one in the top tier, so on a small machine a heavy
+  // account's statements leave the other cores to everyone else.
+  const limitOf = (key: string): number => [perKey, Math.max(1, perKey - 1), 1][tierOf(key)] ?? 1;
   const states = new Map<string, KeyState>();
   const usage = new Map<string, Usage>();
   let running = 0;
@@ -64,7 +69,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const stateOf = (key: string): KeyState => {
     let state = states.get(key);
     if (state === undefined) {
-      state = { running: 0, lastServed: -1, waiting: [] };
+      state = { running: 0, lastServed: -1, limit: perKey, waiting: [] };
       states.set(key, state);
     }
     return state;
@@ -80,7 +85,8 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     while (running < slots) {
       let next: KeyState | undefined;
       for (const state of states.values())
-        if (state.waiting.length > 0 && state.running < perKey && (next === undefined || state.lastServed < next.lastServed)) next = state;
+        if (state.waiting.length > 0 && state.running < state.limit && (next === undefined || state.lastServed < next.lastServed))
+          next = state;
       const start = next?.waiting.shift();
       if (next === undefined || start === undefined) return;
       take(next);
@@ -99,7 +105,8 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   return {
     async run(key, work) {
       const state = stateOf(key);
-      if (running < slots && state.running < perKey && state.waiting.length === 0) take(state);
+      state.limit = limitOf(key);
+      if (running < slots && state.running < state.limit && state.waiting.length === 0) take(state);
       else await new Promise<void>((resolve) => state.waiting.push(resolve));
       const started = options.now();
       try {
