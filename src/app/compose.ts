@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import type { IngestPorts } from '../ingest/index.js';
+import { securityRulesUsingLookup } from '../modules/security/index.js';
 import { alertsUsingLookup } from '../modules/alerts/index.js';
 import type { IntegrationUrls, RetryPolicy } from '../modules/notifications/index.js';
 import { createJobRunner } from '../scheduler/job-runner.js';
@@ -65,7 +66,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
   const ingestArea = wireIngest(ctx, { usage, tokens, accounts });
   const lookupArea = wireLookups(ctx, {
-    dependents: [(accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs)],
+    dependents: [
+      (accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs),
+      (accountId, list, nowMs) => securityRulesUsingLookup(controlPlane.db, accountId, list, nowMs),
+    ],
   });
   const searchArea = wireSearch(ctx, { accounts, lookups: lookupArea.services.resolver });
   const notificationArea = wireNotifications(ctx, deps);

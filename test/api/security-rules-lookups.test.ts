@@ -83,4 +83,15 @@ describe('security rules using lookup lists', () => {
     const latest = await call(t, 'POST', '/v2/security/rules/events/search', siem.apiToken, {});
     assert.ok(latest.body.includes('"client_ip":"192.0.2.1"'), latest.body);
   });
+
+  it('refuses to delete a list a security rule reads, naming the rule, and deletes it once no rule does', async () => {
+    const refused = await call(t, 'DELETE', `/v1/lookup-lists/${blocklistId}`, sub.apiToken);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.match(refused.body, /Connection from a blocklisted address/);
+    const rules = await call(t, 'POST', '/v2/security/rules/search', siem.apiToken, { filter: { search: 'blocklisted' } });
+    const rule = rules.json<{ results: { id: number }[] }>().results[0];
+    assert.ok(rule !== undefined, rules.body);
+    assert.equal((await call(t, 'DELETE', `/v2/security/rules/${rule.id}`, siem.apiToken)).statusCode, 200);
+    assert.equal((await call(t, 'DELETE', `/v1/lookup-lists/${blocklistId}`, sub.apiToken)).statusCode, 200);
+  });
 });

@@ -15,3 +15,4 @@ export { sigmaRoutes } from './sigma/sigma-routes.js';
 export { installBuiltInPack, shippedAttackCatalog, builtInDrafts } from './pack/builtin-pack.js';
 export { mitreCoverageRoutes } from './pack/mitre-coverage-routes.js';
 export { SECURITY_KIND } from './rules/security-rule.js';
+export { securityRulesUsingLookup, type SecurityRuleUsingLookup } from './evaluation/rules-using-lookup.js';

@@ -151,6 +151,12 @@ export const securityRuleRepository = {
     return { ...base, definition, origin };
   },
 
+  /** Every security rule of every account (what uses a lookup list; deletes of lists are rare). */
+  async listAll(db: ControlPlaneDb): Promise<SecurityRule[]> {
+    const rows = await db.selectFrom('security_rules').selectAll().orderBy('id').execute();
+    return rows.map(fromRow);
+  },
+
   async listEnabled(db: ControlPlaneDb): Promise<SecurityRule[]> {
     const rows = await db.selectFrom('security_rules').selectAll().where('enabled', '=', 1).orderBy('id').execute();
     return rows.map(fromRow);
