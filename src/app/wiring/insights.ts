@@ -4,11 +4,11 @@ import {
   createInsightService,
   createWarningLogReader,
   insightRoutes,
-  learnInsightsJob,
   PUBLIC_CI_CATALOG,
   type InsightLearning,
 } from '../../modules/insights/index.js';
 import { createSharedTokenService, sharedTokenRoutes, type SharedTokenService } from '../../modules/shared-tokens/index.js';
+import { learnInsightsJob } from '../../scheduler/jobs/learn-insights.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
 export interface InsightAreaServices {

@@ -2,7 +2,6 @@ export { createInsightService, MIN_RECURRENCES, type InsightService } from './in
 export { createInsightLearning, LOOK_BACK_MS, SETTLE_MS, type InsightLearning, type LearningReport } from './insight-learning.js';
 export { createWarningLogReader } from './warning-log-reader.js';
 export { insightRoutes } from './insight-routes.js';
-export { learnInsightsJob } from './learn-insights-job.js';
 export { PUBLIC_CI_CATALOG } from './catalog/public-ci-catalog.js';
 export { matchSignature, type KnownErrorSignature } from './catalog/known-error-signature.js';
 export { insightMigrations } from './migrations/index.js';

@@ -8,6 +8,7 @@ import { usageMigrations } from '../../modules/usage/migrations/index.js';
 import { lookupMigrations } from '../../modules/lookups/migrations/index.js';
 import { schedulerMigrations } from '../../scheduler/migrations/index.js';
 import { sharedTokenMigrations } from '../../modules/shared-tokens/migrations/index.js';
+import { featureGrantMigrations } from '../../modules/feature-grants/migrations/index.js';
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
 import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
 import { securityMigrations } from '../../modules/security/migrations/index.js';
@@ -60,7 +61,13 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'detection', owner: 'src/detection', first: 1000, last: 1099, migrations: detectionMigrations },
   { name: 'markers', owner: 'src/modules/markers', first: 1100, last: 1199, migrations: none },
   { name: 'sessions', owner: 'src/modules/sessions', first: 1200, last: 1299, migrations: sessionMigrations },
-  { name: 'shared-tokens', owner: 'src/modules/shared-tokens', first: 1300, last: 1399, migrations: sharedTokenMigrations },
+  {
+    name: 'shared-tokens',
+    owner: 'src/modules/shared-tokens',
+    first: 1300,
+    last: 1399,
+    migrations: { ...featureGrantMigrations, ...sharedTokenMigrations },
+  },
   { name: 'security', owner: 'src/modules/security', first: 1400, last: 1499, migrations: securityMigrations },
   { name: 'lookups', owner: 'src/modules/lookups', first: 1500, last: 1599, migrations: lookupMigrations },
   { name: 'saved-objects', owner: 'src/modules/saved-objects', first: 1600, last: 1699, migrations: savedObjectMigrations },
