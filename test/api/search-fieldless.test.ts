@@ -115,7 +115,7 @@ describe('field-less words match every field as Elasticsearch does', () => {
       hits: { total: { value: number }; hits: Hit[] };
     };
     assert.deepEqual([namesOf(es.hits.hits), es.hits.total.value], [['zelda'], 1]);
-    const q = await t.api.inject({ method: 'GET', url: '/app/_search?q=500.0', headers: { 'x-api-token': t.apiToken } });
+    const q = await t.api.inject({ method: 'GET', url: '/v1/elasticsearch/app/_search?q=500.0', headers: { 'x-api-token': t.apiToken } });
     assert.deepEqual(namesOf(q.json<{ hits: { hits: Hit[] } }>().hits.hits), ['zelda']);
   });
 

@@ -89,8 +89,20 @@ export async function migrateToLatest(
     allowUnorderedMigrations: true,
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+  for (let attempt = 1; ; attempt += 1) {
+    const { error } = await migrator.migrateToLatest();
+    if (error === undefined) return;
+    // Kysely's introspection reads the tables of every schema; another store of the same database dropping its
+    // schema meanwhile fails it with 3F000 naming that schema. Nothing of ours was touched: try again.
+    if (attempt < 5 && droppedMeanwhile(error, schema)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** A "schema does not exist" failure about a schema other than ours (PostgreSQL 3F000). */
+function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
+  if (error === null || typeof error !== 'object' || (error as { code?: unknown }).code !== '3F000') return false;
+  return schema === undefined || !String((error as { message?: unknown }).message).includes(`"${schema}"`);
 }
 
 /** Opens the control plane named by a `sqlite:<path>` or `postgres://` URL and brings it to the latest schema. */
