@@ -5,7 +5,8 @@
  * that data set (spread over two days) and on a live-traffic one (a sub account whose logs mostly arrived in the
  * last minutes). The query condition cache is dropped before every run of both. Prints p50/p95 (ms).
  * Then lookup lists in queries: a 100,000-value list and 1,000 CIDR ranges on `client_ip`, beside the term query.
- * A `--data` directory is reused across runs (loaded once); `--only=<text>` runs the queries whose name holds it.
+ * A `--data` directory is reused across runs (loaded once); `--only=<text>` runs the queries whose name holds it,
+ * `--reference-only` the reference rows alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,8 @@ const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-sea
 const MAX_RUNS = 300;
 /** `--only=count`: the reference queries whose name holds this text (all by default). */
 const ONLY = argument('only', '');
+/** `--reference-only`: the reference rows and the calibration alone (before/after comparisons with older trees). */
+const REFERENCE_ONLY = process.argv.includes('--reference-only');
 const API_TOKEN = BENCH_API_TOKEN;
 /** The live-traffic data set: this share of its logs within the last LIVE_RECENT_MS of the window. */
 const LIVE_RECENT_SHARE = 0.7;
@@ -143,13 +146,13 @@ async function main(): Promise<void> {
     await measure(query.name, '/v1/search', query.body, { statements: query.sql(scope, days) });
   if (ONLY === '') await measure('count over a bare HTTP route (calibration)', '/bench/bare-count', {}, { statements: [countSql] });
   const referenceRows = rows.splice(0);
-  const lookupNotes = LOOKUP_CASES.some((c) => c.name.includes(ONLY)) ? await measureLookups(call, measure) : [];
+  const lookupNotes = !REFERENCE_ONLY && LOOKUP_CASES.some((c) => c.name.includes(ONLY)) ? await measureLookups(call, measure) : [];
   const lookupRows = rows.splice(0);
   for (const [set, token] of [
     ['spread', API_TOKEN],
     ['live', live.token],
   ] as const) {
-    for (const query of FIELDLESS_QUERIES.filter((q) => `${set}: ${q.name}`.includes(ONLY))) {
+    for (const query of FIELDLESS_QUERIES.filter((q) => !REFERENCE_ONLY && `${set}: ${q.name}`.includes(ONLY))) {
       await measure(`${set}: ${query.name}`, query.path, query.body, { path: query.path, body: query.onMessage, token }, token);
     }
   }
