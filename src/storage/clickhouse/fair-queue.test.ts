@@ -55,9 +55,12 @@ describe('fair queue', () => {
     assert.deepEqual(order, ['a0', 'b0', 'a1', 'a2', 'a3']);
   });
 
-  it('puts an account that kept the engine busy lately in a lower tier, and lets it back up as the usage decays', async () => {
+  it('puts an account that kept the engine busy lately in a lower tier while another account is active, and lets it back up as the usage decays', async () => {
     let now = 0;
-    const queue = createFairQueue({ slots: 2, perKey: 1, now: () => now });
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => now });
+    // Another account's long statement: the heavy one is contended throughout.
+    const hold = gate();
+    const other = queue.run('other', () => hold.promise);
     const busyFor = (key: string, ms: number) =>
       queue.run(key, async (tier) => {
         now += ms;
@@ -70,14 +73,34 @@ describe('fair queue', () => {
     assert.equal(await busyFor('light', 10), 0);
     now += 60_000;
     assert.equal(await busyFor('heavy', 10), 0);
+    hold.open();
+    await other;
   });
 
-  it('lets an account in the top tier hold one slot at a time', async () => {
+  it('never lowers the tier of an account alone on the engine', async () => {
+    let now = 0;
+    const queue = createFairQueue({ slots: 2, perKey: 1, now: () => now });
+    for (let i = 0; i < 5; i += 1)
+      assert.equal(
+        await queue.run('alone', async (tier) => {
+          now += 5_000;
+          return tier;
+        }),
+        0,
+      );
+    // Another account searched a moment ago: the busy one is competing again.
+    await queue.run('other', async () => undefined);
+    assert.equal(await queue.run('alone', async (tier) => tier), 2);
+  });
+
+  it('lets an account in the top tier hold one slot at a time while another account is active', async () => {
     let now = 0;
     const queue = createFairQueue({ slots: 3, perKey: 2, now: () => now });
     await queue.run('heavy', async () => {
       now += 20_000;
     });
+    const busy = gate();
+    const other = queue.run('other', () => busy.promise);
     const started: string[] = [];
     const hold = gate();
     const heavy = [0, 1].map((i) =>
@@ -89,7 +112,8 @@ describe('fair queue', () => {
     await tick();
     assert.deepEqual(started, ['heavy-0']);
     hold.open();
-    await Promise.all(heavy);
+    busy.open();
+    await Promise.all([...heavy, other]);
   });
 
   it('frees the slot of failed work', async () => {

@@ -20,6 +20,8 @@ export interface FairQueueOptions {
   readonly now: () => number;
 }
 
+/** Another account active this recently (ms) still counts as competing: searches come one after another. */
+const RECENTLY_ACTIVE_MS = 2_000;
 /** Engine time an account used lately decays with this time constant. */
 const USAGE_DECAY_MS = 10_000;
 /** Recent engine time (ms, decayed) from which an account's work is tier 1, and tier 2. */
@@ -34,17 +36,12 @@ interface KeyState {
   running: number;
   /** When this account was last given a slot (a counter), so the least recently served goes first. */
   lastServed: number;
-  /** Slots this account may hold at once, set from its tier when it asks. */
-  limit: number;
   readonly waiting: (() => void)[];
 }
 
 export function createFairQueue(options: FairQueueOptions): FairQueue {
   const slots = Math.max(1, options.slots);
   const perKey = Math.max(1, Math.min(options.perKey, slots));
-  // An account in a higher tier holds fewer slots at once: one in the top tier, so on a small machine a heavy
-  // account's statements leave the other cores to everyone else.
-  const limitOf = (key: string): number => [perKey, Math.max(1, perKey - 1), 1][tierOf(key)] ?? 1;
   const states = new Map<string, KeyState>();
   const usage = new Map<string, Usage>();
   let running = 0;
@@ -56,6 +53,24 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     const recent = entry === undefined ? 0 : decayed(entry, options.now());
     return TIER_THRESHOLDS_MS.filter((threshold) => recent >= threshold).length;
   };
+  /**
+   * Tiers apply only while another account has work running or waiting, or had some in the last 2 s: an account
+   * alone on the engine gets all of it (a user paging through results back to back must not be slowed by nobody).
+   */
+  const lastActive = new Map<string, number>();
+  const contended = (key: string): boolean => {
+    for (const [other, state] of states) if (other !== key && (state.running > 0 || state.waiting.length > 0)) return true;
+    const now = options.now();
+    for (const [other, at] of lastActive) {
+      if (now - at > RECENTLY_ACTIVE_MS) lastActive.delete(other);
+      else if (other !== key) return true;
+    }
+    return false;
+  };
+  const tierNow = (key: string): number => (contended(key) ? tierOf(key) : 0);
+  // An account in a higher tier holds fewer slots at once: one in the top tier, so on a small machine a heavy
+  // account's statements leave the other cores to everyone else.
+  const limitNow = (key: string): number => [perKey, Math.max(1, perKey - 1), 1][tierNow(key)] ?? 1;
   const charge = (key: string, ms: number): void => {
     const at = options.now();
     const entry = usage.get(key);
@@ -69,7 +84,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const stateOf = (key: string): KeyState => {
     let state = states.get(key);
     if (state === undefined) {
-      state = { running: 0, lastServed: -1, limit: perKey, waiting: [] };
+      state = { running: 0, lastServed: -1, waiting: [] };
       states.set(key, state);
     }
     return state;
@@ -84,8 +99,8 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   function admitNext(): void {
     while (running < slots) {
       let next: KeyState | undefined;
-      for (const state of states.values())
-        if (state.waiting.length > 0 && state.running < state.limit && (next === undefined || state.lastServed < next.lastServed))
+      for (const [key, state] of states)
+        if (state.waiting.length > 0 && state.running < limitNow(key) && (next === undefined || state.lastServed < next.lastServed))
           next = state;
       const start = next?.waiting.shift();
       if (next === undefined || start === undefined) return;
@@ -104,15 +119,16 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
 
   return {
     async run(key, work) {
+      lastActive.set(key, options.now());
       const state = stateOf(key);
-      state.limit = limitOf(key);
-      if (running < slots && state.running < state.limit && state.waiting.length === 0) take(state);
+      if (running < slots && state.running < limitNow(key) && state.waiting.length === 0) take(state);
       else await new Promise<void>((resolve) => state.waiting.push(resolve));
       const started = options.now();
       try {
-        return await work(tierOf(key));
+        return await work(tierNow(key));
       } finally {
         charge(key, options.now() - started);
+        lastActive.set(key, options.now());
         release(key);
       }
     },
