@@ -92,6 +92,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     search: searchArea.services.search,
     notifications: notificationArea.services.notifications,
     detection: alertArea.services.alertEvaluation,
+    lookups: lookupArea.services.resolver,
     actorOf,
   });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });

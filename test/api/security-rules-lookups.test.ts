@@ -84,6 +84,21 @@ describe('security rules using lookup lists', () => {
     assert.ok(latest.body.includes('"client_ip":"192.0.2.1"'), latest.body);
   });
 
+  it('refuses a rule naming a list none of its accounts has, with 400 naming the sub-component', async () => {
+    const refused = await call(t, 'POST', '/v2/security/rules', siem.apiToken, {
+      title: 'Unknown list',
+      searchTimeFrameMinutes: 5,
+      subComponents: [
+        {
+          queryDefinition: { query: 'client_ip:lookup{"no such list"}', shouldQueryOnAllAccounts: true },
+          trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { HIGH: 1 } },
+        },
+      ],
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.match(refused.body, /body\.subComponents\.0\.queryDefinition/);
+  });
+
   it('refuses to delete a list a security rule reads, naming the rule, and deletes it once no rule does', async () => {
     const refused = await call(t, 'DELETE', `/v1/lookup-lists/${blocklistId}`, sub.apiToken);
     assert.equal(refused.statusCode, 409, refused.body);

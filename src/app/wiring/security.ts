@@ -1,3 +1,4 @@
+import type { LookupResolver } from '../../query/index.js';
 import type { DetectionEngine } from '../../detection/index.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import type { NotificationService } from '../../modules/notifications/index.js';
@@ -26,6 +27,8 @@ export interface SecurityWiringDeps {
   /** The engine alerts run on: security rules register as its second kind (decision 0402). */
   readonly detection: DetectionEngine;
   readonly actorOf: (principal: Principal) => Promise<Actor>;
+  /** Resolves lookup lists a rule names (lists of the accounts it scans). */
+  readonly lookups: LookupResolver;
 }
 
 /** Security (SIEM) accounts, rules, events, Sigma import and the built-in pack; evaluation is the shared engine's. */
@@ -49,6 +52,7 @@ export function wireSecurity(ctx: WiringContext, deps: SecurityWiringDeps): Area
     clock,
     unknownEndpointIds: deps.notifications.unknownEndpointIds,
     scannedAccountIds: scope.scannedAccountIds,
+    lookups: deps.lookups,
   });
   const events = createSecurityEventService({
     ...scope,

@@ -2,6 +2,9 @@ import type { Clock } from '../../../shared/clock.js';
 import { newInt32Id } from '../../../shared/ids.js';
 import type { Actor } from '../../../shared/principal.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
+import { isAppError } from '../../../shared/app-error.js';
+import { lookupReferences, type LookupResolver } from '../../../query/index.js';
+import { conditionOf } from '../../alerts/index.js';
 import { securityErrors } from '../security-errors.js';
 import { forbiddenProtectedChange } from './protected-edits.js';
 import { matchesFilter, searchRules, type RulePage } from './rule-search.js';
@@ -17,6 +20,8 @@ export interface SecurityRuleServiceDeps {
   readonly unknownEndpointIds: (accountId: number, ids: readonly number[]) => Promise<number[]>;
   /** The accounts a security account scans. */
   readonly scannedAccountIds: (accountId: number) => Promise<readonly number[]>;
+  /** Resolves the lookup lists a query names (decision 0450): a rule naming a list none of its accounts has is refused. */
+  readonly lookups?: LookupResolver;
 }
 
 export interface BulkResult {
@@ -53,7 +58,34 @@ export function createSecurityRuleService(deps: SecurityRuleServiceDeps) {
       const refused = (sub.queryDefinition.accountIdsToQueryOn ?? []).filter((id) => !scanned.has(id));
       if (refused.length > 0) throw securityErrors.accountsNotScanned(index, refused);
     }
+    await checkLookups([...scanned], definition);
     return definition;
+  }
+
+  /** Every lookup list a sub-component's query or filters name resolves in the scanned accounts, owner's first. */
+  async function checkLookups(accountIds: readonly number[], definition: SecurityRuleDefinition): Promise<void> {
+    const { lookups } = deps;
+    if (lookups === undefined) return;
+    for (const [index, sub] of definition.subComponents.entries()) {
+      let references: string[];
+      try {
+        references = lookupReferences(conditionOf(sub.queryDefinition.query, sub.queryDefinition.filters, clock.now()));
+      } catch {
+        continue;
+      }
+      for (const reference of references) {
+        try {
+          await lookups.resolve(accountIds, reference, clock.now());
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          throw securityErrors.invalidRule(
+            `body.subComponents.${index}.queryDefinition`,
+            'lookup_exists',
+            `names a lookup list that cannot be used: ${error.message}`,
+          );
+        }
+      }
+    }
   }
 
   async function require(accountId: number, id: number): Promise<SecurityRule> {
