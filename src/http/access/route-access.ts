@@ -78,7 +78,8 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/authentication/groups', requires: 'admin' },
 
   // Saved searches, visualizations and dashboards (decision 0500): an export is a read, an import a write.
-  { path: '/v1/saved-objects/*', methods: READ, requires: 'read' },
+  // Viewing dashboards and what they show is what a shared token is for (decision 0554); export stays `read`.
+  { path: '/v1/saved-objects/*', methods: READ, requires: 'search' },
   { path: '/v1/saved-objects/*', requires: 'write' },
   { path: '/v1/kibana/export', methods: ['POST'], requires: 'read' },
   { path: '/kibana/export', methods: ['POST'], requires: 'read' },
