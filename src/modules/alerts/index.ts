@@ -15,6 +15,6 @@ export {
 export { AlertWireParts, AlertRequest, AlertResponse } from './routes/alert-wire.js';
 export { definitionFromRequest } from './definition/alert-definition.js';
 export { conditionOf, measureOf, phraseCondition } from './evaluation/alert-conditions.js';
-export { judgeSubComponent, correlate as correlateSubComponents } from './evaluation/alert-judgement.js';
+export { judgeDefinition, definitionDetails } from './evaluation/alert-judgement.js';
 export type { SubAlert, AlertOutput, AlertSchedule } from './definition/alert.js';
 export { alertsUsingLookup, type AlertUsingLookup } from './evaluation/alert-lookups.js';

@@ -1,4 +1,4 @@
-import { correlate as correlateSides, groupsMeetingTiers, type Firing } from '../../../detection/index.js';
+import { correlate as correlateSides, groupsMeetingTiers, type Firing, type FiringDetails } from '../../../detection/index.js';
 import type { MeasuredGroup } from '../../../storage/log-store.js';
 import type { AlertDefinition, SubAlert } from '../definition/alert.js';
 
@@ -18,4 +18,25 @@ export function judgeSubComponent(sub: SubAlert, values: readonly MeasuredGroup[
 /** A correlated alert (operator AND) fires only when every sub-component fires, joined on its join fields. */
 export function correlate(definition: AlertDefinition, perSub: readonly (readonly Firing[])[]): Firing[] {
   return correlateSides(definition.correlations?.joins ?? [], perSub);
+}
+
+/** What a definition fires, from the answers of its sub-components (same order): each judged, then correlated. */
+export function judgeDefinition(definition: AlertDefinition, answers: readonly (readonly MeasuredGroup[])[]): Firing[] {
+  return correlate(
+    definition,
+    definition.subComponents.map((sub, index) => judgeSubComponent(sub, answers[index] ?? [])),
+  );
+}
+
+/** The notification details of a definition's firings (alerts and security rules share the shape). */
+export function definitionDetails(definition: AlertDefinition): FiringDetails {
+  return {
+    title: definition.title,
+    description: definition.description ?? '',
+    tags: definition.tags ?? [],
+    emails: definition.output?.recipients?.emails ?? [],
+    sendToAll: definition.sendToAll === true,
+    endpointIds: definition.output?.recipients?.notificationEndpointIds ?? [],
+    suppressNotificationsMinutes: definition.output?.suppressNotificationsMinutes ?? 0,
+  };
 }

@@ -5,7 +5,7 @@ import { ALERT_KIND, type Alert } from '../definition/alert.js';
 import { alertRepository } from '../definition/alert-repository.js';
 import { conditionOf, measureOf, phraseCondition } from './alert-conditions.js';
 import { ALERT_EVENT_LOG_FIELDS, ALERT_EVENT_LOG_TYPE, alertEventLog } from './alert-event-log.js';
-import { correlate, judgeSubComponent } from './alert-judgement.js';
+import { definitionDetails, judgeDefinition } from './alert-judgement.js';
 import { accountIdsOf, type AccountScopeDeps } from './alert-scope.js';
 
 export interface AlertRule extends DetectionRule {
@@ -54,21 +54,11 @@ export function createAlertRuleKind(deps: AlertRuleKindDeps): RuleKind<AlertRule
     },
 
     judge({ alert }, answers) {
-      const perSub = alert.definition.subComponents.map((sub, index) => judgeSubComponent(sub, answers[index] ?? []));
-      return correlate(alert.definition, perSub);
+      return judgeDefinition(alert.definition, answers);
     },
 
     details({ alert }) {
-      const { definition } = alert;
-      return {
-        title: definition.title,
-        description: definition.description ?? '',
-        tags: definition.tags ?? [],
-        emails: definition.output?.recipients?.emails ?? [],
-        sendToAll: definition.sendToAll === true,
-        endpointIds: definition.output?.recipients?.notificationEndpointIds ?? [],
-        suppressNotificationsMinutes: definition.output?.suppressNotificationsMinutes ?? 0,
-      };
+      return definitionDetails(alert.definition);
     },
 
     eventLog: alertEventLog,

@@ -1,7 +1,7 @@
 import type { DetectionRule, RuleKind } from '../../../detection/index.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
-import { correlateSubComponents, judgeSubComponent, measureOf, phraseCondition } from '../../alerts/index.js';
+import { definitionDetails, judgeDefinition, measureOf, phraseCondition } from '../../alerts/index.js';
 import { SECURITY_KIND, type SecurityRule } from '../rules/security-rule.js';
 import { securityRuleRepository } from '../rules/security-rule-repository.js';
 import { subComponentCondition } from './rule-condition.js';
@@ -75,21 +75,11 @@ export function createSecurityRuleKind(deps: SecurityRuleKindDeps): RuleKind<Sec
     },
 
     judge({ rule }, answers) {
-      const perSub = rule.definition.subComponents.map((sub, index) => judgeSubComponent(sub, answers[index] ?? []));
-      return correlateSubComponents(rule.definition, perSub);
+      return judgeDefinition(rule.definition, answers);
     },
 
     details({ rule }) {
-      const { definition } = rule;
-      return {
-        title: definition.title,
-        description: definition.description ?? '',
-        tags: definition.tags ?? [],
-        emails: definition.output?.recipients?.emails ?? [],
-        sendToAll: definition.sendToAll === true,
-        endpointIds: definition.output?.recipients?.notificationEndpointIds ?? [],
-        suppressNotificationsMinutes: definition.output?.suppressNotificationsMinutes ?? 0,
-      };
+      return definitionDetails(rule.definition);
     },
 
     eventLog: securityEventLog,
