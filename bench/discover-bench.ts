@@ -23,6 +23,7 @@ import {
   openBenchStore,
   type BenchStore,
 } from './bench-store.js';
+import { percentile } from './bench-timing.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -98,11 +99,6 @@ interface Run {
   readonly rows: number;
   readonly hits: string;
 }
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-};
 
 /** A user of the main account with a web password (created on a directory's first run). */
 async function webUser(store: BenchStore): Promise<void> {

@@ -17,6 +17,7 @@ import type { Clock } from '../src/shared/clock.js';
 import type { LogDocument } from '../src/storage/log-store.js';
 import { documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
+import { percentile } from './bench-timing.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -26,11 +27,6 @@ const ATTACKERS = Number(argument('attackers', '4'));
 const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-noisy-bench-')));
 const API_TOKEN = 'bench-api-token-000000000000000003';
 const NOW_MS = BENCH_START_MS + 36 * 3_600_000;
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-};
 
 /** Real time passing from the middle of the generated logs' two days; alert cycles move it to their due time. */
 function benchClock(): Clock & { jumpBy(ms: number): void } {

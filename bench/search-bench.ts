@@ -25,6 +25,7 @@ import {
 } from './bench-store.js';
 import { BENCH_START_MS, seededRandom } from './generate-logs.js';
 import { FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
+import { percentile } from './bench-timing.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -41,11 +42,6 @@ const API_TOKEN = BENCH_API_TOKEN;
 const LIVE_RECENT_SHARE = 0.7;
 const LIVE_RECENT_MS = 15 * 60_000;
 const LIVE_ACCOUNT_NAME = 'bench-live';
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-};
 
 async function main(): Promise<void> {
   fs.mkdirSync(DATA, { recursive: true });

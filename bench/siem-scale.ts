@@ -10,10 +10,10 @@ import path from 'node:path';
 import { composeApp } from '../src/app/compose.js';
 import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig } from '../src/config/index.js';
-import type { Clock } from '../src/shared/clock.js';
 import type { LogDocument } from '../src/storage/log-store.js';
 import { documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
+import { percentile, shiftedClock, timedSearch } from './bench-timing.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -24,24 +24,6 @@ const API_TOKEN = 'bench-api-token-000000000000000003';
 const ADMIN = 'admin@example.com';
 const INTERVAL_MS = 60_000;
 const SETTLE_MS = 30_000;
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-};
-
-/** Real time passing from a chosen instant, which each cycle moves to its due time. */
-function shiftedClock(startMs: number): Clock & { jumpTo(ms: number): void } {
-  let base = startMs;
-  let origin = performance.now();
-  return {
-    now: () => Math.floor(base + (performance.now() - origin)),
-    jumpTo(ms) {
-      base = ms;
-      origin = performance.now();
-    },
-  };
-}
 
 async function main(): Promise<void> {
   fs.mkdirSync(DATA, { recursive: true });
@@ -88,19 +70,7 @@ async function main(): Promise<void> {
   await app.api.listen({ host: '127.0.0.1', port: 0 });
   const address = app.api.server.address();
   if (address === null || typeof address !== 'object') throw new Error('no API address');
-  const searchUrl = `http://127.0.0.1:${address.port}/v1/search`;
-  const searchBody = JSON.stringify({ query: { term: { status: 500 } }, sort: [{ '@timestamp': { order: 'desc' } }], size: 50 });
-  const searchOnce = async (): Promise<number> => {
-    const begin = performance.now();
-    const response = await fetch(searchUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-token': API_TOKEN },
-      body: searchBody,
-    });
-    await response.text();
-    if (response.status !== 200) throw new Error(`search answered ${response.status}`);
-    return performance.now() - begin;
-  };
+  const searchOnce = timedSearch(address.port, API_TOKEN);
 
   const baseline: number[] = [];
   for (let i = 0; i < 40; i += 1) baseline.push(await searchOnce());
