@@ -96,14 +96,19 @@ function covers(rule: RouteAccessRule, method: string, url: string): boolean {
   return url === base || url.startsWith(`${base}/`);
 }
 
+/** The table's rule for a route (the first that covers it), or undefined when the table does not name it. */
+export function accessRuleFor(method: string, url: string, rules: readonly RouteAccessRule[] = ROUTE_ACCESS): RouteAccessRule | undefined {
+  return rules.find((rule) => covers(rule, method, url));
+}
+
 /** The capability a route requires, or undefined when the table does not name it. */
 export function requiredCapability(method: string, url: string, rules: readonly RouteAccessRule[] = ROUTE_ACCESS): Capability | undefined {
-  return rules.find((rule) => covers(rule, method, url))?.requires;
+  return accessRuleFor(method, url, rules)?.requires;
 }
 
 /** The account types that may call a route; a route the table does not name is for Logs accounts. */
 export function requiredAccountKind(method: string, url: string, rules: readonly RouteAccessRule[] = ROUTE_ACCESS): AccountKind {
-  return rules.find((rule) => covers(rule, method, url))?.accounts ?? 'logs';
+  return accessRuleFor(method, url, rules)?.accounts ?? 'logs';
 }
 
 /** Whether an account of `accountType` may call a route of `kind`. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hasCapability } from '../../shared/principal.js';
-import { accountKindAllows, requiredAccountKind, requiredCapability } from '../access/route-access.js';
+import { accessRuleFor, accountKindAllows } from '../access/route-access.js';
 import { httpErrors } from '../errors/http-errors.js';
 import { isPublicRoute } from './authenticate.js';
 
@@ -11,11 +11,11 @@ import { isPublicRoute } from './authenticate.js';
 export function installAuthorization(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (isPublicRoute(request)) return;
-    const url = request.routeOptions.url ?? '';
-    const required = requiredCapability(request.method, url) ?? 'admin';
-    if (!hasCapability(request.principal, required)) throw httpErrors.insufficientPrivileges();
+    // One lookup per request: a route the table does not name requires `admin` and is for Logs accounts.
+    const rule = accessRuleFor(request.method, request.routeOptions.url ?? '');
+    if (!hasCapability(request.principal, rule?.requires ?? 'admin')) throw httpErrors.insufficientPrivileges();
     // Security and Logs accounts are different account types with different APIs (decision 0400).
-    if (!accountKindAllows(requiredAccountKind(request.method, url), request.principal.accountType)) {
+    if (!accountKindAllows(rule?.accounts ?? 'logs', request.principal.accountType)) {
       throw httpErrors.insufficientPrivileges();
     }
   });
