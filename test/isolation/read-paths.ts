@@ -24,12 +24,13 @@ export interface ReadRequest {
 
 /**
  * One read path of the API. `sees` says whose data the caller may get back here; `ownData` says a 200 answer is
- * expected to hold the caller's own data now and then (so a path that answers nothing cannot pass unnoticed).
+ * expected to hold data the caller may read now and then — its own, or for `scanned` paths a scanned account's (so a
+ * path that answers nothing cannot pass unnoticed).
  * A new module adds its reads here in a few lines.
  */
 export interface ReadPath {
   readonly name: string;
-  readonly sees: 'own' | 'searchable' | 'owned';
+  readonly sees: 'own' | 'searchable' | 'owned' | 'scanned';
   readonly ownData: boolean;
   /** Handles to keep from a 200 answer, by kind (e.g. scroll ids), for other requests to reuse. */
   readonly handles?: (body: unknown) => Record<string, string | undefined>;
@@ -93,7 +94,8 @@ const index = (ctx: PathContext): string => ctx.rand.pick([...INDEXES, ctx.anyMa
 /** The caller's own lookup list half the time, else anyone's (or one that does not exist). */
 function lookupListId(ctx: PathContext): string {
   const { rand, world, caller } = ctx;
-  if (rand.chance(0.5)) return rand.pick(world.lookupLists.filter((list) => list.accountId === caller.accountId)).id;
+  const own = world.lookupLists.filter((list) => list.accountId === caller.accountId);
+  if (own.length > 0 && rand.chance(0.5)) return rand.pick(own).id;
   return rand.chance(0.9) ? rand.pick(world.lookupLists).id : '7c985e09-3db6-4dc6-ae33-58403493e13f';
 }
 
@@ -215,7 +217,7 @@ export const READ_PATHS: readonly ReadPath[] = [
   {
     name: 'triggered alerts',
     sees: 'own',
-    ownData: false,
+    ownData: true,
     request: (ctx) => ({
       method: 'POST',
       url: '/v1/alerts/triggered-alerts',
@@ -329,11 +331,12 @@ export const READ_PATHS: readonly ReadPath[] = [
     ownData: false,
     request: (ctx) => ({ method: 'GET', url: ctx.rand.pick(['/v2/whoami', '/v1/account-management/whoami']) }),
   },
-  // Security (SIEM): Logs tenants are refused (403); a security account reads only its own rules and events.
+  // Security (SIEM): Logs tenants are refused (403); a security account reads only its own rules, and its events and
+  // drill-downs show the logs of the accounts it scans and no one else's.
   {
     name: 'security rules search',
     sees: 'own',
-    ownData: false,
+    ownData: true,
     request: (ctx) => ({
       method: 'POST',
       url: '/v2/security/rules/search',
@@ -345,16 +348,17 @@ export const READ_PATHS: readonly ReadPath[] = [
   {
     name: 'security rule by id, mitre coverage',
     sees: 'own',
-    ownData: false,
+    ownData: true,
     request: (ctx) => ({
       method: 'GET',
-      url: ctx.rand.chance(0.3) ? '/v2/security/mitre-coverage' : `/v2/security/rules/${ctx.id('alert')}`,
+      url: ctx.rand.chance(0.3) ? '/v2/security/mitre-coverage' : `/v2/security/rules/${ctx.id(ctx.rand.pick(['securityRule', 'alert']))}`,
     }),
   },
   {
     name: 'security events search',
-    sees: 'own',
-    ownData: false,
+    sees: 'scanned',
+    ownData: true,
+    handles: (body) => ({ securityEvent: (body as { results?: { alertEventId?: string }[] }).results?.[0]?.alertEventId }),
     request: (ctx) => ({
       method: 'POST',
       url: '/v2/security/rules/events/search',
@@ -363,8 +367,9 @@ export const READ_PATHS: readonly ReadPath[] = [
   },
   {
     name: 'security event drill-down',
-    sees: 'own',
-    ownData: false,
+    sees: 'scanned',
+    ownData: true,
+    after: 'security events search',
     request: (ctx) => ({
       method: 'POST',
       url: '/v2/security/rules/events/logs/search',

@@ -16,7 +16,7 @@ export interface IsolationReport {
   readonly requests: number;
   readonly statuses: Record<string, number>;
   readonly leaks: readonly Leak[];
-  /** Per path: requests, 2xx answers, and answers holding the caller's own data. */
+  /** Per path: requests, 2xx answers, and answers holding data the caller may read (its own, or a scanned account's). */
   readonly perPath: Readonly<Record<string, { requests: number; ok: number; own: number }>>;
   readonly serverErrors: number;
   readonly durationMs: number;
@@ -25,6 +25,7 @@ export interface IsolationReport {
 function visibleTo(caller: Tenant, path: ReadPath): ReadonlySet<number> {
   if (path.sees === 'searchable') return caller.searchable;
   if (path.sees === 'owned') return caller.owned;
+  if (path.sees === 'scanned') return caller.scanned;
   return new Set([caller.accountId]);
 }
 
@@ -79,7 +80,9 @@ export async function runIsolation(
         caller,
         world,
         id: (kind) => {
-          if (control || rand.chance(0.3)) return rand.pick(world.ids[kind].filter((item) => item.accountId === caller.accountId)).id;
+          const own = world.ids[kind].filter((item) => item.accountId === caller.accountId);
+          // A security account has no alerts, endpoints or users: it reaches for anyone's.
+          if (own.length > 0 && (control || rand.chance(0.3))) return rand.pick(own).id;
           return rand.chance(0.9) ? rand.pick(world.ids[kind]).id : rand.int(1, 2 ** 31 - 1);
         },
         handle: (kind) => {
@@ -125,7 +128,7 @@ export async function runIsolation(
       }
       if (status >= 200 && status < 300) {
         counts.ok += 1;
-        if (seen.has(caller.accountId)) counts.own += 1;
+        if (seen.has(caller.accountId) || (path.sees === 'scanned' && [...seen].some((id) => allowed.has(id)))) counts.own += 1;
         if (path.handles !== undefined) {
           try {
             for (const [kind, value] of Object.entries(path.handles(JSON.parse(text)))) {

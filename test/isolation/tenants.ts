@@ -11,16 +11,20 @@ export interface Tenant {
   readonly hidden: string;
   readonly accountId: number;
   readonly apiToken: string;
-  readonly shippingToken: string;
+  /** Logs accounts ship logs; a security account has no shipping token and reads only security paths. */
+  readonly kind: 'logs' | 'security';
   readonly isMain: boolean;
   /** Accounts whose logs it may search (itself and, for the main account, its searchable sub accounts). */
   readonly searchable: ReadonlySet<number>;
   /** Accounts it manages (itself and, for the main account, every sub account). */
   readonly owned: ReadonlySet<number>;
+  /** Accounts whose logs its security events and drill-downs may show (a security account's scanned ones). */
+  readonly scanned: ReadonlySet<number>;
 }
 
 /** The kinds of ids the world holds. */
-export type IdKind = 'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter' | 'savedObject';
+export type IdKind =
+  'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter' | 'savedObject' | 'securityRule';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -48,7 +52,8 @@ async function ok<T>(what: string, call: Promise<{ status: number; body: unknown
 
 /**
  * The service as a process with a main account and three sub accounts (two searchable by the main account, one not),
- * each holding logs, alerts, an endpoint, a user, a shipping token and SSO groups that all carry the account's marker.
+ * each holding logs, alerts, an endpoint, a user, a shipping token and SSO groups that all carry the account's marker;
+ * and a security account scanning the main account and the first sub account, with a rule that fires on their logs.
  */
 export async function buildWorld(options: { logsPerAccount?: number } = {}): Promise<World> {
   const service = await startLogwardProcess({
@@ -126,6 +131,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       sharedToken: [],
       sharedTokenFilter: [],
       savedObject: [],
+      securityRule: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
     const minute = 60_000;
@@ -281,11 +287,13 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       hidden: a.hidden,
       accountId: a.accountId,
       apiToken: a.apiToken,
-      shippingToken: a.shippingToken,
+      kind: 'logs',
       isMain: a.isMain,
       searchable: a.isMain ? searchableIds : new Set([a.accountId]),
       owned: a.isMain ? everyone : new Set([a.accountId]),
+      scanned: new Set([a.accountId]),
     }));
+    tenants.push(await securityTenant(api, service.apiToken, accounts[1]?.accountId ?? 0, newLabel, secrets, ids));
     return {
       service,
       tenants,
@@ -304,14 +312,85 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
   }
 }
 
-/** Waits until each account's alert has fired (its triggered alerts list it); answers how many accounts got there. */
+type Api = (token: string, method: string, url: string, body?: unknown) => Promise<{ status: number; body: unknown; text: string }>;
+
+/**
+ * A security account scanning the main account (by default) and one sub account, its built-in pack disabled (358
+ * rules on a 1 s grid would only slow the world down) and one rule of its own that fires on every scanned account's
+ * error logs, grouped by their owner: its events and drill-downs show the scanned accounts' logs and no one else's.
+ */
+async function securityTenant(
+  api: Api,
+  mainToken: string,
+  scannedSub: number,
+  newLabel: () => string,
+  secrets: Map<string, number>,
+  ids: Record<IdKind, { id: number; accountId: number }[]>,
+): Promise<Tenant> {
+  const label = newLabel();
+  const hidden = hiddenMarker(newLabel());
+  const mark = `${marker(label)} ${hidden}`;
+  const created = await ok<{ accountId: number }>(
+    'security account',
+    api(mainToken, 'POST', '/v2/account-management/siem', {
+      accountName: `soc ${marker(label)} ${hidden}`,
+      email: 'admin@example.com',
+      accountsToScan: [scannedSub],
+    }),
+  );
+  const token = await ok<{ token: string }>(
+    'security api token',
+    api(mainToken, 'POST', '/v1/api-tokens/sub-account', { name: `soc ${marker(label)}`, accountId: created.accountId }),
+  );
+  await ok('disabling the pack', api(token.token, 'POST', '/v2/security/rules/bulk/update', { all: true, fields: { enabled: false } }));
+  const rule = await ok<{ id: number }>(
+    'security rule',
+    api(token.token, 'POST', '/v2/security/rules', {
+      title: `rule ${mark}`,
+      description: mark,
+      tags: [marker(label), hidden],
+      searchTimeFrameMinutes: 10,
+      subComponents: [
+        {
+          queryDefinition: { query: 'level:error', groupBy: ['owner_mark'], shouldQueryOnAllAccounts: true },
+          trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
+          output: { columns: [{ fieldName: 'owner_mark', sort: 'DESC' }] },
+        },
+      ],
+    }),
+  );
+  ids.securityRule.push({ id: rule.id, accountId: created.accountId });
+  for (const secret of [marker(label), hidden, token.token]) secrets.set(secret, created.accountId);
+  const own = new Set([created.accountId]);
+  const whoami = await ok<{ accountId: number }>('whoami', api(mainToken, 'GET', '/v2/whoami'));
+  return {
+    label,
+    hidden,
+    accountId: created.accountId,
+    apiToken: token.token,
+    kind: 'security',
+    isMain: false,
+    searchable: own,
+    owned: own,
+    scanned: new Set([created.accountId, whoami.accountId, scannedSub]),
+  };
+}
+
+/**
+ * Waits until each Logs account's alert has fired (its triggered alerts list it) and each security account has an
+ * event for each account it scans; answers how many accounts got there.
+ */
 export async function waitForFirings(world: World, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let fired = 0;
     for (const tenant of world.tenants) {
-      const page = await apiCall(world.service.apiUrl, tenant.apiToken, 'POST', '/v1/alerts/triggered-alerts', { size: 10 });
-      if (page.status === 200 && page.text.includes(marker(tenant.label))) fired += 1;
+      const page =
+        tenant.kind === 'logs'
+          ? await apiCall(world.service.apiUrl, tenant.apiToken, 'POST', '/v1/alerts/triggered-alerts', { size: 10 })
+          : await apiCall(world.service.apiUrl, tenant.apiToken, 'POST', '/v2/security/rules/events/search', {});
+      const expected = tenant.kind === 'logs' ? [tenant] : world.tenants.filter((t) => t !== tenant && tenant.scanned.has(t.accountId));
+      if (page.status === 200 && expected.every((t) => page.text.includes(marker(t.label)))) fired += 1;
     }
     if (fired === world.tenants.length || Date.now() > deadline) return fired;
     await new Promise((resolve) => setTimeout(resolve, 2_000));

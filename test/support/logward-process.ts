@@ -48,12 +48,16 @@ export async function startLogwardProcess(
     ...options.env,
   });
   let exited = false;
-  void service.exited.then(() => (exited = true));
   // A suite that dies (or is stopped by a signal, see exitOnSignals) must not leave the service running.
   const killOnExit = (): void => {
     if (!exited) service.child.kill('SIGKILL');
   };
   process.once('exit', killOnExit);
+  // Long runs start hundreds of services: a dead one's listener goes with it.
+  void service.exited.then(() => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const listenerUrl = `http://127.0.0.1:${listenerPort}`;
   const roles = options.env?.LOGWARD_ROLES ?? 'api,ingest,scheduler';
