@@ -53,6 +53,25 @@ for (const backend of controlPlaneBackends) {
       assert.equal(new Set(logs.map((log) => log.id)).size, 3);
     });
 
+    // A lone surrogate (`"\ud800"`, which JSON allows and the engine refuses) made the whole batch fail: stored
+    // as U+FFFD instead, beside the other lines of its request (issue 15, found by the long fuzz run).
+    it('stores strings holding lone surrogates, in values and names, as U+FFFD', async () => {
+      const body = [
+        '{"message":"lone \\ud800 high","user":"x\\udc00y","tags":["a\\ud83d"],"k\\ud800ey":"v","kept":"a\\\\ud800b"}',
+        '{"message":"neighbour of the lone one"}',
+      ].join('\n');
+      const response = await post(`${url}/?token=${t.shippingToken}&type=surrogates`, body);
+      assert.equal(response.status, 200, response.text);
+      const logs = await reader.logs(t.mainAccountId, "type = 'surrogates'");
+      assert.deepEqual(logs.map((log) => log.message).sort(), ['lone \ufffd high', 'neighbour of the lone one']);
+      const lone = logs.find((log) => log.message.startsWith('lone'));
+      assert.equal(lone?.source.user, 'x\ufffdy');
+      assert.deepEqual(lone?.source.tags, ['a\ufffd']);
+      assert.equal(lone?.source['k\ufffdey'], 'v');
+      // An escaped backslash before "ud800" is text, not an escape: kept as sent.
+      assert.equal(lone?.source.kept, 'a\\ud800b');
+    });
+
     it('accepts gzip, a trailing newline, application/json, no type (http-bulk) and a URL without a path', async () => {
       const gz = zlib.gzipSync('{"message":"zipped"}\n');
       assert.equal(

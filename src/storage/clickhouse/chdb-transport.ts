@@ -8,6 +8,7 @@ import { Session, drainPending } from 'chdb';
 import { createSemaphore } from './semaphore.js';
 import { settingsClause } from './sql-literals.js';
 import { querySettingsWith, type ClickHouseTransport, type QueryLimits, type QuerySettings } from './transport.js';
+import { withoutLoneSurrogates } from './lone-surrogates.js';
 
 export interface ChdbTransportOptions {
   readonly path: string;
@@ -58,7 +59,11 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
       });
     },
     insertJsonEachRow(table, rows, settings) {
-      return track(ingest.insert({ table, values: rows, format: 'JSONEachRow', settings: { ...settings } }).then(() => undefined));
+      return track(
+        ingest
+          .insert({ table, values: withoutLoneSurrogates(rows), format: 'JSONEachRow', settings: { ...settings } })
+          .then(() => undefined),
+      );
     },
     query<Row>(sql: string, settings?: QuerySettings) {
       return onQuerySession(async (session) => {

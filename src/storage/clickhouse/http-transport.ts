@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { createClient } from '@clickhouse/client';
 import { sqlIdentifier } from './sql-literals.js';
 import { querySettingsWith, type ClickHouseTransport, type EngineShares, type QueryLimits, type QuerySettings } from './transport.js';
+import { withoutLoneSurrogates } from './lone-surrogates.js';
 
 export interface HttpTransportOptions {
   readonly url: string;
@@ -32,7 +33,7 @@ export function openHttpTransport(options: HttpTransportOptions): ClickHouseTran
       // Raw bytes through exec: insert() would want row objects and JSON.stringify each one again.
       const result = await client.exec({
         query: `INSERT INTO ${sqlIdentifier(table)} FORMAT JSONEachRow`,
-        values: Readable.from([rows], { objectMode: false }),
+        values: Readable.from([withoutLoneSurrogates(rows)], { objectMode: false }),
         clickhouse_settings: { ...settings },
       });
       // Draining the (empty) answer releases the socket; the insert is done once the response ended.
