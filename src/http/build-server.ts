@@ -18,6 +18,8 @@ import { installErrorHandling } from './plugins/error-handler.js';
 import { installHttpMetrics } from './plugins/http-metrics.js';
 import { operabilityRoutes, type ReadinessCheck } from './operability-routes.js';
 import { ErrorBody, LegacyErrorBody } from './wire/error-body.js';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from './wire/json-depth.js';
+import { httpErrors } from './errors/http-errors.js';
 
 export interface ApiServerDeps {
   readonly logger: Logger;
@@ -101,8 +103,11 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0) done(null, undefined);
-    else void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.length === 0) done(null, undefined);
+    else if (jsonDepthExceeds(text, MAX_JSON_DEPTH))
+      done(httpErrors.badRequest(`the JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    else void parseJson(request, text, done);
   });
   // Callback style: an async hook costs every response a promise for one header.
   app.addHook('onSend', (request, reply, payload, done) => {

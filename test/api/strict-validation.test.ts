@@ -107,13 +107,31 @@ describe('strict validation of API bodies', () => {
 
   it('refuses a custom endpoint bodyTemplate nested deeper than 32 levels (it overflowed the stack: a 500)', async () => {
     let deep: unknown = 'x';
-    for (let i = 0; i < 1_000; i += 1) deep = { a: deep };
+    for (let i = 0; i < 100; i += 1) deep = { a: deep };
     const base = { title: 'deep template', url: 'https://hooks.example.invalid/deep', method: 'POST', headers: '' };
     await refused('POST', '/v1/endpoints/custom', { ...base, bodyTemplate: deep }, 'body.bodyTemplate');
     let fine: unknown = '{{alert_title}}';
     for (let i = 0; i < 10; i += 1) fine = { level: fine, list: [1, 2] };
     const created = await call(t, 'POST', '/v1/endpoints/custom', t.apiToken, { ...base, bodyTemplate: fine });
     assert.equal(created.statusCode, 200, created.body);
+  });
+
+  // Found by the long fuzz run: free-form saved-object attributes 5,000 levels deep made JSON.stringify overflow (500).
+  it('refuses any JSON body nested deeper than 1,000 levels at the edge, naming the limit', async () => {
+    const deep = '{"must":['.repeat(2_500) + '1' + ']}'.repeat(2_500);
+    for (const [url, body] of [
+      ['/v1/saved-objects/search', `{"id":"deep","attributes":{"title":"deep","extra":${deep}}}`],
+      ['/v1/search', `{"query":{"match_all":{}},"aggs":${deep}}`],
+    ] as const) {
+      const response = await t.api.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-api-token': t.apiToken, 'content-type': 'application/json' },
+        payload: body,
+      });
+      assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+      assert.match(response.json<ErrorBody>().message, /nested deeper than 1000 levels/);
+    }
   });
 
   it('keeps an active admin in the main account: its last one cannot be deleted, suspended or demoted', async () => {
