@@ -51,5 +51,19 @@ for (const backend of controlPlaneBackends) {
       assert.match(response.json<{ message: string }>().message, /title/);
       assert.equal((await post('/v2/markers/create-markers', { markers: [] })).statusCode, 400);
     });
+
+    // Found by the long fuzz run (issue 15): both answered 503 LOG_STORE/UNAVAILABLE, the store refusing the row.
+    it('refuses a timestamp the store cannot hold with a 400 naming it, and stores a lone surrogate as text', async () => {
+      const far = await post('/v2/markers/create-markers', { markers: [{ title: 't', description: 'd', timestamp: 1e308 }] });
+      assert.equal(far.statusCode, 400, far.body);
+      assert.match(far.json<{ message: string }>().message, /timestamp/);
+      const lone = await post('/v2/markers/create-markers', {
+        markers: [{ title: '\ud800 lone surrogate', description: 'surrogate marker', metadata: { k: 'x\udc00y' } }],
+      });
+      assert.equal(lone.statusCode, 204, lone.body);
+      const search = await post('/v1/search', { query: { query_string: { query: 'description:"surrogate marker"' } }, size: 1 });
+      assert.equal(search.statusCode, 200, search.body);
+      assert.equal(search.json<{ hits: { total: number } }>().hits.total, 1);
+    });
   });
 }

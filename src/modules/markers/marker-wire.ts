@@ -7,7 +7,14 @@ export const Marker = Type.Object(
     tag: Type.Optional(
       Type.Unsafe<'DEPLOYMENT' | 'OTHER'>({ type: 'string', enum: ['DEPLOYMENT', 'OTHER'], description: 'DEPLOYMENT or OTHER (default)' }),
     ),
-    timestamp: Type.Optional(Type.Integer({ minimum: 0, description: 'When it happened, epoch milliseconds; default now' })),
+    // The listener's own bound for a log's time: the store holds no later one (1e308 made the insert fail).
+    timestamp: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 7_258_118_400_000,
+        description: 'When it happened, epoch milliseconds (before 2200); default now',
+      }),
+    ),
     metadata: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Free string key/value pairs' })),
   },
   { description: 'A deployment marker' },
