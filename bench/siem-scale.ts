@@ -98,6 +98,8 @@ async function main(): Promise<void> {
   const first = await app.detection.runCycle(new AbortController().signal);
   const lags: number[] = [];
   const during: number[] = [];
+  // How busy the one event loop (the API's and the engine's JavaScript) was while cycles ran.
+  let cycleLoop = { idle: 0, active: 0 };
   const rows: string[] = [];
   for (let cycle = 0; cycle < CYCLES; cycle += 1) {
     clock.jumpTo(firstDue + cycle * INTERVAL_MS);
@@ -106,7 +108,10 @@ async function main(): Promise<void> {
       while (running) during.push(await searchOnce());
     })();
     const begin = performance.now();
+    const loopBefore = performance.eventLoopUtilization();
     const report = await app.detection.runCycle(new AbortController().signal);
+    const loop = performance.eventLoopUtilization(loopBefore);
+    cycleLoop = { idle: cycleLoop.idle + loop.idle, active: cycleLoop.active + loop.active };
     const seconds = (performance.now() - begin) / 1000;
     running = false;
     await searching;
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
   console.log(
     `search p50: ${baseP50.toFixed(1)} ms idle, ${duringP50.toFixed(1)} ms during cycles (${during.length} searches), ${(duringP50 / baseP50).toFixed(2)}×`,
   );
+  console.log(`event loop busy during cycles: ${((100 * cycleLoop.active) / (cycleLoop.active + cycleLoop.idle)).toFixed(0)} %`);
   await app.stop();
 }
 
