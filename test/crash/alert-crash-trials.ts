@@ -179,9 +179,21 @@ async function waitForWindows(service: LogwardProcess, lastWindow: number): Prom
   }
 }
 
+/**
+ * Notifications are owed at least once; the dispatcher sends a bounded number per cycle, so a long run's backlog
+ * (trials live a few seconds each) drains after the last start. Waits while deliveries keep arriving; a minute
+ * without one ends the wait, and what is missing then is reported undelivered.
+ */
 async function waitForDeliveries(deliveries: ReadonlyMap<string, number>, expected: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (deliveries.size < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+  let seen = deliveries.size;
+  let lastProgress = Date.now();
+  while (deliveries.size < expected && Date.now() - lastProgress < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (deliveries.size > seen) {
+      seen = deliveries.size;
+      lastProgress = Date.now();
+    }
+  }
 }
 
 async function storedLogs(service: LogwardProcess): Promise<Stored[]> {
