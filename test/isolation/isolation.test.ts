@@ -1,7 +1,8 @@
 /**
  * Tenant isolation over every read path of the registry (test/isolation/read-paths.ts): a main account and three sub
- * accounts with data and a security account scanning two of them, seeded random requests with each account's token, anyone's ids and scroll handles; no answer
- * may hold another account's data. The long run is `npm run isolation` (≥ 10,000 requests).
+ * accounts with data and a security account scanning two of them; seeded random requests with each account's token,
+ * anyone's ids and scroll handles; no answer may hold another account's data. The long run is `npm run isolation`
+ * (≥ 10,000 requests).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
