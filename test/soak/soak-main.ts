@@ -17,6 +17,8 @@ const argv = process.argv.slice(2);
 const minutes = cliNumber(argv, 'minutes', 60);
 const rate = cliNumber(argv, 'rate', 34_000);
 const out = argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-soak-'));
+// A folder named by --out may not exist yet: the figures are written there at the end.
+fs.mkdirSync(out, { recursive: true });
 const LOGS_PER_REQUEST = 1_000;
 const BUCKET_MS = 30_000;
 const durationMs = minutes * 60_000;
