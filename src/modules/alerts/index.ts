@@ -17,4 +17,4 @@ export { definitionFromRequest } from './definition/alert-definition.js';
 export { conditionOf, measureOf, phraseCondition } from './evaluation/alert-conditions.js';
 export { judgeDefinition, definitionDetails } from './evaluation/alert-judgement.js';
 export type { SubAlert, AlertOutput, AlertSchedule } from './definition/alert.js';
-export { alertsUsingLookup, type AlertUsingLookup } from './evaluation/alert-lookups.js';
+export { alertsUsingLookup, firstUnusableLookup, type AlertUsingLookup } from './evaluation/alert-lookups.js';

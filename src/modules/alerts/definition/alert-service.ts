@@ -6,9 +6,8 @@ import type { Alert, AlertDefinition } from './alert.js';
 import { definitionFromRequest } from './alert-definition.js';
 import { alertRepository } from './alert-repository.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
-import { isAppError } from '../../../shared/app-error.js';
-import { lookupReferences, type LookupResolver } from '../../../query/index.js';
-import { conditionOf } from '../evaluation/alert-conditions.js';
+import type { LookupResolver } from '../../../query/index.js';
+import { firstUnusableLookup } from '../evaluation/alert-lookups.js';
 
 export interface AlertServiceDeps {
   readonly db: ControlPlaneDb;
@@ -52,28 +51,14 @@ export function createAlertService(deps: AlertServiceDeps) {
 
   /** Every lookup list the sub-components name exists in the account (their queries are otherwise read at evaluation). */
   async function checkLookups(accountId: number, definition: AlertDefinition): Promise<void> {
-    const { lookups } = deps;
-    if (lookups === undefined) return;
-    for (const [index, sub] of definition.subComponents.entries()) {
-      let references: string[];
-      try {
-        references = lookupReferences(conditionOf(sub.queryDefinition.query, sub.queryDefinition.filters, clock.now()));
-      } catch {
-        continue;
-      }
-      for (const reference of references) {
-        try {
-          await lookups.resolve([accountId], reference, clock.now());
-        } catch (error) {
-          if (!isAppError(error)) throw error;
-          throw alertErrors.invalidDefinition(
-            `body.subComponents.${index}.queryDefinition`,
-            'lookup_exists',
-            `names a lookup list that cannot be used: ${error.message}`,
-          );
-        }
-      }
-    }
+    if (deps.lookups === undefined) return;
+    const unusable = await firstUnusableLookup(definition.subComponents, [accountId], deps.lookups, clock.now());
+    if (unusable !== undefined)
+      throw alertErrors.invalidDefinition(
+        `body.subComponents.${unusable.index}.queryDefinition`,
+        'lookup_exists',
+        `names a lookup list that cannot be used: ${unusable.message}`,
+      );
   }
 
   async function require(accountId: number, id: number): Promise<Alert> {

@@ -2,9 +2,8 @@ import type { Clock } from '../../../shared/clock.js';
 import { newInt32Id } from '../../../shared/ids.js';
 import type { Actor } from '../../../shared/principal.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
-import { isAppError } from '../../../shared/app-error.js';
-import { lookupReferences, type LookupResolver } from '../../../query/index.js';
-import { conditionOf } from '../../alerts/index.js';
+import type { LookupResolver } from '../../../query/index.js';
+import { firstUnusableLookup } from '../../alerts/index.js';
 import { securityErrors } from '../security-errors.js';
 import { forbiddenProtectedChange } from './protected-edits.js';
 import { matchesFilter, searchRules, type RulePage } from './rule-search.js';
@@ -64,28 +63,14 @@ export function createSecurityRuleService(deps: SecurityRuleServiceDeps) {
 
   /** Every lookup list a sub-component's query or filters name resolves in the scanned accounts, owner's first. */
   async function checkLookups(accountIds: readonly number[], definition: SecurityRuleDefinition): Promise<void> {
-    const { lookups } = deps;
-    if (lookups === undefined) return;
-    for (const [index, sub] of definition.subComponents.entries()) {
-      let references: string[];
-      try {
-        references = lookupReferences(conditionOf(sub.queryDefinition.query, sub.queryDefinition.filters, clock.now()));
-      } catch {
-        continue;
-      }
-      for (const reference of references) {
-        try {
-          await lookups.resolve(accountIds, reference, clock.now());
-        } catch (error) {
-          if (!isAppError(error)) throw error;
-          throw securityErrors.invalidRule(
-            `body.subComponents.${index}.queryDefinition`,
-            'lookup_exists',
-            `names a lookup list that cannot be used: ${error.message}`,
-          );
-        }
-      }
-    }
+    if (deps.lookups === undefined) return;
+    const unusable = await firstUnusableLookup(definition.subComponents, accountIds, deps.lookups, clock.now());
+    if (unusable !== undefined)
+      throw securityErrors.invalidRule(
+        `body.subComponents.${unusable.index}.queryDefinition`,
+        'lookup_exists',
+        `names a lookup list that cannot be used: ${unusable.message}`,
+      );
   }
 
   async function require(accountId: number, id: number): Promise<SecurityRule> {
