@@ -11,10 +11,9 @@ import path from 'node:path';
 import { composeApp } from '../src/app/compose.js';
 import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig } from '../src/config/index.js';
-import type { LogDocument } from '../src/storage/log-store.js';
-import { documentOf } from './bench-documents.js';
-import { BENCH_START_MS, generateLogs } from './generate-logs.js';
+import { BENCH_START_MS } from './generate-logs.js';
 import { percentile, shiftedClock, timedSearch } from './bench-timing.js';
+import { appendGenerated } from './bench-store.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -90,18 +89,8 @@ async function main(): Promise<void> {
     await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()
   ).id;
 
-  let loaded = 0;
-  let batch: LogDocument[] = [];
   const started = performance.now();
-  for (const { account, line } of generateLogs(LINES)) {
-    if (account !== 0) continue;
-    batch.push(documentOf(line, mainAccount, BENCH_START_MS));
-    if (batch.length === 20_000) {
-      await app.logStore.append(batch, { dedupToken: `bench-${(loaded += 1)}`, retentionDaysOf: () => 3650 });
-      batch = [];
-    }
-  }
-  if (batch.length > 0) await app.logStore.append(batch, { dedupToken: `bench-${loaded + 1}`, retentionDaysOf: () => 3650 });
+  await appendGenerated(app.logStore, { lines: LINES, generated: 0, accountId: mainAccount });
   console.log(`loaded ${LINES} generated lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   for (let i = 0; i < ALERTS; i += 1) {

@@ -8,7 +8,7 @@ import { composeApp } from '../src/app/compose.js';
 import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { Clock } from '../src/shared/clock.js';
-import type { LogDocument } from '../src/storage/log-store.js';
+import type { LogDocument, LogStore } from '../src/storage/log-store.js';
 import { documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
 
@@ -51,9 +51,33 @@ export async function countLogs(store: BenchStore, accountId: number): Promise<n
 }
 
 /**
- * Appends the logs `generateLogs(lines)` gives its account `generated`, into `accountId`, each reshaped by
- * `reshape`; then merges them as a long-running store would have.
+ * Appends the logs `generateLogs(lines)` gives its account `generated` into `accountId` of any log store, in batches
+ * of 20,000, each log reshaped by `reshape`.
  */
+export async function appendGenerated(
+  logStore: Pick<LogStore, 'append'>,
+  options: {
+    readonly lines: number;
+    readonly generated: number;
+    readonly accountId: number;
+    readonly reshape?: (doc: LogDocument, i: number) => LogDocument;
+  },
+): Promise<void> {
+  const { accountId, reshape = (doc: LogDocument) => doc } = options;
+  let batch: LogDocument[] = [];
+  let n = 0;
+  for (const { account, line } of generateLogs(options.lines)) {
+    if (account !== options.generated) continue;
+    batch.push(reshape(documentOf(line, accountId, BENCH_START_MS), n * BATCH + batch.length));
+    if (batch.length === BATCH) {
+      await logStore.append(batch, { dedupToken: `bench-${accountId}-${(n += 1)}`, retentionDaysOf: () => 3650 });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await logStore.append(batch, { dedupToken: `bench-${accountId}-${n + 1}`, retentionDaysOf: () => 3650 });
+}
+
+/** appendGenerated into a bench store, then merged as a long-running store would have. */
 export async function loadGenerated(
   store: BenchStore,
   options: {
@@ -63,21 +87,10 @@ export async function loadGenerated(
     readonly reshape?: (doc: LogDocument, i: number) => LogDocument;
   },
 ): Promise<void> {
-  const { accountId, reshape = (doc: LogDocument) => doc } = options;
   const started = performance.now();
-  let batch: LogDocument[] = [];
-  let n = 0;
-  for (const { account, line } of generateLogs(options.lines)) {
-    if (account !== options.generated) continue;
-    batch.push(reshape(documentOf(line, accountId, BENCH_START_MS), n * BATCH + batch.length));
-    if (batch.length === BATCH) {
-      await store.app.logStore.append(batch, { dedupToken: `bench-${accountId}-${(n += 1)}`, retentionDaysOf: () => 3650 });
-      batch = [];
-    }
-  }
-  if (batch.length > 0) await store.app.logStore.append(batch, { dedupToken: `bench-${accountId}-${n + 1}`, retentionDaysOf: () => 3650 });
+  await appendGenerated(store.app.logStore, options);
   await store.hand.queryAsync('OPTIMIZE TABLE logs FINAL');
-  console.log(`account ${accountId} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`account ${options.accountId} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Loads the main account unless it already holds logs (a reused directory). */

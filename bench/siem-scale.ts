@@ -13,10 +13,9 @@ import path from 'node:path';
 import { composeApp } from '../src/app/compose.js';
 import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig } from '../src/config/index.js';
-import type { LogDocument } from '../src/storage/log-store.js';
-import { documentOf } from './bench-documents.js';
-import { BENCH_START_MS, generateLogs } from './generate-logs.js';
+import { BENCH_START_MS } from './generate-logs.js';
 import { percentile, shiftedClock, timedSearch } from './bench-timing.js';
+import { appendGenerated } from './bench-store.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -61,18 +60,8 @@ async function main(): Promise<void> {
   const mainAccount = (await call(API_TOKEN, 'GET', '/v2/whoami')).accountId as number;
 
   if (!seeded) {
-    let loaded = 0;
-    let batch: LogDocument[] = [];
     const started = performance.now();
-    for (const { account, line } of generateLogs(LINES)) {
-      if (account !== 0) continue;
-      batch.push(documentOf(line, mainAccount, BENCH_START_MS));
-      if (batch.length === 20_000) {
-        await app.logStore.append(batch, { dedupToken: `bench-${(loaded += 1)}`, retentionDaysOf: () => 3650 });
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await app.logStore.append(batch, { dedupToken: `bench-${loaded + 1}`, retentionDaysOf: () => 3650 });
+    await appendGenerated(app.logStore, { lines: LINES, generated: 0, accountId: mainAccount });
     console.log(`loaded ${LINES} generated lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (SEED !== '') {
       await app.stop();
