@@ -68,6 +68,8 @@ const bucketAt = (t: number): Bucket => {
   return buckets[index] as Bucket;
 };
 const errors: string[] = [];
+/** Latencies of each kind of search (index into SEARCHES), to tell which one slows under load. */
+const searchKinds: number[][] = SEARCHES.map(() => []);
 const samples: { t: number; rss: number; heap: number }[] = [];
 let triggered = 0;
 try {
@@ -137,12 +139,16 @@ try {
     let i = offset;
     while (!done()) {
       const t0 = Date.now();
-      const response = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', SEARCHES[i++ % SEARCHES.length]).catch(
-        (error: unknown) => ({ status: 0, text: String(error) }),
-      );
+      const kind = i++ % SEARCHES.length;
+      const response = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', SEARCHES[kind]).catch((error: unknown) => ({
+        status: 0,
+        text: String(error),
+      }));
       const bucket = bucketAt(t0 - started);
-      if (response.status === 200) bucket.search.push(Date.now() - t0);
-      else {
+      if (response.status === 200) {
+        bucket.search.push(Date.now() - t0);
+        searchKinds[kind]?.push(Date.now() - t0);
+      } else {
         bucket.errors += 1;
         errors.push(`search ${response.status} ${response.text.slice(0, 200)}`);
       }
@@ -208,6 +214,12 @@ try {
     searches: allSearch.length,
     searchP50: percentile(allSearch, 50),
     searchP99: percentile(allSearch, 99),
+    searchKinds: searchKinds.map((times, kind) => ({
+      query: JSON.stringify(SEARCHES[kind]).slice(0, 80),
+      count: times.length,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+    })),
     errors: errors.length,
     triggeredAlerts: triggered,
     rss: { meanMb: Math.round(rssTrend.meanMb), slopeMbPerHour: Math.round(rssTrend.slopeMbPerHour), flat: rssTrend.flat },

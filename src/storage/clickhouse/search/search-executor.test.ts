@@ -139,6 +139,40 @@ describe('search executor on chDB', () => {
     );
   });
 
+  it('pages by newest first where every match scores the same, exactly as ranking every match would', async () => {
+    // The default sort skips ranking when the score cannot differ between matches (sort-sql.ts equalScoresPlan);
+    // an explicit `_score` sort still ranks every match, so both must give the same hits, scores and order.
+    const ranked = (query: unknown, extra: Partial<SearchRequest> = {}) =>
+      run(query, { ...extra, sort: [{ kind: 'score', order: 'desc' }] });
+    const shape = (result: LogSearchResult) => ({
+      total: result.total,
+      maxScore: result.maxScore,
+      hits: result.hits.map((h) => [h.id, h.score]),
+    });
+    const queries: unknown[] = [
+      { match_phrase: { message: 'connection refused' } },
+      { term: { status: 500 } },
+      { bool: { filter: [{ range: { bytes: { gte: 0 } } }] } },
+      { bool: { should: [{ match_phrase: { message: 'connection refused' } }] } },
+      { bool: { must: [{ match_phrase: { message: 'connection refused' } }], should: [{ term: { host: 'web-1' } }] } },
+      { match: { message: 'connection refused' } },
+      { multi_match: { query: 'web-1', fields: ['host', 'message'] } },
+      { query_string: { query: '"connection refused" OR status:200' } },
+    ];
+    for (const query of queries) {
+      for (const extra of [{}, { size: 1 }, { from: 1, size: 1 }] as Partial<SearchRequest>[]) {
+        const plain = await run(query, extra);
+        if (extra.size === undefined) assert.ok(plain.hits.length > 0, JSON.stringify(query));
+        assert.deepEqual(shape(plain), shape(await ranked(query, extra)), JSON.stringify({ query, extra }));
+      }
+    }
+    // Two equal scores: newest first, as the ranked order breaks ties.
+    assert.deepEqual(
+      (await run({ term: { 'host.keyword': 'web-1' } })).hits.map((h) => h.id),
+      ['a7-2', 'a7-0'],
+    );
+  });
+
   it('keeps hostile literals inside their literal', async () => {
     assert.deepEqual(ids(await run({ term: { 'host.keyword': "o'brien\\x" } })), ['a7-4']);
     assert.deepEqual(ids(await run({ term: { 'host.keyword': "x' OR 1=1 OR '" } })), []);

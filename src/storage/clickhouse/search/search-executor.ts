@@ -16,7 +16,7 @@ import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
 import { scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
-import { isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
+import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage } from './hits/timestamp-page.js';
 import { filterSource, pickFields } from './hits/source-filter.js';
 import { createPrioritisedRuns, laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
@@ -85,8 +85,10 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const scope = scopeWhereSql(context, query.scope, query.receivedAtMostMs);
       const main = compileQuery(context, request.query);
       const post = request.postFilter === null ? null : compileQuery(context, request.postFilter).where;
-      const plan = sortPlan(catalog, request.sort);
-      const scoring = usesScore(plan.keys) || request.trackScores;
+      // Ranked by relevance (no sort given) where every match scores the same, the order is the tie-breakers'.
+      const equalScores = request.sort.length === 0 && request.searchAfter === null && main.constantScore === true;
+      const plan = equalScores ? equalScoresPlan() : sortPlan(catalog, request.sort);
+      const scoring = equalScores || usesScore(plan.keys) || request.trackScores;
       // match_all compiles to `1`: left out, the statement is the plain scope the engine counts from the primary key.
       const matched = [scope, ...[main.where, post].filter((where): where is string => where !== null && where !== '1')].join(' AND ');
       const scoreSql = scoring ? main.score : '0';

@@ -112,7 +112,7 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
   const number = query.text.trim() === '' ? Number.NaN : Number(query.text);
   if (presences.length === 0) {
     const where = Number.isFinite(number) ? fieldsNumberSql(context, number) : query.zeroTermsQuery === 'all' ? '1' : '0';
-    return { where, score: sqlNumber(query.boost) };
+    return { where, score: sqlNumber(query.boost), constantScore: true };
   }
   const required =
     query.operator === 'and'
@@ -148,7 +148,7 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
   const filter = fieldsPrefilter(context, wholeTerms);
   const onFields = onFieldRows(context, withFilter(filter, plain), withFilter(filter, exact(false)));
   const where = or([onMessage.where, onFields]);
-  return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})` };
+  return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`, constantScore: true };
 }
 
 /**

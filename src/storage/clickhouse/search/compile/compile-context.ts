@@ -68,7 +68,7 @@ const LENGTH_SAMPLE_ROWS = 10_000;
 
 /**
  * Placeholders as SQL over scalar subqueries of one WITH clause: the document count and every document
- * frequency in scope in one pass, average token counts from a sample. Lucene's BM25 idf:
+ * frequency in scope, average token counts from a sample. Lucene's BM25 idf:
  * ln(1 + (N - df + 0.5) / (df + 0.5)). The statement ranks in one round trip.
  */
 export function withScoreStats(sql: string, context: CompileContext, table: string, scope: string): string {
@@ -77,11 +77,12 @@ export function withScoreStats(sql: string, context: CompileContext, table: stri
     (value, i) =>
       `(SELECT greatest(ifNull(avg(length(splitByNonAlpha(lower(__v)))), 1), 1) FROM (SELECT ${value} AS __v FROM ${table} WHERE ${scope} AND ${value} IS NOT NULL LIMIT ${LENGTH_SAMPLE_ROWS})) AS __avgdl${i}`,
   );
-  const stats = needsStats
-    ? [
-        `(SELECT tuple(${['count()', ...context.statPredicates.map((p) => `countIf(${p})`)].join(', ')}) FROM ${table} WHERE ${scope}) AS __stats`,
-      ]
-    : [];
+  // Each frequency is a count of its own: in WHERE the engine answers a word from its text index, where a countIf
+  // over the scope would test every log (a phrase in 3M logs: 1.4 s against 0.2 s).
+  const counts = [scope, ...context.statPredicates.map((p) => `${scope} AND ${p}`)].map(
+    (where) => `(SELECT count() FROM ${table} WHERE ${where})`,
+  );
+  const stats = needsStats ? [`(SELECT tuple(${counts.join(', ')})) AS __stats`] : [];
   const filled = sql
     .replace(IDF_PLACEHOLDER, (_m, i: string) => {
       const df = `tupleElement(__stats, ${Number(i) + 2})`;

@@ -25,7 +25,7 @@ import { allFieldsMatchSql, allFieldsPatternSql, allFieldsPhraseSql, isAllFields
 
 export type { Compiled };
 
-const NONE: Compiled = { where: '0', score: '0' };
+const NONE: Compiled = { where: '0', score: '0', constantScore: true };
 
 const and = (parts: readonly string[]): string =>
   parts.length === 0 ? '1' : parts.length === 1 ? (parts[0] ?? '1') : `(${parts.join(' AND ')})`;
@@ -45,6 +45,7 @@ function perField(context: CompileContext, pattern: string, lenient: boolean, le
     .filter((c) => c.where !== '0');
   if (compiled.length === 0) return NONE;
   if (compiled.length === 1) return compiled[0] ?? NONE;
+  // The best field's score: which fields a log matches on varies from log to log.
   return { where: or(compiled.map((c) => c.where)), score: `greatest(${compiled.map((c) => `if(${c.where}, ${c.score}, 0)`).join(', ')})` };
 }
 
@@ -64,7 +65,7 @@ function existsCompiled(context: CompileContext, name: string): string {
 }
 
 function constant(where: string, boost: number): Compiled {
-  return { where, score: sqlNumber(boost) };
+  return { where, score: sqlNumber(boost), constantScore: true };
 }
 
 function compileBool(context: CompileContext, query: Extract<QueryAst, { kind: 'bool' }>): Compiled {
@@ -87,7 +88,10 @@ function compileBool(context: CompileContext, query: Extract<QueryAst, { kind: '
   const scores = [...must.map((c) => c.score), ...should.map((c) => `if(${c.where}, ${c.score}, 0)`)];
   // A bool of filters only still matches with a score, as ES gives it (0 in filter context, boost otherwise).
   const score = scores.length === 0 ? '0' : `${sqlNumber(query.boost)} * ${sum(scores)}`;
-  return { where: and(conditions), score };
+  // A should clause adds to some logs' scores and not to others', unless it is the one clause every match meets.
+  const [onlyRequired] = should.length === 1 && required >= 1 ? should : [];
+  const constantScore = must.every((c) => c.constantScore === true) && (should.length === 0 || onlyRequired?.constantScore === true);
+  return { where: and(conditions), score, constantScore };
 }
 
 export function compileQuery(context: CompileContext, query: QueryAst): Compiled {
@@ -101,7 +105,7 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
     case 'term':
       return perField(context, query.field, false, (f) => {
         const where = termSql(f, query.value, query.caseInsensitive);
-        return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
+        return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}`, constantScore: true };
       });
     case 'terms':
       return perField(context, query.field, false, (f) => constant(termsSql(f, query.values), query.boost));
@@ -142,7 +146,8 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
       const scores = parts.map((c) => `if(${c.where}, ${c.score}, 0)`);
       const best = `greatest(${scores.join(', ')}, 0)`;
       const score = `${sqlNumber(query.boost)} * (${best} + ${sqlNumber(query.tieBreaker)} * (${sum(scores)} - ${best}))`;
-      return { where: or(parts.map((c) => c.where)), score };
+      const [only] = parts;
+      return { where: or(parts.map((c) => c.where)), score, constantScore: parts.length === 1 && only?.constantScore === true };
     }
     case 'constant_score':
       return constant(compileQuery(context, query.filter).where, query.boost);

@@ -20,6 +20,11 @@ export interface Compiled {
   readonly where: string;
   /** Score of a matching document (only meaningful where `where` holds). */
   readonly score: string;
+  /**
+   * True when every matching document gets the same score (boosts and idf only, no term frequency or length):
+   * ranking by score then orders as its tie-breakers do, newest first, which the engine reads in order.
+   */
+  readonly constantScore?: boolean;
 }
 
 const K1 = 1.2;
@@ -169,17 +174,17 @@ export function matchQuerySql(context: CompileContext, field: FieldRef, query: O
 export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'phrase'>): Compiled {
   if (field.shape !== 'text') {
     const where = termSql(field, query.text, false);
-    return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}` };
+    return { where, score: `${sqlNumber(query.boost)} * ${context.idf(where)}`, constantScore: true };
   }
   const terms = query.tokens.map((token) => token.term);
-  if (terms.length === 0) return { where: query.zeroTermsQuery === 'all' ? '1' : '0', score: '0' };
+  if (terms.length === 0) return { where: query.zeroTermsQuery === 'all' ? '1' : '0', score: '0', constantScore: true };
   const fullTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
   let exact: string;
   if (query.slop === 0 || terms.length === 1) {
     exact = anyOf(anyString(field, (x) => hasPhraseSql(field, x, terms, query.lastTokenIsPrefix)));
     if (field.column === 'message' && !query.lastTokenIsPrefix) {
       const where = messagePhraseSql(context, terms, exact);
-      return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})` };
+      return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`, constantScore: true };
     }
   } else {
     // Sloppy phrase: every term present and the span between first and last within slop of the phrase length.
@@ -198,5 +203,6 @@ export function phraseSql(context: CompileContext, field: FieldRef, query: Of<'p
     where = onTextRows(context, plainPrefixPhraseSql(context, terms), where);
   }
   const score = `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`;
-  return { where, score };
+  // A phrase scores its terms' idf only: the same for every log it matches.
+  return { where, score, constantScore: true };
 }

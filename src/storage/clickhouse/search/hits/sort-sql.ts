@@ -36,6 +36,14 @@ export function sortPlan(catalog: FieldCatalog, sort: readonly SortClause[]): So
   return { keys: hasTs ? keys : [...keys, NEWEST_FIRST], visible: sort.length };
 }
 
+/**
+ * The plan of the default sort (relevance) when every match scores the same: its tie-breakers alone, newest
+ * first, which the engine reads in primary-key order instead of ranking every match.
+ */
+export function equalScoresPlan(): SortPlan {
+  return { keys: [NEWEST_FIRST], visible: 0 };
+}
+
 function sortKeys(catalog: FieldCatalog, sort: readonly SortClause[]): SortKey[] {
   if (sort.length === 0) return [{ expression: '_score', descending: true, nullsFirst: false, numeric: true }];
   return sort.map((clause) => {
