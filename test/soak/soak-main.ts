@@ -11,6 +11,7 @@ import { Pool } from 'undici';
 import { apiCall, exitOnSignals, startLogwardProcess } from '../support/logward-process.js';
 import { cliNumber } from '../support/seeded-random.js';
 import { percentile, trendOf } from './memory-trend.js';
+import { LOGS_PER_REQUEST, PATHS, SOAK_BODIES, SOAK_SEARCHES } from './soak-workload.js';
 
 exitOnSignals();
 const argv = process.argv.slice(2);
@@ -19,38 +20,8 @@ const rate = cliNumber(argv, 'rate', 34_000);
 const out = argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-soak-'));
 // A folder named by --out may not exist yet: the figures are written there at the end.
 fs.mkdirSync(out, { recursive: true });
-const LOGS_PER_REQUEST = 1_000;
 const BUCKET_MS = 30_000;
 const durationMs = minutes * 60_000;
-
-const LEVELS = ['info', 'info', 'info', 'warn', 'error'];
-const PATHS = ['/api/users', '/api/orders', '/login', '/health', '/api/search'];
-const bodies = Array.from({ length: 20 }, (_, b) =>
-  Buffer.from(
-    Array.from({ length: LOGS_PER_REQUEST }, (_, i) => {
-      const n = b * LOGS_PER_REQUEST + i;
-      return JSON.stringify({
-        message: `${LEVELS[n % 5]} request ${PATHS[n % 5]} took ${n % 997} ms user u${n % 113}`,
-        level: LEVELS[n % 5],
-        path: PATHS[n % 5],
-        status: [200, 200, 404, 500][n % 4],
-        duration_ms: n % 997,
-        user: `u${n % 113}`,
-      });
-    }).join('\n'),
-  ),
-);
-const SEARCHES = [
-  { query: { query_string: { query: 'level:error' } }, size: 20 },
-  { query: { query_string: { query: 'message:"request /login"' } }, size: 10 },
-  {
-    query: { bool: { filter: [{ range: { '@timestamp': { gte: 'now-5m' } } }, { term: { path: '/api/orders' } }] } },
-    size: 0,
-    aggs: { by: { terms: { field: 'status', size: 5 } } },
-  },
-  { query: { query_string: { query: 'user:u7 AND status:500' } }, size: 50 },
-  { query: { match_all: {} }, size: 0, aggs: { per: { date_histogram: { field: '@timestamp', fixed_interval: '1m' } } } },
-];
 
 interface Bucket {
   logs: number;
@@ -68,8 +39,8 @@ const bucketAt = (t: number): Bucket => {
   return buckets[index] as Bucket;
 };
 const errors: string[] = [];
-/** Latencies of each kind of search (index into SEARCHES), to tell which one slows under load. */
-const searchKinds: number[][] = SEARCHES.map(() => []);
+/** Latencies of each kind of search (index into SOAK_SEARCHES), to tell which one slows under load. */
+const searchKinds: number[][] = SOAK_SEARCHES.map(() => []);
 const samples: { t: number; rss: number; heap: number }[] = [];
 let triggered = 0;
 try {
@@ -101,7 +72,7 @@ try {
   const sendOne = async (): Promise<void> => {
     inFlight += 1;
     sentLogs += LOGS_PER_REQUEST;
-    const body = bodies[next++ % bodies.length] as Buffer;
+    const body = SOAK_BODIES[next++ % SOAK_BODIES.length] as Buffer;
     const t0 = Date.now();
     try {
       const response = await pool.request({
@@ -139,11 +110,13 @@ try {
     let i = offset;
     while (!done()) {
       const t0 = Date.now();
-      const kind = i++ % SEARCHES.length;
-      const response = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', SEARCHES[kind]).catch((error: unknown) => ({
-        status: 0,
-        text: String(error),
-      }));
+      const kind = i++ % SOAK_SEARCHES.length;
+      const response = await apiCall(service.apiUrl, service.apiToken, 'POST', '/v1/search', SOAK_SEARCHES[kind]).catch(
+        (error: unknown) => ({
+          status: 0,
+          text: String(error),
+        }),
+      );
       const bucket = bucketAt(t0 - started);
       if (response.status === 200) {
         bucket.search.push(Date.now() - t0);
@@ -215,7 +188,7 @@ try {
     searchP50: percentile(allSearch, 50),
     searchP99: percentile(allSearch, 99),
     searchKinds: searchKinds.map((times, kind) => ({
-      query: JSON.stringify(SEARCHES[kind]).slice(0, 80),
+      query: JSON.stringify(SOAK_SEARCHES[kind]).slice(0, 80),
       count: times.length,
       p50: percentile(times, 50),
       p99: percentile(times, 99),

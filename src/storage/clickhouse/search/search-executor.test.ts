@@ -140,8 +140,9 @@ describe('search executor on chDB', () => {
   });
 
   it('pages by newest first where every match scores the same, exactly as ranking every match would', async () => {
-    // The default sort skips ranking when the score cannot differ between matches (sort-sql.ts equalScoresPlan);
-    // an explicit `_score` sort still ranks every match, so both must give the same hits, scores and order.
+    // The default sort skips ranking when the score cannot differ between matches (sort-sql.ts equalScoresPlan), and
+    // reads a first page from the best score down when a page shares it (top-score-page.ts); an explicit `_score`
+    // sort still ranks every match, so both must give the same hits, scores and order.
     const ranked = (query: unknown, extra: Partial<SearchRequest> = {}) =>
       run(query, { ...extra, sort: [{ kind: 'score', order: 'desc' }] });
     const shape = (result: LogSearchResult) => ({
@@ -157,10 +158,13 @@ describe('search executor on chDB', () => {
       { bool: { must: [{ match_phrase: { message: 'connection refused' } }], should: [{ term: { host: 'web-1' } }] } },
       { match: { message: 'connection refused' } },
       { multi_match: { query: 'web-1', fields: ['host', 'message'] } },
+      // Scores that differ, the best one shared by two logs: the first page is read from the best score down.
+      { match: { host: 'web-1' } },
+      { query_string: { query: 'host:web-1 OR status:500' } },
       { query_string: { query: '"connection refused" OR status:200' } },
     ];
     for (const query of queries) {
-      for (const extra of [{}, { size: 1 }, { from: 1, size: 1 }] as Partial<SearchRequest>[]) {
+      for (const extra of [{}, { size: 1 }, { size: 2 }, { from: 1, size: 1 }] as Partial<SearchRequest>[]) {
         const plain = await run(query, extra);
         if (extra.size === undefined) assert.ok(plain.hits.length > 0, JSON.stringify(query));
         assert.deepEqual(shape(plain), shape(await ranked(query, extra)), JSON.stringify({ query, extra }));

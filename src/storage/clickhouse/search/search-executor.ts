@@ -9,7 +9,14 @@ import { sqlNumber, sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport } from '../transport.js';
 import type { PendingSource } from './aggregations/metrics.js';
 import { canCountHits, runAggregations } from './aggregations/aggregation-runner.js';
-import { CompileContext, withoutScoreStats, withScoreStats, type QueryHelpers, type TextRows } from './compile/compile-context.js';
+import {
+  CompileContext,
+  scoreLiterals,
+  withoutScoreStats,
+  withScoreStats,
+  type QueryHelpers,
+  type TextRows,
+} from './compile/compile-context.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
 import { highlightHit } from './hits/highlight.js';
@@ -18,6 +25,7 @@ import { scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage } from './hits/timestamp-page.js';
+import { topScorePage } from './hits/top-score-page.js';
 import { filterSource, pickFields } from './hits/source-filter.js';
 import { createPrioritisedRuns, laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
 import { isMissingLookupSet, type LookupSets } from './lookup-sets.js';
@@ -138,6 +146,19 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         return run(scoring ? withScoreStats(sql, context, table, scope) : withoutScoreStats(sql), ranked);
       };
 
+      const bestScoredPage = async (): Promise<{ rows: Row[]; total: number } | null> => {
+        const literal = await scoreLiterals(context, table, scope, (sql) => run(sql));
+        return topScorePage({
+          table,
+          where: literal(matched),
+          score: literal(scoreSql),
+          select: literal(pageQuery.select),
+          size: request.size,
+          run,
+          ...(main.where.includes(FIELDS_PLAIN_COLUMN) ? { settings: RANKED_ALL_FIELDS_SETTINGS } : {}),
+        });
+      };
+
       const pendingSources: PendingSource[] = [];
       // Counted apart, plain rows never read `message`: the text index alone decides their words.
       const countSql = splitText
@@ -145,9 +166,24 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         : `SELECT count() AS n FROM ${table} WHERE ${matched}`;
       // Without post_filter, the aggregations see exactly the hits: they can count them on the way.
       const countWithMetrics = post === null && canCountHits(request.aggregations);
+      // The first page ranked by scores that differ between matches: from the best score down, when a page shares it.
+      const ranksFirstPage =
+        scoring &&
+        !equalScores &&
+        request.sort.length === 0 &&
+        request.searchAfter === null &&
+        query.after === null &&
+        request.from === 0 &&
+        request.size > 0 &&
+        request.aggregations.length === 0;
+      const best = ranksFirstPage ? await bestScoredPage() : null;
       const [rows, counted, aggregated] = await Promise.all([
-        request.size === 0 ? Promise.resolve([]) : runHits(),
-        countWithMetrics ? Promise.resolve(null) : run(countSql, matched === scope ? SCOPE_COUNT_SETTINGS : undefined),
+        best !== null ? Promise.resolve(best.rows) : request.size === 0 ? Promise.resolve([]) : runHits(),
+        best !== null
+          ? Promise.resolve([{ n: best.total }])
+          : countWithMetrics
+            ? Promise.resolve(null)
+            : run(countSql, matched === scope ? SCOPE_COUNT_SETTINGS : undefined),
         request.aggregations.length === 0
           ? Promise.resolve(null)
           : runAggregations(
