@@ -125,6 +125,20 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         size: request.size,
         offset,
       };
+      // The first page ranked by scores that differ between matches: from the best score down, when a page shares it.
+      const ranksFirstPage =
+        !equalScores &&
+        request.sort.length === 0 &&
+        request.searchAfter === null &&
+        query.after === null &&
+        request.from === 0 &&
+        request.size > 0 &&
+        request.aggregations.length === 0;
+      // Read once here, the statistics serve every ranked statement of the search as literals.
+      const literal = ranksFirstPage ? await scoreLiterals(context, table, scope, (sql) => run(sql)) : null;
+      // The engine drops the inputs of an all-fields index test it answers from the index while the score still
+      // reads them ("Not found column"): a ranked statement over that index tests its rows by the expression.
+      const ranked = scoring && main.where.includes(FIELDS_PLAIN_COLUMN) ? RANKED_ALL_FIELDS_SETTINGS : undefined;
       const runHits = async (): Promise<Row[]> => {
         const only = plan.keys.length === 1 ? plan.keys[0] : undefined;
         if (only !== undefined && isTimestampKey(only) && !scoring) {
@@ -140,23 +154,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         });
         const boundRow = boundSql === null ? undefined : (await run(boundSql))[0];
         const sql = hitsSql(pageQuery, boundRow === undefined ? null : Number(boundRow.__bound));
-        // The engine drops the inputs of an all-fields index test it answers from the index while the score still
-        // reads them ("Not found column"): a ranked statement over that index tests its rows by the expression.
-        const ranked = scoring && main.where.includes(FIELDS_PLAIN_COLUMN) ? RANKED_ALL_FIELDS_SETTINGS : undefined;
-        return run(scoring ? withScoreStats(sql, context, table, scope) : withoutScoreStats(sql), ranked);
-      };
-
-      const bestScoredPage = async (): Promise<{ rows: Row[]; total: number } | null> => {
-        const literal = await scoreLiterals(context, table, scope, (sql) => run(sql));
-        return topScorePage({
-          table,
-          where: literal(matched),
-          score: literal(scoreSql),
-          select: literal(pageQuery.select),
-          size: request.size,
-          run,
-          ...(main.where.includes(FIELDS_PLAIN_COLUMN) ? { settings: RANKED_ALL_FIELDS_SETTINGS } : {}),
-        });
+        const withStats = literal ?? ((statement: string) => withScoreStats(statement, context, table, scope));
+        return run(scoring ? withStats(sql) : withoutScoreStats(sql), ranked);
       };
 
       const pendingSources: PendingSource[] = [];
@@ -166,19 +165,20 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         : `SELECT count() AS n FROM ${table} WHERE ${matched}`;
       // Without post_filter, the aggregations see exactly the hits: they can count them on the way.
       const countWithMetrics = post === null && canCountHits(request.aggregations);
-      // The first page ranked by scores that differ between matches: from the best score down, when a page shares it.
-      const ranksFirstPage =
-        scoring &&
-        !equalScores &&
-        request.sort.length === 0 &&
-        request.searchAfter === null &&
-        query.after === null &&
-        request.from === 0 &&
-        request.size > 0 &&
-        request.aggregations.length === 0;
-      const best = ranksFirstPage ? await bestScoredPage() : null;
+      const best =
+        literal === null
+          ? null
+          : await topScorePage({
+              table,
+              where: literal(matched),
+              score: literal(scoreSql),
+              select: literal(pageQuery.select),
+              size: request.size,
+              run,
+              ...(ranked === undefined ? {} : { settings: ranked }),
+            });
       const [rows, counted, aggregated] = await Promise.all([
-        best !== null ? Promise.resolve(best.rows) : request.size === 0 ? Promise.resolve([]) : runHits(),
+        best?.rows ?? (request.size === 0 ? Promise.resolve([]) : runHits()),
         best !== null
           ? Promise.resolve([{ n: best.total }])
           : countWithMetrics

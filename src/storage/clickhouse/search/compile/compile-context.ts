@@ -108,16 +108,16 @@ export async function scoreLiterals(
   scope: string,
   run: (sql: string) => Promise<readonly Record<string, unknown>[]>,
 ): Promise<(sql: string) => string> {
-  const columns = [...statCountsSql(context, table, scope), ...lengthsSql(context, table, scope)];
+  const counts = statCountsSql(context, table, scope);
+  const columns = [...counts, ...lengthsSql(context, table, scope)];
   const [row] = await run(`SELECT ${columns.map((column, i) => `${column} AS __v${i}`).join(', ')}`);
   const value = (i: number): string => {
     const v = Number(row?.[`__v${i}`]);
     if (!Number.isFinite(v)) throw new Error(`score statistic ${i} is not a number`);
     return String(v);
   };
-  const frequencies = statCountsSql(context, table, scope).length;
   return (sql) =>
     sql
       .replace(IDF_PLACEHOLDER, (_m, i: string) => idfSql(value(0), value(Number(i) + 1)))
-      .replace(AVGDL_PLACEHOLDER, (_m, i: string) => value(frequencies + Number(i)));
+      .replace(AVGDL_PLACEHOLDER, (_m, i: string) => value(counts.length + Number(i)));
 }

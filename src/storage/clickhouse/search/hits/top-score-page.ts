@@ -2,8 +2,8 @@
  * The first page of a search ranked by relevance whose scores differ from match to match, without sorting every
  * match (decision 0357). One statement counts the matches and finds the best score; when at least a page of matches
  * carries it, the page is the newest of those (ties go to the newest, then to `id`), found in primary-key order as a
- * timestamp-led page is. Otherwise (null) the caller ranks every match. Logs mostly score alike (a level, a user,
- * a status: one token, once), so the best score is usually shared by thousands.
+ * timestamp-led page is. Otherwise the rows are null and the caller ranks every match (the count stands). Logs
+ * mostly score alike (a level, a user, a status: one token, once), so the best score is usually shared by thousands.
  */
 import { sqlNumber } from '../../sql-literals.js';
 import type { QuerySettings } from '../../transport.js';
@@ -31,14 +31,14 @@ export interface TopScoreQuery {
   readonly settings?: QuerySettings;
 }
 
-export async function topScorePage(query: TopScoreQuery): Promise<{ readonly rows: Row[]; readonly total: number } | null> {
+export async function topScorePage(query: TopScoreQuery): Promise<{ readonly rows: Row[] | null; readonly total: number }> {
   const { table, run } = query;
   const settings = { ...query.settings, ...SAME_EVALUATION };
   const [stats] = await run(`SELECT count() AS n, max(${query.score}) AS top FROM ${table} WHERE ${query.where}`, settings);
   const total = Number(stats?.n ?? 0);
   if (total === 0) return { rows: [], total };
   const top = Number(stats?.top);
-  if (!Number.isFinite(top)) return null;
+  if (!Number.isFinite(top)) return { rows: null, total };
   const page: HitsQuery = {
     table,
     keys: equalScoresPlan().keys,
@@ -48,9 +48,9 @@ export async function topScorePage(query: TopScoreQuery): Promise<{ readonly row
     offset: 0,
   };
   const boundSql = timestampBoundSql(page);
-  if (boundSql === null) return null;
+  if (boundSql === null) return { rows: null, total };
   const [bound] = await run(boundSql, settings);
   // Fewer than a page of matches share the best score.
-  if (bound === undefined) return null;
+  if (bound === undefined) return { rows: null, total };
   return { rows: await run(hitsSql(page, Number(bound.__bound)), settings), total };
 }
