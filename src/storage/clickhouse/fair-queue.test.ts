@@ -77,6 +77,27 @@ describe('fair queue', () => {
     await other;
   });
 
+  it('keeps an account whose statements are quick in the first tier however many it runs back to back', async () => {
+    let now = 0;
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => now });
+    const hold = gate();
+    const other = queue.run('other', () => hold.promise);
+    const tiers = new Set<number>();
+    for (let i = 0; i < 2_000; i += 1)
+      await queue.run('paging', async (tier) => {
+        tiers.add(tier);
+        now += 30;
+      });
+    assert.deepEqual([...tiers], [0]);
+    // The same engine time in long statements is heavy use.
+    await queue.run('long', async () => {
+      now += 3_000;
+    });
+    assert.equal(await queue.run('long', async (tier) => tier), 1);
+    hold.open();
+    await other;
+  });
+
   it('never lowers the tier of an account alone on the engine', async () => {
     let now = 0;
     const queue = createFairQueue({ slots: 2, perKey: 1, now: () => now });
@@ -91,6 +112,21 @@ describe('fair queue', () => {
     // Another account searched a moment ago: the busy one is competing again.
     await queue.run('other', async () => undefined);
     assert.equal(await queue.run('alone', async (tier) => tier), 2);
+  });
+
+  it('does not count yielding work (background) as another account competing', async () => {
+    let now = 0;
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => now, yielding: ['background'] });
+    const hold = gate();
+    const background = queue.run('background', () => hold.promise);
+    await queue.run('heavy', async () => {
+      now += 20_000;
+    });
+    assert.equal(await queue.run('heavy', async (tier) => tier), 0);
+    await queue.run('other', async () => undefined);
+    assert.equal(await queue.run('heavy', async (tier) => tier), 2);
+    hold.open();
+    await background;
   });
 
   it('lets an account in the top tier hold one slot at a time while another account is active', async () => {

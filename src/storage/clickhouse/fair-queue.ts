@@ -18,12 +18,25 @@ export interface FairQueueOptions {
   readonly perKey: number;
   /** Monotonic milliseconds. */
   readonly now: () => number;
+  /**
+   * Keys whose work already yields to everyone's (background work at a lower engine priority): their activity does
+   * not count as competition, so it never lowers an account's tier — that would slow the search to speed the work
+   * that is meant to wait for it.
+   */
+  readonly yielding?: readonly string[];
 }
 
 /** Another account active this recently (ms) still counts as competing: searches come one after another. */
 const RECENTLY_ACTIVE_MS = 2_000;
 /** Engine time an account used lately decays with this time constant. */
 const USAGE_DECAY_MS = 10_000;
+/**
+ * The first this-many ms of each statement are not charged: an account paging through results back to back keeps the
+ * engine as busy as one running a single multi-second statement, but only the long statements crowd other accounts
+ * out (a quick one is done before the next search arrives). Charged alike, a victim searching in a loop fell into the
+ * top tier beside its attacker and ran on one thread at its priority (bench:noisy-neighbour, decision 0358).
+ */
+const QUICK_STATEMENT_MS = 100;
 /** Recent engine time (ms, decayed) from which an account's work is tier 1, and tier 2. */
 const TIER_THRESHOLDS_MS = [1_000, 5_000] as const;
 
@@ -58,12 +71,14 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
    * alone on the engine gets all of it (a user paging through results back to back must not be slowed by nobody).
    */
   const lastActive = new Map<string, number>();
+  const yielding = new Set(options.yielding ?? []);
+  const competes = (other: string, key: string): boolean => other !== key && !yielding.has(other);
   const contended = (key: string): boolean => {
-    for (const [other, state] of states) if (other !== key && (state.running > 0 || state.waiting.length > 0)) return true;
+    for (const [other, state] of states) if (competes(other, key) && (state.running > 0 || state.waiting.length > 0)) return true;
     const now = options.now();
     for (const [other, at] of lastActive) {
       if (now - at > RECENTLY_ACTIVE_MS) lastActive.delete(other);
-      else if (other !== key) return true;
+      else if (competes(other, key)) return true;
     }
     return false;
   };
@@ -74,6 +89,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const charge = (key: string, ms: number): void => {
     const at = options.now();
     const entry = usage.get(key);
+    if (ms === 0 && entry === undefined) return;
     const recent = (entry === undefined ? 0 : decayed(entry, at)) + ms;
     // Forget accounts whose usage has decayed to nothing, so the map holds only recently active ones.
     if (recent < 1) usage.delete(key);
@@ -127,7 +143,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       try {
         return await work(tierNow(key));
       } finally {
-        charge(key, options.now() - started);
+        charge(key, Math.max(0, options.now() - started - QUICK_STATEMENT_MS));
         lastActive.set(key, options.now());
         release(key);
       }

@@ -72,7 +72,7 @@ const BACKGROUND_SHARE_KEY = '\u0000background';
 export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
   const { shares } = transport;
   const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: monotonicNow });
-  const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1, now: monotonicNow });
+  const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1, now: monotonicNow, yielding: [BACKGROUND_SHARE_KEY] });
   const lanes = laneSettings(shares);
   return (lane, work) => {
     if (lane.background)
