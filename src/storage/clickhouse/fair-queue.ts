@@ -89,7 +89,6 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const charge = (key: string, ms: number): void => {
     const at = options.now();
     const entry = usage.get(key);
-    if (ms === 0 && entry === undefined) return;
     const recent = (entry === undefined ? 0 : decayed(entry, at)) + ms;
     // Forget accounts whose usage has decayed to nothing, so the map holds only recently active ones.
     if (recent < 1) usage.delete(key);
