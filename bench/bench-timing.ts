@@ -35,3 +35,39 @@ export function timedSearch(port: number, token: string): () => Promise<number> 
     return performance.now() - begin;
   };
 }
+
+/** Searches timed right before each detection cycle (idle) and while it runs (during). */
+export interface CycleSearchTimes {
+  readonly idle: number[];
+  readonly during: number[];
+}
+
+/**
+ * Times `searchOnce` `idleSearches` times at the cycle's own clock, then runs the cycle at its due time with searches
+ * back to back meanwhile. Idle must be timed at the same clock: /v1/search reads yesterday and today, so a search
+ * timed just before midnight reads one day of the generator's logs and one during a cycle due at 00:00:30 both.
+ */
+export async function timeCycle<T>(input: {
+  readonly clock: { jumpTo(ms: number): void };
+  readonly dueMs: number;
+  readonly searchOnce: () => Promise<number>;
+  readonly idleSearches: number;
+  readonly times: CycleSearchTimes;
+  readonly cycle: () => Promise<T>;
+}): Promise<{ readonly report: T; readonly seconds: number }> {
+  input.clock.jumpTo(input.dueMs);
+  for (let i = 0; i < input.idleSearches; i += 1) input.times.idle.push(await input.searchOnce());
+  input.clock.jumpTo(input.dueMs);
+  let running = true;
+  const searching = (async () => {
+    while (running) input.times.during.push(await input.searchOnce());
+  })();
+  const begin = performance.now();
+  try {
+    const report = await input.cycle();
+    return { report, seconds: (performance.now() - begin) / 1000 };
+  } finally {
+    running = false;
+    await searching;
+  }
+}

@@ -4,7 +4,8 @@ import { createForegroundGate, type ForegroundGateOptions } from './foreground-g
 
 const settings = (overrides: Partial<ForegroundGateOptions> = {}): ForegroundGateOptions => ({
   maxWaitMs: 60_000,
-  share: 0.5,
+  share: () => 0.5,
+  runGapMs: 1000,
   recentMs: 1000,
   now: () => 0,
   ...overrides,
@@ -42,7 +43,7 @@ describe('foreground gate', () => {
 
   it('paces background statements to its share while searches keep coming, not otherwise', async () => {
     let now = 0;
-    const gate = createForegroundGate(settings({ now: () => now, share: 0.5 }));
+    const gate = createForegroundGate(settings({ now: () => now, share: () => 0.5 }));
     await gate.interactive(async () => undefined);
     // A 300 ms statement just after a search: the next one waits as long again (half the time each).
     await gate.background(async () => void (now += 300));
@@ -55,6 +56,32 @@ describe('foreground gate', () => {
     const next = Date.now();
     await gate.background(async () => undefined);
     assert.ok(Date.now() - next < 150, 'no pause without recent searches');
+  });
+
+  it('gives background work the share of how long its run has lasted, and starts a new run after a break', async () => {
+    let now = 0;
+    const asked: number[] = [];
+    const share = (runningForMs: number): number => {
+      asked.push(runningForMs);
+      return runningForMs < 2000 ? 0.25 : 1;
+    };
+    const gate = createForegroundGate(settings({ now: () => now, share, recentMs: 60_000 }));
+    await gate.interactive(async () => undefined);
+    // A young run: a 30 ms statement is followed by three times as long without background work.
+    await gate.background(async () => void (now += 30));
+    let started = Date.now();
+    await gate.background(async () => void (now += 2000));
+    assert.ok(Date.now() - started >= 80, 'the young run sat out three times its statement');
+    // The same run 2 s on takes all the time it wants: no pause.
+    started = Date.now();
+    await gate.background(async () => undefined);
+    assert.ok(Date.now() - started < 60, 'the old run is not paced');
+    assert.deepEqual(asked, [30, 2030, 2030]);
+    // After a break longer than runGapMs, a new run starts young again.
+    now += 1500;
+    await gate.interactive(async () => undefined);
+    await gate.background(async () => void (now += 10));
+    assert.equal(asked.at(-1), 10);
   });
 
   it('counts interactive work that fails as finished', async () => {

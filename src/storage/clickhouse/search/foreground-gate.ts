@@ -1,9 +1,11 @@
 /**
  * Interactive searches first (decision 0129). Background work (alert evaluation) runs each statement through
  * `background`: it waits while interactive searches are in flight, up to `maxWaitMs`, and while searches keep
- * coming it paces itself to at most `share` of the time, so that most searches meet an idle engine. The engine's
- * own `priority` pauses a running background statement only between blocks and not while it is planned, hence
- * this gate in front of it. Without interactive searches, background work runs back to back.
+ * coming it paces itself to at most its share of the time, so that most searches meet an idle engine. The share
+ * follows how long background work has been running without a break (a detection cycle): small while the run is
+ * young, larger as its windows near their deadline (decision 0359). The engine's own `priority` pauses a running
+ * background statement only between blocks and not while it is planned, hence this gate in front of it. Without
+ * interactive searches, background work runs back to back.
  */
 export interface ForegroundGate {
   /** Runs interactive work; background statements wait while any is in flight. */
@@ -14,8 +16,13 @@ export interface ForegroundGate {
 
 export interface ForegroundGateOptions {
   readonly maxWaitMs: number;
-  /** Most of the time background statements may take while interactive searches keep coming (0–1). */
-  readonly share: number;
+  /**
+   * Most of the time background statements may take while interactive searches keep coming (0–1], given how long
+   * background work has been running without a break.
+   */
+  readonly share: (runningForMs: number) => number;
+  /** Background work idle this long ends a run: the next statement starts a new one. */
+  readonly runGapMs: number;
   /** Interactive work this recent counts as searches still coming. */
   readonly recentMs: number;
   readonly now: () => number;
@@ -25,6 +32,9 @@ export function createForegroundGate(options: ForegroundGateOptions): Foreground
   let active = 0;
   let lastInteractiveAt = Number.NEGATIVE_INFINITY;
   let notBefore = Number.NEGATIVE_INFINITY;
+  let backgroundPending = 0;
+  let backgroundEndedAt = Number.NEGATIVE_INFINITY;
+  let runStartedAt = 0;
   let waiting: (() => void)[] = [];
   const release = (): void => {
     const resume = waiting;
@@ -61,14 +71,25 @@ export function createForegroundGate(options: ForegroundGateOptions): Foreground
       }
     },
     async background(work) {
-      await turn();
-      const started = options.now();
+      const arrived = options.now();
+      if (backgroundPending === 0 && arrived - backgroundEndedAt > options.runGapMs) runStartedAt = arrived;
+      backgroundPending += 1;
       try {
-        return await work();
+        await turn();
+        const started = options.now();
+        try {
+          return await work();
+        } finally {
+          const ended = options.now();
+          // Searches are coming: leave the engine to them for a while, in proportion to what this statement took.
+          if (ended - lastInteractiveAt <= options.recentMs) {
+            const share = Math.min(1, Math.max(0.01, options.share(ended - runStartedAt)));
+            notBefore = ended + (ended - started) * (1 / share - 1);
+          }
+        }
       } finally {
-        const ended = options.now();
-        // Searches are coming: leave the engine to them for a while, in proportion to what this statement took.
-        if (ended - lastInteractiveAt <= options.recentMs) notBefore = ended + (ended - started) * (1 / options.share - 1);
+        backgroundPending -= 1;
+        backgroundEndedAt = options.now();
       }
     },
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ClickHouseTransport, QuerySettings } from '../transport.js';
-import { createPrioritisedRuns, laneOf, laneSettings } from './statement-priority.js';
+import { backgroundShare, createPrioritisedRuns, laneOf, laneSettings } from './statement-priority.js';
 
 const GB = 1024 ** 3;
 
@@ -33,6 +33,15 @@ describe('statement priority and engine shares', () => {
     assert.equal(Number(interactive.max_bytes_before_external_group_by), Math.trunc(interactiveBytes / 2));
     assert.equal(background.priority, 10);
     assert.equal(interactive.priority, 1);
+  });
+
+  it('gives a young background run a quarter of the time and a run nearing the lag bar all of it', () => {
+    assert.equal(backgroundShare(0), 0.25);
+    assert.equal(backgroundShare(2000), 0.25);
+    assert.ok(backgroundShare(4000) > 0.25 && backgroundShare(4000) < 1);
+    assert.ok(backgroundShare(5000) > backgroundShare(4000));
+    assert.equal(backgroundShare(7000), 1);
+    assert.equal(backgroundShare(60_000), 1);
   });
 
   it('runs each lane with its own settings, and one account never takes every slot', async () => {

@@ -55,9 +55,21 @@ const INTERACTIVE_SETTINGS = { priority: 1 } as const;
  */
 const TIER_SETTINGS: readonly QuerySettings[] = [{}, { priority: 2, max_threads: 2 }, { priority: 3, max_threads: 1 }];
 const BACKGROUND_SETTINGS = { priority: 10, max_threads: 1 } as const;
-/** Background statements wait for interactive searches at most this long, and take at most this share of the time. */
+/** Background statements wait for interactive searches at most this long. */
 const BACKGROUND_MAX_WAIT_MS = 40;
-const BACKGROUND_SHARE = 0.6;
+/**
+ * The share of the time background work takes while searches keep coming (decision 0359): a quarter for the first
+ * 2 s of a run (most detection cycles are done by then, and most searches meet an idle engine), then growing to all
+ * of it by 7 s, so that a long cycle's windows are still judged well inside the 10 s lag bar.
+ */
+export function backgroundShare(runningForMs: number): number {
+  const young = 2000;
+  const full = 7000;
+  if (runningForMs <= young) return 0.25;
+  return Math.min(1, 0.25 + (0.75 * (runningForMs - young)) / (full - young));
+}
+/** A pause in background work this long ends its run (cycles start a minute apart; batches follow each other). */
+const BACKGROUND_RUN_GAP_MS = 1000;
 
 /** The fair queue's key of background work: it takes its turns like one more account. */
 const BACKGROUND_SHARE_KEY = '\u0000background';
@@ -71,7 +83,13 @@ const BACKGROUND_SHARE_KEY = '\u0000background';
  */
 export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
   const { shares } = transport;
-  const gate = createForegroundGate({ maxWaitMs: BACKGROUND_MAX_WAIT_MS, share: BACKGROUND_SHARE, recentMs: 1000, now: monotonicNow });
+  const gate = createForegroundGate({
+    maxWaitMs: BACKGROUND_MAX_WAIT_MS,
+    share: backgroundShare,
+    runGapMs: BACKGROUND_RUN_GAP_MS,
+    recentMs: 1000,
+    now: monotonicNow,
+  });
   const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1, now: monotonicNow, yielding: [BACKGROUND_SHARE_KEY] });
   const lanes = laneSettings(shares);
   return (lane, work) => {
