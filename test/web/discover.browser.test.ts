@@ -226,6 +226,13 @@ describe('Discover in a browser', () => {
     await other.getByText('both@example.com (read-only)').waitFor();
     await other.getByLabel('Account').selectOption({ label: 'main' });
     await other.getByText('both@example.com (regular)').waitFor();
+    // Removed from team-b meanwhile: switching back says why it failed and keeps the account in use.
+    const removed = await call(t, 'DELETE', `/v1/user-management/${joined.json<{ id: number }>().id}`, sub.apiToken);
+    assert.equal(removed.statusCode, 200, removed.body);
+    await other.getByLabel('Account').selectOption({ label: 'team-b' });
+    await other.getByRole('alert').filter({ hasText: 'Could not switch account' }).waitFor();
+    await other.getByText('both@example.com (regular)').waitFor();
+    await screenshot(other, 'account-switch-refused');
     await context.close();
   });
 

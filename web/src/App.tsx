@@ -18,6 +18,7 @@ type SessionState = { kind: 'loading' } | { kind: 'signed-out'; reason?: string 
 export function App() {
   const location = useLocation();
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
+  const [switchError, setSwitchError] = useState<string | null>(null);
 
   const signedIn = useCallback((session: SessionInfo) => {
     setCsrfToken(session.csrfToken);
@@ -59,8 +60,14 @@ export function App() {
     await api('POST', '/v1/session/sign-out').catch(() => undefined);
     setState({ kind: 'signed-out' });
   };
+  // A refused switch (the membership was removed meanwhile) says so; the header keeps the account still in use.
   const switchAccount = async (accountId: number): Promise<void> => {
-    signedIn(await api<SessionInfo>('POST', '/v1/session/account', { accountId }));
+    setSwitchError(null);
+    try {
+      signedIn(await api<SessionInfo>('POST', '/v1/session/account', { accountId }));
+    } catch (error) {
+      setSwitchError(`Could not switch account: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
   const section = location.path.split('/')[2] ?? '';
   const page = section === 'visualize' ? <VisualizePage /> : section === 'dashboards' ? <DashboardsPage /> : <Discover />;
@@ -105,6 +112,11 @@ export function App() {
           </label>
         ) : (
           <span className="account">{session.accountName}</span>
+        )}
+        {switchError !== null && (
+          <span className="error" role="alert">
+            {switchError}
+          </span>
         )}
         <span className="user" title={`role: ${session.role}`}>
           {session.email} ({session.role})
