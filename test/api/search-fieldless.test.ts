@@ -24,8 +24,10 @@ const LOGS = [
   at(3_000, { message: 'only text here', order: { amount: 12.5 }, geo: { country: 'DE' }, level: 'ERROR' }),
   at(4_000, { message: 'plain words', city: 'Zürich café' }),
   at(5_000, { message: 'Grüße aus Köln', note: 'hello world', items: 7 }),
+  // Both words of a phrase in the message, apart; the phrase itself in a field; two words in adjacent array elements.
+  at(6_000, { message: 'refused the connection', error: { reason: 'connection refused by peer' }, hops: ['gateway', 'timeout'] }),
 ];
-const NAMES = ['zelda', 'access', 'order', 'city', 'koln'];
+const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer'];
 
 interface Hit {
   _source: Record<string, unknown>;
@@ -92,11 +94,23 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('"payment accepted"'), [['zelda'], 1]);
     assert.deepEqual(await typed('de AND level:ERROR'), [['order'], 1]);
     assert.deepEqual(await typed('zelda AND level:ERROR'), [[], 0]);
-    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'koln', 'order'], 4]);
+    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'koln', 'order', 'peer'], 5]);
     assert.deepEqual(await typed('zel*'), [['zelda'], 1]);
     assert.deepEqual(await typed('zü*'), [['city'], 1]);
     assert.deepEqual(await found({ simple_query_string: { query: 'zelda' } }), [['zelda'], 1]);
     assert.deepEqual(await found({ multi_match: { query: 'hello' } }), [['koln'], 1]);
+  });
+
+  it('matches a phrase within one value of one field, never across values, array elements or fields', async () => {
+    assert.deepEqual(await typed('"connection refused"'), [['peer'], 1]);
+    assert.deepEqual(await typed('"refused the"'), [['peer'], 1]);
+    assert.deepEqual(await typed('"refused connection"'), [[], 0]);
+    assert.deepEqual(await typed('"gateway timeout"'), [[], 0]);
+    assert.deepEqual(await typed('"peer gateway"'), [[], 0]);
+    assert.deepEqual(await typed('"connection refused by peer"'), [['peer'], 1]);
+    assert.deepEqual(await typed('"the connection refused"'), [[], 0]);
+    assert.deepEqual(await typed('"connection refused" AND NOT "refused by"'), [[], 0]);
+    assert.deepEqual(await typed('"hello world" OR "connection refused"'), [['koln', 'peer'], 2]);
   });
 
   it('scrolls and answers the Elasticsearch API the same way', async () => {

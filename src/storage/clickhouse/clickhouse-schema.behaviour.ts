@@ -11,7 +11,7 @@ import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
 import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
-import { FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
+import { FIELDS_PAIRS_SQL, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
 import type { ClickHouseTransport } from './transport.js';
 
 export interface ClickHouseStoreUnderTest {
@@ -85,7 +85,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       );
       assert.deepEqual(
         indexes.map((index) => index.expr),
-        [FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id'],
+        [FIELDS_PAIRS_SQL, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id'],
       );
     });
 
@@ -216,6 +216,40 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_PAIRS_SQL}, 'to db')) WHERE explain LIKE '%message_pairs%'`,
       );
       assert.ok(plan, 'the plan uses the message_pairs index');
+    });
+
+    it('holds the word pairs of each other value in the fields pair index, none across values or held by the message', async () => {
+      const other = account + 1;
+      await subject.store.append(
+        [
+          testDocument(
+            other,
+            { reason: 'connection refused by peer', hops: ['gateway', 'timeout'], host: 'web one', copy: 'refused the' },
+            { id: 'p', message: 'refused the connection' },
+          ),
+        ],
+        { dedupToken: 'schema-pairs', retentionDaysOf: KEEP },
+      );
+      for (const useIndex of [0, 1]) {
+        const settings = { use_skip_indexes: useIndex, use_query_condition_cache: 0 };
+        const pairIds = async (pair: string): Promise<string[]> =>
+          (
+            await subject.transport.query<{ id: string }>(
+              `SELECT id FROM logs WHERE account = ${other} AND has(${FIELDS_PAIRS_SQL}, ${sqlString(pair)}) ORDER BY id`,
+              settings,
+            )
+          ).map((row) => row.id);
+        assert.deepEqual(await pairIds('connection refused'), ['p'], `use_skip_indexes=${useIndex}`);
+        assert.deepEqual(await pairIds('web one'), ['p'], `use_skip_indexes=${useIndex}`);
+        // Across two array elements, two fields, or a pair the message holds (it matches there): not held.
+        assert.deepEqual(await pairIds('gateway timeout'), [], `use_skip_indexes=${useIndex}`);
+        assert.deepEqual(await pairIds('peer gateway'), [], `use_skip_indexes=${useIndex}`);
+        assert.deepEqual(await pairIds('refused the'), [], `use_skip_indexes=${useIndex}`);
+      }
+      const [plan] = await subject.transport.query<{ explain: string }>(
+        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${other} AND has(${FIELDS_PAIRS_SQL}, 'web one')) WHERE explain LIKE '%fields_pairs%'`,
+      );
+      assert.ok(plan, 'the plan uses the fields_pairs index');
     });
 
     it('marks as plain only the messages the index tokenizes as the analyzer does', async () => {

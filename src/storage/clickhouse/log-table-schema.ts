@@ -134,9 +134,14 @@ export const PAIRED_TOKEN = /^[a-z_]+$/;
  * engine matches an index to `has()` only through arrayMap, not arrayFilter). On plain rows `has(pairs, 'a b')`
  * is the phrase "a b" itself, answered from the index without reading `message` (decision 0131).
  */
-export const MESSAGE_PAIRS_SQL =
-  `arrayMap((a, b) -> if(match(a, '${PAIRED_TOKEN.source}') AND match(b, '${PAIRED_TOKEN.source}'), concat(a, ' ', b), ''), ` +
-  `arrayPopBack(${MESSAGE_TOKENS_SQL}), arrayPopFront(${MESSAGE_TOKENS_SQL}))`;
+export const MESSAGE_PAIRS_SQL = pairsSql(MESSAGE_TOKENS_SQL);
+
+function pairsSql(tokens: string): string {
+  return (
+    `arrayMap((a, b) -> if(match(a, '${PAIRED_TOKEN.source}') AND match(b, '${PAIRED_TOKEN.source}'), concat(a, ' ', b), ''), ` +
+    `arrayPopBack(${tokens}), arrayPopFront(${tokens}))`
+  );
+}
 
 /**
  * What the all-fields index holds for a log: the asciiCJK tokens (as `message_text`) of every value but `message`:
@@ -162,6 +167,17 @@ export const FIELDS_TOKENS_SQL = (() => {
   return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, tokens(lowerUTF8(message), 'asciiCJK')), ${all})`;
 })();
 
+/**
+ * The adjacent word pairs (as MESSAGE_PAIRS_SQL) of every string value but `message`, for field-less phrases. Values
+ * are joined by a `0` token, which is no PAIRED_TOKEN, so no pair spans two values (a phrase never does). On a row
+ * whose message is plain, pairs the message holds are left out: the phrase matches there on `message` already
+ * (decision 0360). Numbers and booleans are one token each and make no pair.
+ */
+export const FIELDS_PAIRS_SQL = (() => {
+  const all = pairsSql(`tokens(lower(arrayStringConcat(${FIELD_STRINGS_SQL}, ' 0 ')), 'asciiCJK')`);
+  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, ${MESSAGE_PAIRS_SQL}), ${all})`;
+})();
+
 /** Delta-coded, bit-packed posting lists: a third smaller than plain ones (decision 0131). */
 const TEXT_INDEX_TYPE = "text(tokenizer = 'array', posting_list_codec = 'bitpacking')";
 
@@ -181,6 +197,8 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   { name: 'message_pairs', expression: MESSAGE_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   // Field-less words (query_string without a field): every other field's text, numbers and booleans (decision 0136).
   { name: FIELDS_TEXT_INDEX, expression: FIELDS_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
+  // Field-less phrases of two words: answered from this index alone on rows with plain fields (decision 0360).
+  { name: 'fields_pairs', expression: FIELDS_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 

@@ -8,7 +8,16 @@
  * token fragments.
  */
 import type { QueryAst } from '../../../../query/index.js';
-import { FIELD_STRINGS_SQL, FIELD_TEXT_SQL, FIELDS_PLAIN_COLUMN, FIELDS_TOKENS_SQL, MESSAGE_TOKENS_SQL } from '../../log-table-schema.js';
+import {
+  FIELD_STRINGS_SQL,
+  FIELD_TEXT_SQL,
+  FIELDS_PAIRS_SQL,
+  FIELDS_PLAIN_COLUMN,
+  FIELDS_TOKENS_SQL,
+  MESSAGE_PAIRS_SQL,
+  MESSAGE_TOKENS_SQL,
+  PAIRED_TOKEN,
+} from '../../log-table-schema.js';
 import { hasPhraseSql, hasTokenSql } from './token-tests.js';
 import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from '../../field-catalog.js';
 import { sqlNumber, sqlString } from '../../sql-literals.js';
@@ -144,11 +153,25 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
       ? `arrayExists(v -> ${hasPhraseSql(otherFieldsText(plain), 'v', terms, false)}, ${FIELD_STRINGS_SQL})`
       : phraseSql(context, otherFields(plain), query).where;
   const wholeTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
-  const plain = terms.every((term) => context.helpers.isIndexExactText(term)) ? exact(true) : '0';
   const filter = fieldsPrefilter(context, wholeTerms);
-  const onFields = onFieldRows(context, withFilter(filter, plain), withFilter(filter, exact(false)));
+  const exactTerms = terms.every((term) => context.helpers.isIndexExactText(term));
+  const plain = !exactTerms ? '0' : adjacent ? plainFieldsPhraseSql(terms, filter, exact(true)) : withFilter(filter, exact(true));
+  const onFields = onFieldRows(context, plain, withFilter(filter, exact(false)));
   const where = or([onMessage.where, onFields]);
   return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`, constantScore: true };
+}
+
+/**
+ * An adjacent phrase on rows whose fields are plain. Two words are the pair index itself (FIELDS_PAIRS_SQL; a pair
+ * the message holds is left out of it, and such a row matches on `message`); longer phrases of words need each of
+ * their pairs in one of the two pair indexes before the exact check. Phrases with other tokens (numbers, ids) keep
+ * the token prefilter (decision 0360).
+ */
+function plainFieldsPhraseSql(terms: readonly string[], tokenFilter: string | null, exact: string): string {
+  if (terms.length < 2 || !terms.every((term) => PAIRED_TOKEN.test(term))) return withFilter(tokenFilter, exact);
+  const pairs = terms.slice(1).map((term, index) => sqlString(`${terms[index] ?? ''} ${term}`));
+  if (pairs.length === 1) return `has(${FIELDS_PAIRS_SQL}, ${pairs[0] ?? "''"})`;
+  return withFilter(pairs.map((pair) => `(has(${FIELDS_PAIRS_SQL}, ${pair}) OR has(${MESSAGE_PAIRS_SQL}, ${pair}))`).join(' AND '), exact);
 }
 
 /**
