@@ -13,7 +13,7 @@ import { composeApp } from '../src/app/compose.js';
 import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig } from '../src/config/index.js';
 import { BENCH_START_MS } from './generate-logs.js';
-import { percentile, shiftedClock, timeCycle, timedSearch, type CycleSearchTimes } from './bench-timing.js';
+import { percentile, shiftedClock, timeCycles, timedSearch } from './bench-timing.js';
 import { appendGenerated } from './bench-store.js';
 
 const argument = (name: string, fallback: string): string =>
@@ -26,8 +26,6 @@ const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-ale
 const API_TOKEN = 'bench-api-token-000000000000000002';
 const INTERVAL_MS = 60_000;
 const SETTLE_MS = 30_000;
-const WARM_UP_SEARCHES = 20;
-const IDLE_SEARCHES = 30;
 
 const QUERIES = [
   'level:ERROR',
@@ -114,27 +112,24 @@ async function main(): Promise<void> {
   clock.jumpTo(firstDue - INTERVAL_MS);
   await app.alertEvaluation.runCycle(new AbortController().signal);
 
-  const times: CycleSearchTimes = { idle: [], during: [] };
   const lags: number[] = [];
   const rows: string[] = [];
-  clock.jumpTo(firstDue);
-  for (let i = 0; i < WARM_UP_SEARCHES; i += 1) await searchOnce();
-  for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-    const { report, seconds } = await timeCycle({
-      clock,
-      dueMs: firstDue + cycle * INTERVAL_MS,
-      searchOnce,
-      idleSearches: IDLE_SEARCHES,
-      times,
-      cycle: () => app.alertEvaluation.runCycle(new AbortController().signal),
-    });
-    lags.push(...report.lagsMs);
-    const row = `| ${cycle + 1} | ${report.rules} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`;
-    rows.push(row);
-    console.log(row);
-    if (report.windowsJudged !== ALERTS || report.failures > 0 || seconds > INTERVAL_MS / 1000)
-      console.log(`cycle ${cycle + 1} did not judge every alert within the interval`);
-  }
+  const times = await timeCycles({
+    clock,
+    firstDueMs: firstDue,
+    intervalMs: INTERVAL_MS,
+    cycles: CYCLES,
+    searchOnce,
+    cycle: () => app.alertEvaluation.runCycle(new AbortController().signal),
+    onCycle: (cycle, report, seconds) => {
+      lags.push(...report.lagsMs);
+      const row = `| ${cycle + 1} | ${report.rules} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`;
+      rows.push(row);
+      console.log(row);
+      if (report.windowsJudged !== ALERTS || report.failures > 0 || seconds > INTERVAL_MS / 1000)
+        console.log(`cycle ${cycle + 1} did not judge every alert within the interval`);
+    },
+  });
   const baseP50 = percentile(times.idle, 0.5);
   const duringP50 = percentile(times.during, 0.5);
   console.log(

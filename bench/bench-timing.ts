@@ -42,32 +42,45 @@ export interface CycleSearchTimes {
   readonly during: number[];
 }
 
+const WARM_UP_SEARCHES = 20;
+/** Idle searches timed right before each cycle. */
+const IDLE_SEARCHES = 30;
+
 /**
- * Times `searchOnce` `idleSearches` times at the cycle's own clock, then runs the cycle at its due time with searches
- * back to back meanwhile. Idle must be timed at the same clock: /v1/search reads yesterday and today, so a search
- * timed just before midnight reads one day of the generator's logs and one during a cycle due at 00:00:30 both.
+ * Runs `cycles` detection cycles, each at its due time (`firstDueMs` + n × `intervalMs`), with searches back to back
+ * meanwhile, after timing 30 searches at that cycle's own clock as its idle. Idle must be timed at the same clock:
+ * /v1/search reads yesterday and today, so a search timed just before midnight reads one day of the generator's logs
+ * and one during a cycle due at 00:00:30 both.
  */
-export async function timeCycle<T>(input: {
+export async function timeCycles<T>(input: {
   readonly clock: { jumpTo(ms: number): void };
-  readonly dueMs: number;
+  readonly firstDueMs: number;
+  readonly intervalMs: number;
+  readonly cycles: number;
   readonly searchOnce: () => Promise<number>;
-  readonly idleSearches: number;
-  readonly times: CycleSearchTimes;
   readonly cycle: () => Promise<T>;
-}): Promise<{ readonly report: T; readonly seconds: number }> {
-  input.clock.jumpTo(input.dueMs);
-  for (let i = 0; i < input.idleSearches; i += 1) input.times.idle.push(await input.searchOnce());
-  input.clock.jumpTo(input.dueMs);
-  let running = true;
-  const searching = (async () => {
-    while (running) input.times.during.push(await input.searchOnce());
-  })();
-  const begin = performance.now();
-  try {
-    const report = await input.cycle();
-    return { report, seconds: (performance.now() - begin) / 1000 };
-  } finally {
-    running = false;
-    await searching;
+  readonly onCycle: (index: number, report: T, seconds: number) => void;
+}): Promise<CycleSearchTimes> {
+  const times: CycleSearchTimes = { idle: [], during: [] };
+  input.clock.jumpTo(input.firstDueMs);
+  for (let i = 0; i < WARM_UP_SEARCHES; i += 1) await input.searchOnce();
+  for (let index = 0; index < input.cycles; index += 1) {
+    const dueMs = input.firstDueMs + index * input.intervalMs;
+    input.clock.jumpTo(dueMs);
+    for (let i = 0; i < IDLE_SEARCHES; i += 1) times.idle.push(await input.searchOnce());
+    input.clock.jumpTo(dueMs);
+    let running = true;
+    const searching = (async () => {
+      while (running) times.during.push(await input.searchOnce());
+    })();
+    const begin = performance.now();
+    try {
+      const report = await input.cycle();
+      input.onCycle(index, report, (performance.now() - begin) / 1000);
+    } finally {
+      running = false;
+      await searching;
+    }
   }
+  return times;
 }

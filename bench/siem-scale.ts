@@ -15,7 +15,7 @@ import { composeApp } from '../src/app/compose.js';
 import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig } from '../src/config/index.js';
 import { BENCH_START_MS } from './generate-logs.js';
-import { percentile, shiftedClock, timeCycle, timedSearch, type CycleSearchTimes } from './bench-timing.js';
+import { percentile, shiftedClock, timeCycles, timedSearch } from './bench-timing.js';
 import { appendGenerated } from './bench-store.js';
 
 const argument = (name: string, fallback: string): string =>
@@ -30,8 +30,6 @@ const API_TOKEN = 'bench-api-token-000000000000000003';
 const ADMIN = 'admin@example.com';
 const INTERVAL_MS = 60_000;
 const SETTLE_MS = 30_000;
-const WARM_UP_SEARCHES = 20;
-const IDLE_SEARCHES = 30;
 
 async function main(): Promise<void> {
   const seeded = SEED !== '' && fs.existsSync(path.join(SEED, LOADED_MARK));
@@ -86,34 +84,31 @@ async function main(): Promise<void> {
   // The first cycle only sets each rule's watermark; the measured ones follow, each at its due time.
   clock.jumpTo(firstDue - INTERVAL_MS);
   const first = await app.detection.runCycle(new AbortController().signal);
-  const times: CycleSearchTimes = { idle: [], during: [] };
   const lags: number[] = [];
   // How busy the one event loop (the API's and the engine's JavaScript) was while cycles ran.
   let cycleLoop = { idle: 0, active: 0 };
   const rows: string[] = [];
-  clock.jumpTo(firstDue);
-  for (let i = 0; i < WARM_UP_SEARCHES; i += 1) await searchOnce();
-  for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-    const { report, seconds } = await timeCycle({
-      clock,
-      dueMs: firstDue + cycle * INTERVAL_MS,
-      searchOnce,
-      idleSearches: IDLE_SEARCHES,
-      times,
-      cycle: async () => {
-        const loopBefore = performance.eventLoopUtilization();
-        const judged = await app.detection.runCycle(new AbortController().signal);
-        const loop = performance.eventLoopUtilization(loopBefore);
-        cycleLoop = { idle: cycleLoop.idle + loop.idle, active: cycleLoop.active + loop.active };
-        return judged;
-      },
-    });
-    lags.push(...report.lagsMs);
-    rows.push(
-      `| ${cycle + 1} | ${report.rules} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`,
-    );
-    console.log(rows[rows.length - 1]);
-  }
+  const times = await timeCycles({
+    clock,
+    firstDueMs: firstDue,
+    intervalMs: INTERVAL_MS,
+    cycles: CYCLES,
+    searchOnce,
+    cycle: async () => {
+      const loopBefore = performance.eventLoopUtilization();
+      const judged = await app.detection.runCycle(new AbortController().signal);
+      const loop = performance.eventLoopUtilization(loopBefore);
+      cycleLoop = { idle: cycleLoop.idle + loop.idle, active: cycleLoop.active + loop.active };
+      return judged;
+    },
+    onCycle: (cycle, report, seconds) => {
+      lags.push(...report.lagsMs);
+      rows.push(
+        `| ${cycle + 1} | ${report.rules} | ${report.windowsJudged} | ${report.failures} | ${report.firings} | ${seconds.toFixed(1)} | ${(percentile(report.lagsMs, 0.99) / 1000).toFixed(2)} |`,
+      );
+      console.log(rows[rows.length - 1]);
+    },
+  });
   const baseP50 = percentile(times.idle, 0.5);
   const duringP50 = percentile(times.during, 0.5);
   console.log(`\nbuilt-in pack (${first.rules} enabled rules) over ${LINES} generated lines, ${os.cpus().length} cores`);

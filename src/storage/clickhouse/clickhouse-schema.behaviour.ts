@@ -12,7 +12,7 @@ import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } 
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
 import { FIELDS_PAIRS_SQL, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
-import type { ClickHouseTransport } from './transport.js';
+import type { ClickHouseTransport, QuerySettings } from './transport.js';
 
 export interface ClickHouseStoreUnderTest {
   readonly store: LogStore;
@@ -26,10 +26,11 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
   describe(`ClickHouse log schema: ${name}`, () => {
     let subject: ClickHouseStoreUnderTest;
     const account = 901;
-    const ids = async (where: string) =>
-      (await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${account} AND ${where} ORDER BY id`)).map(
-        (row) => row.id,
-      );
+    const idsIn = async (accountId: number, where: string, settings: QuerySettings = {}) =>
+      (
+        await subject.transport.query<{ id: string }>(`SELECT id FROM logs WHERE account = ${accountId} AND ${where} ORDER BY id`, settings)
+      ).map((row) => row.id);
+    const ids = (where: string) => idsIn(account, where);
     const field = async (fieldName: string): Promise<CatalogField> => {
       const found = (await subject.store.fieldCatalog([account])).get(account)?.find((entry) => entry.name === fieldName);
       assert.ok(found, `catalog lists ${fieldName}`);
@@ -200,13 +201,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
     it('holds adjacent word pairs in the pair index, answering two-word phrases from it, with or without the index', async () => {
       for (const useIndex of [0, 1]) {
         const settings = { use_skip_indexes: useIndex, use_query_condition_cache: 0 };
-        const pairIds = async (pair: string): Promise<string[]> =>
-          (
-            await subject.transport.query<{ id: string }>(
-              `SELECT id FROM logs WHERE account = ${account} AND has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)}) ORDER BY id`,
-              settings,
-            )
-          ).map((row) => row.id);
+        const pairIds = (pair: string) => idsIn(account, `has(${MESSAGE_PAIRS_SQL}, ${sqlString(pair)})`, settings);
         assert.deepEqual(await pairIds('connection refused'), [], `use_skip_indexes=${useIndex}`);
         assert.deepEqual(await pairIds('to db'), ['b'], `use_skip_indexes=${useIndex}`);
         // Pairs with a token holding digits are not kept: phrases with numbers take the exact check instead.
@@ -232,13 +227,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       );
       for (const useIndex of [0, 1]) {
         const settings = { use_skip_indexes: useIndex, use_query_condition_cache: 0 };
-        const pairIds = async (pair: string): Promise<string[]> =>
-          (
-            await subject.transport.query<{ id: string }>(
-              `SELECT id FROM logs WHERE account = ${other} AND has(${FIELDS_PAIRS_SQL}, ${sqlString(pair)}) ORDER BY id`,
-              settings,
-            )
-          ).map((row) => row.id);
+        const pairIds = (pair: string) => idsIn(other, `has(${FIELDS_PAIRS_SQL}, ${sqlString(pair)})`, settings);
         assert.deepEqual(await pairIds('connection refused'), ['p'], `use_skip_indexes=${useIndex}`);
         assert.deepEqual(await pairIds('web one'), ['p'], `use_skip_indexes=${useIndex}`);
         // Across two array elements, two fields, or a pair the message holds (it matches there): not held.
