@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
 import pino from 'pino';
 import { createManualClock } from '../../shared/clock.js';
 import { CONTRACT_NOW_MS, logStoreContract } from '../conformance/log-store.contract.js';
@@ -29,3 +30,16 @@ async function openShared() {
 
 logStoreContract('chDB', openShared);
 clickHouseSchemaBehaviour('chDB', openShared);
+
+describe('chDB transport', () => {
+  it('keeps decoded posting lists in a cache of a sixteenth of its budget, used by every statement', async () => {
+    const [server] = await transport.query<{ value: string }>(
+      "SELECT value FROM system.server_settings WHERE name = 'text_index_postings_cache_size'",
+    );
+    assert.equal(server?.value, String(1_000_000_000 / 16));
+    const [query] = await transport.query<{ value: string }>(
+      "SELECT value FROM system.settings WHERE name = 'use_text_index_postings_cache'",
+    );
+    assert.equal(query?.value, '1');
+  });
+});
