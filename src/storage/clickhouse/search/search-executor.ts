@@ -112,9 +112,13 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         if (request.postFilter !== null) parts.push(compileQuery(on, request.postFilter).where);
         return parts.join(' AND ');
       };
-      const splitText = matched.includes(MESSAGE_PLAIN_COLUMN);
-      const plainRows = splitText ? `${MESSAGE_PLAIN_COLUMN} = 1 AND ${matchedOn('plain')}` : matched;
-      const otherRows = splitText ? `${MESSAGE_PLAIN_COLUMN} = 0 AND ${matchedOn('other')}` : matched;
+      // Plain and other rows apart only where their text tests differ: every branch reads the text indexes again,
+      // and a field-less test names the column inside the fields index's expression whatever the messages are.
+      const onPlain = matched.includes(MESSAGE_PLAIN_COLUMN) ? matchedOn('plain') : null;
+      const onOther = onPlain === null ? null : matchedOn('other');
+      const splitText = onPlain !== null && onOther !== null && onPlain !== onOther;
+      const plainRows = splitText ? `${MESSAGE_PLAIN_COLUMN} = 1 AND ${onPlain}` : matched;
+      const otherRows = splitText ? `${MESSAGE_PLAIN_COLUMN} = 0 AND ${onOther}` : matched;
       const rowSets = splitText ? [plainRows, otherRows] : [matched];
       const pageQuery: HitsQuery = {
         table,
