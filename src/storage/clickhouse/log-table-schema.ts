@@ -152,37 +152,29 @@ function pairsSql(tokens: string): string {
  */
 export const FIELDS_TEXT_INDEX = 'fields_text';
 
-/**
- * Between two string values in FIELD_STRING_TOKENS_SQL: a token no plain row holds (lower() leaves it as it is, and a
- * plain value is ASCII), so no word pair spans two values. The word index keeps it: on plain rows a query for it is
- * never answered from the index (it is no exact-text term), and elsewhere the index is only a pre-filter, which an
- * extra entry cannot make miss a row.
- */
-const VALUE_BREAK = '一';
-
-/**
- * The tokens of every string value but `message`, VALUE_BREAK between two values: computed once at insert and in
- * each merge for both field indexes, the words of the one and the pairs of the other (decision 0137). No lambda,
- * which would keep the engine from answering the index from its posting lists.
- */
-const FIELD_STRING_TOKENS_SQL = `tokens(lower(arrayStringConcat(${FIELD_STRINGS_SQL}, ' ${VALUE_BREAK} ')), 'asciiCJK')`;
-
 export const FIELDS_TOKENS_SQL = (() => {
-  // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does.
-  const scalars = `concat(arrayStringConcat(arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number})), ' '), ' ', arrayStringConcat(mapValues(${MAP_COLUMNS.boolean}), ' '))`;
-  const all = `arrayConcat(${FIELD_STRING_TOKENS_SQL}, tokens(lower(${scalars}), 'asciiCJK'))`;
-  // The message's tokens are message_text's own node: computed once for both indexes.
-  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, ${MESSAGE_TOKENS_SQL}), ${all})`;
+  // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does; no lambda, which would
+  // keep the engine from answering the index from its posting lists.
+  const texts = [
+    `[${HOT_STRING_COLUMNS.join(', ')}]`,
+    `mapValues(${MAP_COLUMNS.string})`,
+    `arrayFlatten(mapValues(${MAP_COLUMNS.array}))`,
+    `arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))`,
+    `mapValues(${MAP_COLUMNS.boolean})`,
+  ].map((values) => `arrayStringConcat(${values}, ' ')`);
+  const all = `tokens(lower(concat(${texts.join(", ' ', ")})), 'asciiCJK')`;
+  // lowerUTF8 is lower() on the plain rows it applies to; a node of its own rather than MESSAGE_TOKENS_SQL's.
+  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, tokens(lowerUTF8(message), 'asciiCJK')), ${all})`;
 })();
 
 /**
- * The adjacent word pairs (as MESSAGE_PAIRS_SQL) of every string value but `message`, for field-less phrases.
- * VALUE_BREAK is no PAIRED_TOKEN, so no pair spans two values (a phrase never does). On a row whose message is
- * plain, pairs the message holds are left out: the phrase matches there on `message` already (decision 0360).
- * Numbers and booleans are one token each and make no pair.
+ * The adjacent word pairs (as MESSAGE_PAIRS_SQL) of every string value but `message`, for field-less phrases. Values
+ * are joined by a `0` token, which is no PAIRED_TOKEN, so no pair spans two values (a phrase never does). On a row
+ * whose message is plain, pairs the message holds are left out: the phrase matches there on `message` already
+ * (decision 0360). Numbers and booleans are one token each and make no pair.
  */
 export const FIELDS_PAIRS_SQL = (() => {
-  const all = pairsSql(FIELD_STRING_TOKENS_SQL);
+  const all = pairsSql(`tokens(lower(arrayStringConcat(${FIELD_STRINGS_SQL}, ' 0 ')), 'asciiCJK')`);
   return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, ${MESSAGE_PAIRS_SQL}), ${all})`;
 })();
 
