@@ -26,7 +26,7 @@ function request(query: unknown): SearchRequest {
     query: parseQuery(query, { now: FROM, profile: 'elasticsearch' }),
     from: 0,
     size: 10,
-    sort: [{ field: '@timestamp', order: 'desc', missing: null, unmappedType: null, mode: null }],
+    sort: [{ kind: 'field', field: '@timestamp', order: 'desc', missing: '_last', unmappedType: null, mode: null, format: null }],
     source: { enabled: true, includes: [], excludes: [] },
     postFilter: null,
     docvalueFields: [],
