@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseQuery, type SearchRequest } from '../../../query/index.js';
+import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
 import { openChdbTransport } from '../chdb-transport.js';
 import { singleNodeDdl } from '../ddl.js';
@@ -21,28 +21,9 @@ const field = (name: string, plainText: boolean): CatalogField => ({
   plainText,
 });
 
-function request(query: unknown): SearchRequest {
-  return {
-    query: parseQuery(query, { now: FROM, profile: 'elasticsearch' }),
-    from: 0,
-    size: 10,
-    sort: [{ kind: 'field', field: '@timestamp', order: 'desc', missing: '_last', unmappedType: null, mode: null, format: null }],
-    source: { enabled: true, includes: [], excludes: [] },
-    postFilter: null,
-    docvalueFields: [],
-    storedFields: null,
-    version: false,
-    highlight: null,
-    aggregations: [],
-    trackTotalHits: true,
-    searchAfter: null,
-    timeoutMs: null,
-    terminateAfter: null,
-    trackScores: false,
-    dayOffset: null,
-    accountIds: null,
-  };
-}
+/** Newest first with an exact total, as /v1/search asks, through the request parser. */
+const request = (query: unknown): SearchRequest =>
+  parseSearchRequest({ query, size: 10, sort: [{ '@timestamp': 'desc' }] }, { now: FROM, profile: 'logzio' });
 
 describe('text tests on plain and other rows', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-text-rows-'));
