@@ -145,6 +145,7 @@ export const FIELDLESS_QUERIES: readonly FieldlessQuery[] = [
   ...bothSizes('field-less NOT word', '/v1/search', 'NOT timeout', 'NOT message:timeout'),
   // /v1/search refuses leading wildcards (as Logz.io does); Elasticsearch clients send them.
   ...bothSizes('field-less leading wildcard "*imeout" (ES API)', '/_search', '*imeout', 'message:*imeout'),
+  ...bothSizes('field-less prefix "refus*"', '/v1/search', 'refus*', 'message:refus*'),
   ...bothSizes('field-less word + terms host', '/v1/search', 'timeout', 'message:timeout', hostTerms),
   ...bothSizes('field-less word + date_histogram 5m', '/v1/search', 'timeout', 'message:timeout', histogram),
 ];

@@ -133,7 +133,7 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(namesOf(q.json<{ hits: { hits: Hit[] } }>().hits.hits), ['zelda']);
   });
 
-  it('fires an alert whose query is a field-less word', async () => {
+  it('fires an alert whose query is a field-less word and pattern', async () => {
     const created = await t.api.inject({
       method: 'POST',
       url: '/v2/alerts',
@@ -144,7 +144,7 @@ describe('field-less words match every field as Elasticsearch does', () => {
         output: { recipients: { emails: ['oncall@example.com'] }, suppressNotificationsMinutes: 0, type: 'JSON' },
         subComponents: [
           {
-            queryDefinition: { query: 'zelda OR köln', aggregation: { aggregationType: 'COUNT' } },
+            queryDefinition: { query: 'zel* OR köln', aggregation: { aggregationType: 'COUNT' } },
             trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { HIGH: 2 } },
             output: { shouldUseAllFields: true },
           },

@@ -27,6 +27,7 @@ import { createCatalogReadCache } from './search/fields/catalog-read-cache.js';
 import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
+import { createTokenDictionaryCache } from './search/dictionary-answers.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -176,6 +177,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const runs = createPrioritisedRuns(transport);
   const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
   const lookupSets = createLookupSets(transport);
+  const tokenDictionaries = createTokenDictionaryCache();
   const search = createSearchExecutor({
     transport,
     table: tables.logs,
@@ -183,6 +185,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     helpers: queryHelpers,
     runs,
     lookupSets,
+    tokenDictionaries,
   });
   const measureGroups = createGroupMeasureExecutor({
     table: tables.logs,
@@ -190,6 +193,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     helpers: queryHelpers,
     runs,
     lookupSets,
+    tokenDictionaries,
   });
 
   return {

@@ -122,6 +122,7 @@ export const LOG_COLUMNS: readonly ColumnDefinition[] = [
 
 /** The analyzer-like tokens of `message`, as the text index holds them; queries test them with has/hasAll/hasAny. */
 export const MESSAGE_TOKENS_SQL = "tokens(lower(message), 'asciiCJK')";
+export const MESSAGE_TEXT_INDEX = 'message_text';
 
 /**
  * Tokens whose adjacent pairs the pair index holds: words of letters alone. Numbers, addresses and ids would
@@ -193,7 +194,7 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   // The tokens are computed by the expression (asciiCJK follows the analyzer's word rules, so on plain rows the
   // index alone answers) and indexed as given: `has()` on the same expression is then right even where the index
   // is not used, unlike hasAllTokens(), which falls back to splitByNonAlpha there (decision 0127).
-  { name: 'message_text', expression: MESSAGE_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
+  { name: MESSAGE_TEXT_INDEX, expression: MESSAGE_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'message_pairs', expression: MESSAGE_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   // Field-less words (query_string without a field): every other field's text, numbers and booleans (decision 0136).
   { name: FIELDS_TEXT_INDEX, expression: FIELDS_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },

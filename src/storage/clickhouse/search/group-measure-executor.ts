@@ -5,7 +5,8 @@
 import type { CatalogField, GroupMeasureQuery, MeasuredGroup } from '../../log-store.js';
 import { measureGroups } from './aggregations/group-measures.js';
 import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/compile-context.js';
-import { scopeWhereSql } from './compile/scope-sql.js';
+import { scopeBoundsSql, scopeWhereSql } from './compile/scope-sql.js';
+import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
 import { laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
@@ -19,9 +20,12 @@ export interface GroupMeasureExecutorDeps {
   readonly runs: PrioritisedRuns;
   /** Engine sets of big lookup lists; without it every list is inlined. */
   readonly lookupSets?: LookupSets;
+  /** What token patterns found in each part (the store's one; a new one when absent). */
+  readonly tokenDictionaries?: TokenDictionaryCache;
 }
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
+  const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
   return async (query) => {
     if (query.conditions.length === 0) return [];
     if (query.scope.accounts.length === 0) return query.conditions.map(() => []);
@@ -31,8 +35,19 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
         const share = query.measure.kind === 'share' ? query.measure.condition : null;
         const lookupTables = (await deps.lookupSets?.tablesFor([...query.conditions, share])) ?? new Map<LookupMembers, string>();
         const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers, 'any', lookupTables);
+        const withDictionaries = dictionaryAnswers({
+          table: deps.table,
+          scopeBounds: scopeBoundsSql(query.scope),
+          run: (sql) => run(sql),
+          cache: tokenDictionaries,
+        });
         return await measureGroups(
-          { context, run: (sql) => run(withoutScoreStats(sql)), table: deps.table, where: scopeWhereSql(context, query.scope, null) },
+          {
+            context,
+            run: async (sql) => run(await withDictionaries(withoutScoreStats(sql))),
+            table: deps.table,
+            where: scopeWhereSql(context, query.scope, null),
+          },
           query,
         );
       } catch (error) {

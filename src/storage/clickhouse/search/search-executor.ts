@@ -21,7 +21,8 @@ import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
 import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
-import { scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
+import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
+import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage } from './hits/timestamp-page.js';
@@ -40,6 +41,8 @@ export interface SearchExecutorDeps {
   readonly runs?: PrioritisedRuns;
   /** Engine sets of big lookup lists; without it every list is inlined. */
   readonly lookupSets?: LookupSets;
+  /** What token patterns found in each part (the store's one; a new one when absent). */
+  readonly tokenDictionaries?: TokenDictionaryCache;
 }
 
 type Row = Record<string, unknown>;
@@ -56,6 +59,7 @@ const READS_MESSAGE = /\bmessage\b/;
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
   const runs = deps.runs ?? createPrioritisedRuns(transport);
+  const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
@@ -83,8 +87,15 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
     });
   };
 
-  async function execute(query: LogSearchQuery, run: Run): Promise<LogSearchResult> {
+  async function execute(query: LogSearchQuery, runStatement: Run): Promise<LogSearchResult> {
     const { request } = query;
+    const withDictionaries = dictionaryAnswers({
+      table,
+      scopeBounds: scopeBoundsSql(query.scope),
+      run: (sql) => runStatement(sql),
+      cache: tokenDictionaries,
+    });
+    const run: Run = async (sql, settings) => runStatement(await withDictionaries(sql), settings);
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());

@@ -4,8 +4,8 @@
  * text index) or of any other string value, equals a number, or is `true`/`false` of a boolean — all three held by
  * the `fields_text` index (FIELDS_TOKENS_SQL, decision 0136) — so no value is read to find it. Rows whose fields hold
  * text the engine tokenizes otherwise than the analyzer (`fields_plain = 0`) get the exact check after the index, as
- * `message` does. Patterns (prefix, wildcard, regexp, fuzzy) test the tokens of each value: there is no index of
- * token fragments.
+ * `message` does. Patterns (prefix, wildcard, regexp, fuzzy) find the tokens they accept in the dictionaries of
+ * both indexes (token-dictionary.ts), then test the values of the rows `fields_text` points to.
  */
 import type { QueryAst } from '../../../../query/index.js';
 import {
@@ -13,6 +13,7 @@ import {
   FIELD_TEXT_SQL,
   FIELDS_PAIRS_SQL,
   FIELDS_PLAIN_COLUMN,
+  FIELDS_TEXT_INDEX,
   FIELDS_TOKENS_SQL,
   MESSAGE_PAIRS_SQL,
   MESSAGE_TOKENS_SQL,
@@ -48,7 +49,10 @@ function otherFields(plain: boolean): FieldRef {
  * a wildcard on a token. `plain` when only rows with plain fields are tested (the engine's tokens are then exact).
  */
 function otherFieldsText(plain: boolean): FieldRef {
-  return { name: '*', shape: 'text', column: FIELD_TEXT_SQL, kinds: ['string'], inArrays: false, plainText: plain };
+  const field: FieldRef = { name: '*', shape: 'text', column: FIELD_TEXT_SQL, kinds: ['string'], inArrays: false, plainText: plain };
+  // Plain rows' string tokens are in fields_text unless the message holds them (then `message` matches): the index
+  // narrows a pattern down there. It also holds numbers and booleans, which a pattern never matches.
+  return plain ? { ...field, tokenIndex: { name: FIELDS_TEXT_INDEX, tokens: FIELDS_TOKENS_SQL, exact: 'none' } } : field;
 }
 
 /**

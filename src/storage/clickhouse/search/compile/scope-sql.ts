@@ -43,6 +43,11 @@ export function scopeWhereSql(context: CompileContext, scope: SearchScope, recei
   return scope.filter === null || where === '0' ? where : `${where} AND (${compileQuery(context, scope.filter).where})`;
 }
 
+/** The scope's accounts, window and types alone: what the primary key can estimate the logs of. */
+export function scopeBoundsSql(scope: SearchScope): string {
+  return whereSql(scope, null, onTimestamp);
+}
+
 /**
  * The same scope on UTC days, which the day-counts projection can answer, or null when it is not whole days
  * (a bound inside a day, no end, a scroll snapshot). Only for statements that projection serves: elsewhere the

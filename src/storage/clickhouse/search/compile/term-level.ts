@@ -6,6 +6,7 @@ import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../
 import { sqlNumber, sqlString, sqlTimestampMs } from '../../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from '../fields/field-access.js';
 import { luceneRegexToRe2, matchSql, wildcardToRe2 } from '../text-sql.js';
+import { dictionaryPatternSql } from './token-dictionary.js';
 import { hasTokenSql, valueTokensSql } from './token-tests.js';
 
 type Of<K extends QueryAst['kind']> = Extract<QueryAst, { kind: K }>;
@@ -140,10 +141,11 @@ export function existsSql(field: FieldRef): string {
   return anyOf(parts);
 }
 
-/** A test on every token of a text value, or on the whole value of any other field. */
+/** A test on every token of a text value (through its index's dictionary where it has one), or on the whole value of any other field. */
 function patternTest(field: FieldRef, test: (value: string) => string): string {
-  if (field.shape === 'text') return anyOf(anyString(field, (x) => `arrayExists(w -> ${test('w')}, ${valueTokensSql(field, x)})`));
-  return anyOf(anyString(field, test));
+  if (field.shape !== 'text') return anyOf(anyString(field, test));
+  const scan = anyOf(anyString(field, (x) => `arrayExists(w -> ${test('w')}, ${valueTokensSql(field, x)})`));
+  return field.tokenIndex === undefined ? scan : dictionaryPatternSql(field.tokenIndex, test, scan);
 }
 
 export function prefixSql(field: FieldRef, prefix: string, caseInsensitive: boolean): string {

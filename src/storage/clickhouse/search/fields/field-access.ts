@@ -4,7 +4,7 @@
  */
 import type { CatalogField, CatalogFieldType } from '../../../log-store.js';
 import { arraySql, scalarSql, storedKindsOf } from '../../field-sql.js';
-import { MAP_COLUMNS, type StoredKind } from '../../log-table-schema.js';
+import { MAP_COLUMNS, MESSAGE_TEXT_INDEX, MESSAGE_TOKENS_SQL, type StoredKind } from '../../log-table-schema.js';
 import { patternNumbers, patternStrings, type FieldPattern } from './field-pattern.js';
 
 /** What a field is to a query: decides term vs token semantics, numeric vs string comparison. */
@@ -22,6 +22,20 @@ export interface FieldRef {
   readonly plainText: boolean;
   /** Set for a field pattern (`*`, `actor.*`): every matching field at once, read as text and numbers. */
   readonly pattern?: FieldPattern;
+  /** The text index holding the value's tokens, whose dictionary token patterns look up (token-dictionary.ts). */
+  readonly tokenIndex?: TokenIndex;
+}
+
+/** A text index of log-table-schema.ts over the tokens of a text value. */
+export interface TokenIndex {
+  readonly name: string;
+  /** Its expression: a row's tokens. */
+  readonly tokens: string;
+  /**
+   * Where its tokens are exactly the value's analyzer tokens: on every row, on rows with `message_plain` = 1, or
+   * nowhere (it only narrows the rows down, before the test of the value itself).
+   */
+  readonly exact: 'all' | 'plain-rows' | 'none';
 }
 
 const CORE: Readonly<Record<string, { column: string; shape: FieldShape; kind: StoredKind }>> = {
@@ -86,7 +100,9 @@ export class FieldCatalog {
     // so itself (`message_plain`). The other core columns are never tokenized.
     if (core !== undefined) {
       const plainText = requested === 'message' && this.fields.get('message')?.plainText !== false;
-      return { name: requested, shape: core.shape, column: core.column, kinds: [core.kind], inArrays: false, plainText };
+      const ref: FieldRef = { name: requested, shape: core.shape, column: core.column, kinds: [core.kind], inArrays: false, plainText };
+      if (requested !== 'message') return ref;
+      return { ...ref, tokenIndex: { name: MESSAGE_TEXT_INDEX, tokens: MESSAGE_TOKENS_SQL, exact: plainText ? 'all' : 'plain-rows' } };
     }
     if (requested === 'message.keyword')
       return { name: 'message', shape: 'keyword', column: 'message', kinds: ['string'], inArrays: false, plainText: false };

@@ -1,0 +1,160 @@
+/**
+ * The text-index dictionaries a search's token patterns need (compile/token-dictionary.ts), read once per search
+ * and written into its statements (decision 0144). A part never changes, so what a pattern found in a part is kept
+ * (TokenDictionaryCache): a search reads only the parts it has not seen — those written or merged since.
+ */
+import { sqlIdentifier, sqlNumber, sqlString } from '../sql-literals.js';
+import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, type DictionaryLookup } from './compile/token-dictionary.js';
+
+/**
+ * The dictionaries hold every account's tokens; reading them costs about 70 ns a token and tables hold up to
+ * about one token for two logs, where testing a message's tokens costs about 370 ns a log. Below a tenth of the
+ * table's logs in scope the test of every token is cheaper (a small account, a short window).
+ */
+const SCOPE_SHARE_MIN = 10;
+const CACHED_TESTS = 256;
+
+/** The tokens a test found in one part; null where it found more than DICTIONARY_TOKENS_MAX. */
+type PartTokens = readonly string[] | null;
+
+/** What token tests found in each part, by table, index and test; the least recently used tests are forgotten. */
+export interface TokenDictionaryCache {
+  get(key: string): Map<string, PartTokens> | undefined;
+  set(key: string, parts: Map<string, PartTokens>): void;
+}
+
+export function createTokenDictionaryCache(maxTests = CACHED_TESTS): TokenDictionaryCache {
+  const entries = new Map<string, Map<string, PartTokens>>();
+  return {
+    get(key) {
+      const parts = entries.get(key);
+      if (parts !== undefined) {
+        entries.delete(key);
+        entries.set(key, parts);
+      }
+      return parts;
+    },
+    set(key, parts) {
+      entries.delete(key);
+      entries.set(key, parts);
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxTests) break;
+        entries.delete(oldest);
+      }
+    },
+  };
+}
+
+type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
+
+export interface DictionaryAnswerDeps {
+  readonly table: string;
+  /** The scope's accounts and window (scope-sql.ts scopeBoundsSql): whether reading a dictionary is worth it. */
+  readonly scopeBounds: string;
+  readonly run: Run;
+  readonly cache: TokenDictionaryCache;
+}
+
+/** The table as a search finds it: its active parts and its identity (a table made again reuses part names). */
+interface TableState {
+  readonly parts: readonly string[];
+  readonly uuid: string;
+}
+
+const stringsOf = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.every((v): v is string => typeof v === 'string') ? value : null;
+
+/** The tokens of one answer column, null when there were more than the dictionary lists. */
+function partTokens(value: unknown): PartTokens {
+  const tokens = stringsOf(value);
+  return tokens === null || tokens.length > DICTIONARY_TOKENS_MAX ? null : tokens;
+}
+
+/**
+ * The statement rewriter of one search: placeholders become the condition their dictionary's answer calls for.
+ * Each index is read once for all the tests a statement brings, a statement per index, in parallel (the engine
+ * reads a dictionary in one thread). Where it cannot answer — the scope is too small a share, a part has no index
+ * (written before a schema upgrade added it, until the upgrade's mutation has built it) or no token at all, too
+ * many tokens match, the engine refused the read — the placeholder becomes the test of every token.
+ */
+export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => Promise<string> {
+  const { table, run, cache } = deps;
+  const answers = new Map<string, Promise<string>>();
+  let state: Promise<TableState | null> | null = null;
+
+  function tableState(): Promise<TableState | null> {
+    const name = sqlString(table);
+    const scopeRows = `(SELECT sum(rows) FROM (EXPLAIN ESTIMATE SELECT 1 FROM ${sqlIdentifier(table)} WHERE ${deps.scopeBounds}))`;
+    const active = `FROM system.parts WHERE database = currentDatabase() AND table = ${name} AND active`;
+    state ??= run(
+      `SELECT (SELECT groupArray(name) ${active}) AS parts, ` +
+        `(SELECT toString(any(uuid)) FROM system.tables WHERE database = currentDatabase() AND name = ${name}) AS uuid, ` +
+        `ifNull(${scopeRows}, 0) * ${sqlNumber(SCOPE_SHARE_MIN)} >= ifNull((SELECT sum(rows) ${active}), 0) AS worth`,
+    ).then(([row]) => {
+      const parts = stringsOf(row?.parts);
+      const worth = row?.worth === 1 || row?.worth === true;
+      return worth && parts !== null ? { parts, uuid: String(row?.uuid ?? '') } : null;
+    });
+    return state;
+  }
+
+  /** The tokens each test accepts in the whole table, or null where the dictionary cannot answer it. */
+  async function readIndex(index: string, tests: readonly string[]): Promise<PartTokens[]> {
+    const current = await tableState();
+    if (current === null) return tests.map(() => null);
+    const keys = tests.map((test) => [table, current.uuid, index, test].join('\u0000'));
+    const seen = keys.map((key) => cache.get(key) ?? new Map<string, PartTokens>());
+    const unread = current.parts.filter((part) => seen.some((parts) => !parts.has(part)));
+    if (unread.length > 0) {
+      const found = tests.map((test, i) => `groupUniqArrayIf(${sqlNumber(DICTIONARY_TOKENS_MAX + 1)})(token, ${test}) AS __t${i}`);
+      const rows = await run(
+        `SELECT part_name, ${found.join(', ')} FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
+          `WHERE part_name IN (${unread.map(sqlString).join(', ')}) GROUP BY part_name`,
+      );
+      for (const row of rows) seen.forEach((parts, i) => parts.set(String(row.part_name), partTokens(row[`__t${i}`])));
+    }
+    return seen.map((parts, i) => {
+      const kept = new Map<string, PartTokens>();
+      const union = new Set<string>();
+      let answerable = true;
+      for (const part of current.parts) {
+        const tokens = parts.get(part);
+        if (tokens !== undefined) kept.set(part, tokens);
+        if (tokens === undefined || tokens === null) answerable = false;
+        else for (const token of tokens) union.add(token);
+      }
+      cache.set(keys[i] ?? '', kept);
+      return answerable && union.size <= DICTIONARY_TOKENS_MAX ? [...union] : null;
+    });
+  }
+
+  return async (sql) => {
+    const found = [...new Set(sql.match(DICTIONARY_PLACEHOLDER) ?? [])];
+    if (found.length === 0) return sql;
+    const missing = found
+      .filter((placeholder) => !answers.has(placeholder))
+      .map((placeholder) => ({ placeholder, lookup: lookupOf(placeholder) }));
+    for (const index of new Set(missing.map(({ lookup }) => lookup.index.name))) {
+      const onIndex = missing.filter(({ lookup }) => lookup.index.name === index);
+      const read = readIndex(
+        index,
+        onIndex.map(({ lookup }) => lookup.tokenTest),
+      );
+      onIndex.forEach(({ placeholder, lookup }, i) => answers.set(placeholder, answerOf(read, lookup, i)));
+    }
+    const written = new Map<string, string>();
+    for (const placeholder of found) {
+      const answer = answers.get(placeholder);
+      if (answer !== undefined) written.set(placeholder, await answer);
+    }
+    return sql.replace(DICTIONARY_PLACEHOLDER, (placeholder) => written.get(placeholder) ?? `(${lookupOf(placeholder).scan})`);
+  };
+}
+
+function answerOf(read: Promise<PartTokens[]>, lookup: DictionaryLookup, i: number): Promise<string> {
+  return read.then(
+    (tokens) => answeredSql(lookup, tokens[i] ?? null),
+    // The test of every token is always right: an engine without the table function still answers.
+    () => `(${lookup.scan})`,
+  );
+}
