@@ -164,8 +164,9 @@ export const FIELDS_TOKENS_SQL = (() => {
     `mapValues(${MAP_COLUMNS.boolean})`,
   ].map((values) => `arrayStringConcat(${values}, ' ')`);
   const all = `tokens(lower(concat(${texts.join(", ' ', ")})), 'asciiCJK')`;
-  // lowerUTF8 is lower() on the plain rows it applies to; a node of its own rather than MESSAGE_TOKENS_SQL's.
-  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, tokens(lowerUTF8(message), 'asciiCJK')), ${all})`;
+  // lowerUTF8 is lower() on the plain rows it applies to; a node of its own rather than MESSAGE_TOKENS_SQL's. The
+  // values' tokens appear once: every statement naming the index analyses the expression again (decision 0145).
+  return `arrayExcept(${all}, if(${MESSAGE_PLAIN_COLUMN} = 1, tokens(lowerUTF8(message), 'asciiCJK'), []))`;
 })();
 
 /**
@@ -176,7 +177,7 @@ export const FIELDS_TOKENS_SQL = (() => {
  */
 export const FIELDS_PAIRS_SQL = (() => {
   const all = pairsSql(`tokens(lower(arrayStringConcat(${FIELD_STRINGS_SQL}, ' 0 ')), 'asciiCJK')`);
-  return `if(${MESSAGE_PLAIN_COLUMN} = 1, arrayExcept(${all}, ${MESSAGE_PAIRS_SQL}), ${all})`;
+  return `arrayExcept(${all}, if(${MESSAGE_PLAIN_COLUMN} = 1, ${MESSAGE_PAIRS_SQL}, []))`;
 })();
 
 /** Delta-coded, bit-packed posting lists: a third smaller than plain ones (decision 0131). */
