@@ -1,15 +1,11 @@
 /** The day-counts projection on the real engine: which statements of a search it serves (decision 0135). */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseQuery, type NamedAggregation, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
-import { openChdbTransport } from '../chdb-transport.js';
 import { singleNodeDdl } from '../ddl.js';
-import type { ClickHouseTransport } from '../transport.js';
 import { queryHelpers } from './compile/query-helpers.js';
+import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { createSearchExecutor } from './search-executor.js';
 
 const DAY = 86_400_000;
@@ -59,25 +55,8 @@ function request(query: unknown, field: string): SearchRequest {
 }
 
 describe('day counts projection', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-day-counts-'));
-  const transport = openChdbTransport({
-    path: dir,
-    memoryBytes: 1_000_000_000,
-    querySessions: 1,
-    limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 },
-  });
-  const statements: string[] = [];
-  const recording: ClickHouseTransport = {
-    shares: transport.shares,
-    exec: (sql, settings) => transport.exec(sql, settings),
-    insertJsonEachRow: (table, rows, settings) => transport.insertJsonEachRow(table, rows, settings),
-    query: (sql, settings) => {
-      statements.push(sql);
-      return transport.query(sql, settings);
-    },
-    ping: () => transport.ping(),
-    close: () => transport.close(),
-  };
+  const engine = openRecordingEngine('day-counts');
+  const { transport, recording, statements } = engine;
   const search = createSearchExecutor({
     transport: recording,
     table: 'logs',
@@ -109,10 +88,7 @@ describe('day counts projection', () => {
     }));
     await transport.insertJsonEachRow('logs', Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')));
   });
-  after(async () => {
-    await transport.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => engine.close());
 
   it('serves terms on path and type over whole days of every log, and nothing else', async () => {
     const days: SearchScope = { accounts: [{ accountId: 1, fromMs: FROM }], toMs: FROM + 2 * DAY, types: null, filter: null };

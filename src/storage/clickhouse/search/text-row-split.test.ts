@@ -1,15 +1,11 @@
 /** Plain and other rows are searched apart only where their text tests differ (search-executor.ts). */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
-import { openChdbTransport } from '../chdb-transport.js';
 import { singleNodeDdl } from '../ddl.js';
-import type { ClickHouseTransport } from '../transport.js';
 import { queryHelpers } from './compile/query-helpers.js';
+import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { createSearchExecutor } from './search-executor.js';
 
 const FROM = Date.UTC(2026, 10, 20);
@@ -26,21 +22,8 @@ const request = (query: unknown): SearchRequest =>
   parseSearchRequest({ query, size: 10, sort: [{ '@timestamp': 'desc' }] }, { now: FROM, profile: 'logzio' });
 
 describe('text tests on plain and other rows', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-text-rows-'));
-  const transport = openChdbTransport({
-    path: dir,
-    memoryBytes: 1_000_000_000,
-    querySessions: 1,
-    limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 },
-  });
-  const statements: string[] = [];
-  const recording: ClickHouseTransport = {
-    ...transport,
-    query: (sql, settings) => {
-      statements.push(sql);
-      return transport.query(sql, settings);
-    },
-  };
+  const engine = openRecordingEngine('text-rows');
+  const { transport, recording, statements } = engine;
   // Account 1 only ever had plain messages; account 2 also one the engine tokenizes otherwise (non-ASCII).
   const catalogs = new Map([
     [1, [field('message', true), field('host', true)]],
@@ -83,10 +66,7 @@ describe('text tests on plain and other rows', () => {
     ];
     await transport.insertJsonEachRow('logs', Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')));
   });
-  after(async () => {
-    await transport.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => engine.close());
 
   it('searches a field-less word in one statement per step where every message is plain', async () => {
     statements.length = 0;

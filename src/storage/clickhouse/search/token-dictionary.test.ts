@@ -4,18 +4,14 @@
  * cannot answer (a part written before the index, too many matching tokens, a message the index tokenizes otherwise).
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
-import { openChdbTransport } from '../chdb-transport.js';
 import { singleNodeDdl } from '../ddl.js';
 import { LOG_INDEXES, MESSAGE_TEXT_INDEX } from '../log-table-schema.js';
-import type { ClickHouseTransport } from '../transport.js';
 import { DICTIONARY_TOKENS_MAX } from './compile/token-dictionary.js';
 import { queryHelpers } from './compile/query-helpers.js';
+import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { createSearchExecutor } from './search-executor.js';
 
 const FROM = Date.UTC(2026, 10, 20);
@@ -39,21 +35,8 @@ interface Row {
 }
 
 describe('token patterns through the text index dictionaries', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-token-dictionary-'));
-  const transport = openChdbTransport({
-    path: dir,
-    memoryBytes: 1_000_000_000,
-    querySessions: 1,
-    limits: { maxExecutionSeconds: 20, maxMemoryBytes: 500_000_000 },
-  });
-  const statements: string[] = [];
-  const recording: ClickHouseTransport = {
-    ...transport,
-    query: (sql, settings) => {
-      statements.push(sql);
-      return transport.query(sql, settings);
-    },
-  };
+  const engine = openRecordingEngine('token-dictionary');
+  const { transport, recording, statements } = engine;
   // Account 1 only ever had plain text; account 2 also a message the engine tokenizes otherwise (non-ASCII).
   const catalogs = new Map([
     [1, [field('message', 'text', true), field('zone', 'text', true), field('code', 'long', true)]],
@@ -108,10 +91,7 @@ describe('token patterns through the text index dictionaries', () => {
     ]);
     await insert(2, [{ message: 'Zeitüberschreitung: stimeout', plain: 0 }, { message: 'plain timeout' }]);
   });
-  after(async () => {
-    await transport.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => engine.close());
 
   it('finds a leading wildcard, a regexp, a fuzzy term and a prefix on message through the index', async () => {
     assert.deepEqual(await ids(1, { wildcard: { message: '*imeout' } }), ['1-connection-timeout-now', '1-timeout-again']);
