@@ -222,6 +222,9 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
             { reason: 'connection refused by peer', hops: ['gateway', 'timeout'], host: 'web one', copy: 'refused the' },
             { id: 'p', message: 'refused the connection' },
           ),
+          // No value, and a value of one token: fewer tokens than a pair (the expression pads them).
+          testDocument(other, {}, { id: 'q', message: 'connection refused' }),
+          testDocument(other, { level: 'solo' }, { id: 'r', message: 'solo' }),
         ],
         { dedupToken: 'schema-pairs', retentionDaysOf: KEEP },
       );
