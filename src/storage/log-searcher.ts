@@ -96,6 +96,12 @@ export interface LogHit {
 
 export interface LogSearchResult {
   readonly total: number;
+  /**
+   * How `total` relates to the matches when the request bounds the count (`track_total_hits`, Elasticsearch 7+):
+   * `gte` when more match than the bound it equals, `untracked` when nothing was counted (`total` is then 0).
+   * Absent: `total` is exact.
+   */
+  readonly totalRelation?: 'gte' | 'untracked';
   readonly maxScore: number | null;
   readonly hits: readonly LogHit[];
   /** Elasticsearch-shaped aggregation results keyed by name; null when none were asked for. */

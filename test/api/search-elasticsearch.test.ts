@@ -68,6 +68,31 @@ describe('Elasticsearch-compatible read API (Grafana datasource paths)', () => {
     assert.equal((await call('GET', '/v2/whoami')).status, 200);
   });
 
+  it('counts hits up to track_total_hits, as Elasticsearch 7+ does, and exactly in _count and scrolls', async () => {
+    type Hits = { total?: { value: number; relation: string } | number; hits: unknown[] };
+    const totalOf = async (path: string, body: Record<string, unknown>) =>
+      ((await call('POST', path, JSON.stringify(body))).json.hits as Hits).total;
+    const all = { query: { match_all: {} } };
+    // Three logs: the default bound (10,000) counts them all; a bound below the matches reports it as a floor.
+    assert.deepEqual(await totalOf('/nginx,app/_search', all), { value: 3, relation: 'eq' });
+    assert.deepEqual(await totalOf('/nginx,app/_search', { ...all, track_total_hits: 2 }), { value: 2, relation: 'gte' });
+    assert.deepEqual(await totalOf('/nginx,app/_search?track_total_hits=1', all), { value: 1, relation: 'gte' });
+    // A text query, counted by a statement that stops past the bound.
+    const word = { query: { query_string: { query: 'GET' } } };
+    assert.deepEqual(await totalOf('/nginx,app/_search', { ...word, track_total_hits: 1 }), { value: 1, relation: 'gte' });
+    assert.deepEqual(await totalOf('/nginx,app/_search', { ...word, track_total_hits: 2 }), { value: 2, relation: 'eq' });
+    // Not counted: no total, or -1 where totals are numbers.
+    const untracked = (await call('POST', '/nginx,app/_search', JSON.stringify({ ...word, track_total_hits: false }))).json.hits as Hits;
+    assert.equal(untracked.total, undefined);
+    assert.equal(untracked.hits.length, 2);
+    assert.equal(await totalOf('/nginx,app/_search?rest_total_hits_as_int=true', { ...word, track_total_hits: false }), -1);
+    assert.equal(await totalOf('/nginx,app/_search?rest_total_hits_as_int=true', { ...word, track_total_hits: 1 }), 1);
+    // _count and scrolls count every match whatever the body says.
+    assert.equal((await call('POST', '/nginx,app/_count', JSON.stringify(word))).json.count, 2);
+    const scrolled = await totalOf('/nginx,app/_search?scroll=1m&size=1', { ...word, track_total_hits: 1 });
+    assert.deepEqual(scrolled, { value: 2, relation: 'eq' });
+  });
+
   it('lists mappings and field capabilities from the field catalog', async () => {
     const mapping = await call('GET', '/nginx/_mapping');
     const properties = (

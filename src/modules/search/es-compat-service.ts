@@ -64,8 +64,9 @@ export function createEsCompatService(deps: EsCompatDeps) {
     const scroll = params.scroll ?? body.scroll;
     if (scroll !== undefined) {
       const keepAlive = search.scrollKeepAlive(scroll, ES_SCROLL_MAX_MS, '1m');
+      // A scroll counts every match, as Elasticsearch's does (it refuses to bound the count in a scroll context).
       const opened = await search.openScroll(
-        { principal, request, window: { kind: 'retention' }, requestedAccountIds: null, types },
+        { principal, request: { ...request, trackTotalHits: true }, window: { kind: 'retention' }, requestedAccountIds: null, types },
         request.size,
         keepAlive,
       );
@@ -92,7 +93,8 @@ export function createEsCompatService(deps: EsCompatDeps) {
 
     async count(principal: Principal, index: string | undefined, body: unknown, params: EsParams): Promise<Record<string, unknown>> {
       const merged = bodyWithParams(objectOf(body, 'The count body'), params, true);
-      const out = await run(principal, index, { ...merged, size: 0 }, params);
+      // _count is exact: the search's bound on its total (10,000 by default) does not apply.
+      const out = await run(principal, index, { ...merged, size: 0, track_total_hits: true }, params);
       return { count: out.result.total, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } };
     },
 

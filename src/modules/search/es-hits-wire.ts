@@ -16,11 +16,10 @@ export function esHit(hit: LogHit, version: boolean): Record<string, unknown> {
 }
 
 export function hitsObject(result: LogSearchResult, style: TotalStyle, version: boolean): Record<string, unknown> {
-  return {
-    total: style === 'number' ? result.total : { value: result.total, relation: 'eq' },
-    max_score: result.maxScore,
-    hits: result.hits.map((hit) => esHit(hit, version)),
-  };
+  const hits = { max_score: result.maxScore, hits: result.hits.map((hit) => esHit(hit, version)) };
+  // Not counted (`track_total_hits: false`): Elasticsearch leaves `total` out, or gives -1 as a number.
+  if (result.totalRelation === 'untracked') return style === 'number' ? { total: -1, ...hits } : hits;
+  return { total: style === 'number' ? result.total : { value: result.total, relation: result.totalRelation ?? 'eq' }, ...hits };
 }
 
 /** The whole Elasticsearch search response. */

@@ -56,6 +56,21 @@ const RANKED_ALL_FIELDS_SETTINGS = { query_plan_direct_read_from_text_index: 0 }
 /** A condition that reads the `message` column (as `message`, never inside another name such as `message_plain`). */
 const READS_MESSAGE = /\bmessage\b/;
 
+/** `track_total_hits: false` (or below 0): no count at all. */
+const UNTRACKED = -1;
+
+/** The bound of the count: null to count every match (`true`), UNTRACKED, or how many to count at most. */
+function countBound(trackTotalHits: boolean | number): number | null {
+  if (trackTotalHits === true) return null;
+  return trackTotalHits === false || trackTotalHits < 0 ? UNTRACKED : trackTotalHits;
+}
+
+/** The total as Elasticsearch reports a bounded count: the bound itself, `gte`, once more match. */
+function reportedTotal(total: number, bound: number | null): Pick<LogSearchResult, 'total' | 'totalRelation'> {
+  if (bound === UNTRACKED) return { total: 0, totalRelation: 'untracked' };
+  return bound !== null && total > bound ? { total: bound, totalRelation: 'gte' } : { total };
+}
+
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
   const runs = deps.runs ?? createPrioritisedRuns(transport);
@@ -174,10 +189,15 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       };
 
       const pendingSources: PendingSource[] = [];
-      // Counted apart, plain rows never read `message`: the text index alone decides their words.
+      const bound = countBound(request.trackTotalHits);
+      // Counted apart, plain rows never read `message`: the text index alone decides their words. A bounded count
+      // stops reading past the bound; the bare scope is counted from the primary key, which is cheaper still.
+      const boundedCount = bound !== null && matched !== scope;
+      const countOf = (where: string): string =>
+        boundedCount ? `(SELECT 1 FROM ${table} WHERE ${where} LIMIT ${(bound ?? 0) + 1})` : `${table} WHERE ${where}`;
       const countSql = splitText
-        ? `SELECT (SELECT count() FROM ${table} WHERE ${plainRows}) + (SELECT count() FROM ${table} WHERE ${otherRows}) AS n`
-        : `SELECT count() AS n FROM ${table} WHERE ${matched}`;
+        ? `SELECT (SELECT count() FROM ${countOf(plainRows)}) + (SELECT count() FROM ${countOf(otherRows)}) AS n`
+        : `SELECT count() AS n FROM ${countOf(matched)}`;
       // Without post_filter, the aggregations see exactly the hits: they can count them on the way.
       const countWithMetrics = post === null && canCountHits(request.aggregations);
       const best =
@@ -196,7 +216,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         best?.rows ?? (request.size === 0 ? Promise.resolve([]) : runHits()),
         best !== null
           ? Promise.resolve([{ n: best.total }])
-          : countWithMetrics
+          : countWithMetrics || bound === UNTRACKED
             ? Promise.resolve(null)
             : run(countSql, matched === scope ? SCOPE_COUNT_SETTINGS : undefined),
         request.aggregations.length === 0
@@ -216,7 +236,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
             ),
       ]);
       let total: number;
-      if (counted !== null) total = Number(counted[0]?.n ?? 0);
+      if (bound === UNTRACKED) total = 0;
+      else if (counted !== null) total = Number(counted[0]?.n ?? 0);
       else if (aggregated !== null && aggregated.total !== null) total = aggregated.total;
       // The histogram was cut short (too many buckets): count on its own after all.
       else total = Number((await run(countSql))[0]?.n ?? 0);
@@ -246,7 +267,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       });
       const last = rows[rows.length - 1];
       return {
-        total,
+        ...reportedTotal(total, bound),
         maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
         hits,
         aggregations,

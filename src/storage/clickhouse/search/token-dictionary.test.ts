@@ -25,7 +25,10 @@ const field = (name: string, type: CatalogField['type'], plainText: boolean): Ca
 
 /** Newest first with an exact total, as /v1/search asks; a count of every match (size is the page only). */
 const request = (query: unknown): SearchRequest =>
-  parseSearchRequest({ query, size: 10, sort: [{ '@timestamp': 'desc' }] }, { now: FROM, profile: 'elasticsearch' });
+  parseSearchRequest(
+    { query, size: 10, sort: [{ '@timestamp': 'desc' }], track_total_hits: true },
+    { now: FROM, profile: 'elasticsearch' },
+  );
 
 interface Row {
   readonly message: string;
