@@ -192,9 +192,9 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const bound = countBound(request.trackTotalHits);
       // Counted apart, plain rows never read `message`: the text index alone decides their words. A bounded count
       // stops reading past the bound; the bare scope is counted from the primary key, which is cheaper still.
-      const boundedCount = bound !== null && matched !== scope;
+      const limit = bound === null || matched === scope ? null : bound + 1;
       const countOf = (where: string): string =>
-        boundedCount ? `(SELECT 1 FROM ${table} WHERE ${where} LIMIT ${(bound ?? 0) + 1})` : `${table} WHERE ${where}`;
+        limit === null ? `${table} WHERE ${where}` : `(SELECT 1 FROM ${table} WHERE ${where} LIMIT ${limit})`;
       const countSql = splitText
         ? `SELECT (SELECT count() FROM ${countOf(plainRows)}) + (SELECT count() FROM ${countOf(otherRows)}) AS n`
         : `SELECT count() AS n FROM ${countOf(matched)}`;
