@@ -28,6 +28,7 @@ import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
 import { createTokenDictionaryCache } from './search/dictionary-answers.js';
+import { createAbsentTokenState } from './search/absent-tokens.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -178,6 +179,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
   const lookupSets = createLookupSets(transport);
   const tokenDictionaries = createTokenDictionaryCache();
+  const absentTokens = createAbsentTokenState();
   const search = createSearchExecutor({
     transport,
     table: tables.logs,
@@ -186,6 +188,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     runs,
     lookupSets,
     tokenDictionaries,
+    absentTokens,
   });
   const measureGroups = createGroupMeasureExecutor({
     table: tables.logs,
@@ -194,6 +197,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     runs,
     lookupSets,
     tokenDictionaries,
+    absentTokens,
   });
 
   return {

@@ -4,6 +4,7 @@
  * (TokenDictionaryCache): a search reads only the parts it has not seen — those written or merged since.
  */
 import { sqlIdentifier, sqlNumber, sqlString } from '../sql-literals.js';
+import { activePartsFrom, activePartsSql, stringsOf, tableUuidSql } from './table-parts.js';
 import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, type DictionaryLookup } from './compile/token-dictionary.js';
 
 /**
@@ -61,9 +62,6 @@ interface TableState {
   readonly uuid: string;
 }
 
-const stringsOf = (value: unknown): string[] | null =>
-  Array.isArray(value) && value.every((v): v is string => typeof v === 'string') ? value : null;
-
 /** The tokens of one answer column, null when there were more than the dictionary lists. */
 function partTokens(value: unknown): PartTokens {
   const tokens = stringsOf(value);
@@ -83,13 +81,10 @@ export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => 
   let state: Promise<TableState | null> | null = null;
 
   function tableState(): Promise<TableState | null> {
-    const name = sqlString(table);
     const scopeRows = `(SELECT sum(rows) FROM (EXPLAIN ESTIMATE SELECT 1 FROM ${sqlIdentifier(table)} WHERE ${deps.scopeBounds}))`;
-    const active = `FROM system.parts WHERE database = currentDatabase() AND table = ${name} AND active`;
     state ??= run(
-      `SELECT (SELECT groupArray(name) ${active}) AS parts, ` +
-        `(SELECT toString(any(uuid)) FROM system.tables WHERE database = currentDatabase() AND name = ${name}) AS uuid, ` +
-        `ifNull(${scopeRows}, 0) * ${sqlNumber(SCOPE_SHARE_MIN)} >= ifNull((SELECT sum(rows) ${active}), 0) AS worth`,
+      `SELECT ${activePartsSql(table)} AS parts, ${tableUuidSql(table)} AS uuid, ` +
+        `ifNull(${scopeRows}, 0) * ${sqlNumber(SCOPE_SHARE_MIN)} >= ifNull((SELECT sum(rows) ${activePartsFrom(table)}), 0) AS worth`,
     ).then(([row]) => {
       const parts = stringsOf(row?.parts);
       const worth = row?.worth === 1 || row?.worth === true;

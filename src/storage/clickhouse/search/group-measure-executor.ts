@@ -7,6 +7,7 @@ import { measureGroups } from './aggregations/group-measures.js';
 import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/compile-context.js';
 import { scopeBoundsSql, scopeWhereSql } from './compile/scope-sql.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
+import { absentTokenAnswers, createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
 import { laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
@@ -22,10 +23,13 @@ export interface GroupMeasureExecutorDeps {
   readonly lookupSets?: LookupSets;
   /** What token patterns found in each part (the store's one; a new one when absent). */
   readonly tokenDictionaries?: TokenDictionaryCache;
+  /** Which words each part's dictionaries hold (the store's one; a new one when absent). */
+  readonly absentTokens?: AbsentTokenState;
 }
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
   const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
+  const absentTokens = deps.absentTokens ?? createAbsentTokenState();
   return async (query) => {
     if (query.conditions.length === 0) return [];
     if (query.scope.accounts.length === 0) return query.conditions.map(() => []);
@@ -41,10 +45,11 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
           run: (sql) => run(sql),
           cache: tokenDictionaries,
         });
+        const withoutAbsentWords = absentTokenAnswers({ table: deps.table, run: (sql) => run(sql), state: absentTokens });
         return await measureGroups(
           {
             context,
-            run: async (sql) => run(await withDictionaries(withoutScoreStats(sql))),
+            run: async (sql) => run(await withoutAbsentWords(await withDictionaries(withoutScoreStats(sql)))),
             table: deps.table,
             where: scopeWhereSql(context, query.scope, null),
           },

@@ -23,6 +23,7 @@ import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
 import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
+import { absentTokenAnswers, createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage } from './hits/timestamp-page.js';
@@ -43,6 +44,8 @@ export interface SearchExecutorDeps {
   readonly lookupSets?: LookupSets;
   /** What token patterns found in each part (the store's one; a new one when absent). */
   readonly tokenDictionaries?: TokenDictionaryCache;
+  /** Which words each part's dictionaries hold (the store's one; a new one when absent). */
+  readonly absentTokens?: AbsentTokenState;
 }
 
 type Row = Record<string, unknown>;
@@ -75,6 +78,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   const { transport, table } = deps;
   const runs = deps.runs ?? createPrioritisedRuns(transport);
   const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
+  const absentTokens = deps.absentTokens ?? createAbsentTokenState();
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
@@ -110,7 +114,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       run: (sql) => runStatement(sql),
       cache: tokenDictionaries,
     });
-    const run: Run = async (sql, settings) => runStatement(await withDictionaries(sql), settings);
+    const withoutAbsentWords = absentTokenAnswers({ table, run: (sql) => runStatement(sql), state: absentTokens });
+    const run: Run = async (sql, settings) => runStatement(await withoutAbsentWords(await withDictionaries(sql)), settings);
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());

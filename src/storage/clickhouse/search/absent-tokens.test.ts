@@ -1,0 +1,148 @@
+/**
+ * Field-less words no part holds, left out of the statements (absent-tokens.ts), on the engine: the same logs as
+ * the tests kept, the test gone only where no active part's dictionary holds the word, kept for a part written
+ * later or while the upgrade's mutation is still building an index.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
+import type { CatalogField, SearchScope } from '../../log-store.js';
+import { singleNodeDdl } from '../ddl.js';
+import { FIELDS_TEXT_INDEX, FIELDS_TOKENS_SQL, LOG_INDEXES, MESSAGE_TOKENS_SQL } from '../log-table-schema.js';
+import { sqlString } from '../sql-literals.js';
+import { queryHelpers } from './compile/query-helpers.js';
+import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
+import { createSearchExecutor } from './search-executor.js';
+import { createAbsentTokenState } from './absent-tokens.js';
+
+const FROM = Date.UTC(2026, 10, 20);
+const field = (name: string, type: CatalogField['type']): CatalogField => ({
+  name,
+  type,
+  conflictingTypes: [],
+  inArrays: false,
+  plainText: true,
+});
+
+const request = (query: string): SearchRequest =>
+  parseSearchRequest(
+    { query: { query_string: { query } }, size: 10, sort: [{ '@timestamp': 'desc' }], track_total_hits: true },
+    { now: FROM, profile: 'elasticsearch' },
+  );
+
+const fieldsTest = (word: string): string => `has(${FIELDS_TOKENS_SQL}, ${sqlString(word)})`;
+const messageTest = (word: string): string => `has(${MESSAGE_TOKENS_SQL}, ${sqlString(word)})`;
+
+describe('field-less words no part holds', () => {
+  const engine = openRecordingEngine('absent-tokens');
+  const { transport, recording, statements } = engine;
+  const catalog = [field('message', 'text'), field('zone', 'text')];
+  const executor = () =>
+    createSearchExecutor({
+      transport: recording,
+      table: 'logs',
+      readCatalog: async (ids) => new Map(ids.map((id) => [id, catalog])),
+      helpers: queryHelpers,
+      absentTokens: createAbsentTokenState(),
+    });
+  const search = executor();
+  const scope: SearchScope = { accounts: [{ accountId: 1, fromMs: FROM }], toMs: FROM + 86_400_000, types: null, filter: null };
+  let written = 0;
+
+  async function insert(rows: readonly { message: string; zone?: string }[]): Promise<void> {
+    const lines = rows.map((r) => {
+      written += 1;
+      return JSON.stringify({
+        account: 1,
+        ts: new Date(FROM + written * 1000).toISOString().replace('T', ' ').replace('Z', ''),
+        id: `l${written}`,
+        type: 'app',
+        message: r.message,
+        message_plain: 1,
+        fields_plain: 1,
+        retention_days: 30,
+        str: r.zone === undefined ? {} : { zone: r.zone },
+        source: JSON.stringify(r),
+      });
+    });
+    await transport.insertJsonEachRow('logs', Buffer.from(lines.join('\n')));
+  }
+  async function ids(query: string, on = search): Promise<string[]> {
+    const result = await on({ scope, request: request(query), receivedAtMostMs: null, after: null });
+    assert.equal(result.total, result.hits.length);
+    return result.hits.map((hit) => hit.id).sort();
+  }
+  /** The statements that test `word` on the messages (not the part lists, dictionary lookups, nor `_source` reads). */
+  const testing = (word: string): string[] => statements.filter((sql) => sql.includes(messageTest(word)));
+
+  before(async () => {
+    for (const statement of singleNodeDdl()) await transport.exec(statement);
+    await insert([{ message: 'connection timeout', zone: 'eu' }, { message: 'all good', zone: 'us' }, { message: 'disk full' }]);
+  });
+  after(() => engine.close());
+
+  it('leaves out the fields test of a word only messages hold, with the same logs', async () => {
+    statements.length = 0;
+    assert.deepEqual(await ids('timeout'), ['l1']);
+    assert.ok(statements.some((sql) => sql.includes('mergeTreeTextIndex')));
+    assert.ok(testing('timeout').length > 0);
+    for (const sql of testing('timeout')) assert.ok(!sql.includes(fieldsTest('timeout')), sql);
+    // And the other way round: a word only fields hold keeps the fields test alone.
+    statements.length = 0;
+    assert.deepEqual(await ids('eu'), ['l1']);
+    assert.ok(statements.some((sql) => sql.includes(fieldsTest('eu'))));
+    assert.deepEqual(testing('eu'), []);
+  });
+
+  it('answers NOT, OR and a word in no log as the tests would, with no OR left on a test taken out', async () => {
+    statements.length = 0;
+    assert.deepEqual(await ids('NOT timeout'), ['l2', 'l3']);
+    assert.deepEqual(await ids('timeout OR us'), ['l1', 'l2']);
+    assert.deepEqual(await ids('zyzzogeton'), []);
+    assert.deepEqual(await ids('NOT zyzzogeton'), ['l1', 'l2', 'l3']);
+    assert.deepEqual(await ids('"connection timeout"'), ['l1']);
+    const searched = statements.filter((sql) => sql.includes('FROM logs WHERE'));
+    assert.ok(searched.length > 0);
+    for (const sql of searched) {
+      assert.ok(!/ OR 0\)|\(0 OR /.test(sql), sql);
+      assert.ok(!sql.includes(fieldsTest('zyzzogeton')) && !sql.includes(messageTest('zyzzogeton')), sql);
+    }
+  });
+
+  it('keeps the test for a part written since, and finds the word there', async () => {
+    assert.deepEqual(await ids('timeout'), ['l1']);
+    await insert([{ message: 'retry', zone: 'timeout' }]);
+    statements.length = 0;
+    assert.deepEqual(await ids('timeout'), ['l1', 'l4']);
+    assert.deepEqual(await ids('NOT timeout'), ['l2', 'l3']);
+    assert.ok(testing('timeout').length > 0);
+    assert.ok(testing('timeout').every((sql) => sql.includes(fieldsTest('timeout'))));
+  });
+
+  it('keeps the tests while the upgrade still builds an index, whose parts cannot answer', async () => {
+    const index = LOG_INDEXES.find((i) => i.name === FIELDS_TEXT_INDEX);
+    assert.ok(index !== undefined);
+    await transport.exec(`ALTER TABLE logs DROP INDEX ${index.name}`);
+    await insert([{ message: 'unindexed', zone: 'westerly' }]);
+    await transport.exec(
+      `ALTER TABLE logs ADD INDEX ${index.name} ${index.expression} TYPE ${index.type} GRANULARITY ${index.granularity}`,
+    );
+    await transport.exec('SYSTEM STOP MERGES logs');
+    try {
+      await transport.exec(`ALTER TABLE logs MATERIALIZE INDEX ${index.name}`, { mutations_sync: 0 });
+      // A new store's executor: nothing known yet, the mutation pending.
+      assert.deepEqual(await ids('westerly', executor()), ['l5']);
+    } finally {
+      await transport.exec('SYSTEM START MERGES logs');
+    }
+    for (let i = 0; i < 100; i += 1) {
+      const [row] = await transport.query<{ n: number | string }>(
+        "SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND table = 'logs' AND NOT is_done",
+      );
+      if (Number(row?.n) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Built: the part's dictionary answers, and the word is found through it.
+    assert.deepEqual(await ids('westerly', executor()), ['l5']);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Words no part of the table holds, written out of a field-less search's statements (decision 0186). The engine
+ * answers `has(<index expression>, 'word')` from that text index, but a word the index does not hold still costs
+ * its whole test: in the OR of both word indexes that every field-less word is, the engine builds the absent
+ * index's answer for every granule the other one keeps (`timeout`, only ever in messages: counted in 40 ms
+ * field-less, 21 on `message`, over 5M logs). Lucene skips a term a segment's dictionary lacks; a part is our
+ * segment. Whether a part's dictionary holds a word is read once (`mergeTreeTextIndex`, a lookup per word) and
+ * kept, a part never changing; a word no active part holds makes the test `0`, which is what it answers on every
+ * row. A part written after the search listed the parts is not in its answer for that word, as a log written
+ * after a search started is in no answer of it.
+ */
+import { FIELDS_TEXT_INDEX, LOG_INDEXES } from '../log-table-schema.js';
+import { sqlIdentifier, sqlString } from '../sql-literals.js';
+import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
+import { activePartsSql, stringsOf, tableUuidSql } from './table-parts.js';
+
+type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
+
+/** Words kept, over every index (an entry each: which parts hold it). */
+const CACHED_WORDS = 4096;
+
+/** The index over every field but `message`, and its pair index: the tests only field-less queries write. */
+const FIELD_LESS_INDEXES = new Set([FIELDS_TEXT_INDEX, 'fields_pairs']);
+
+interface IndexTest {
+  readonly index: string;
+  /** `has(<expression>, 'word')` with a literal that needs no escape (analyzer words never do); group 1 the word. */
+  readonly pattern: RegExp;
+}
+
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const testSource = (expression: string, word: string): string => `\\bhas\\(${escaped(expression)}, '${word}'\\)`;
+const TEXT_INDEXES = LOG_INDEXES.filter((index) => index.type.startsWith('text('));
+
+const INDEX_TESTS: readonly IndexTest[] = TEXT_INDEXES.map((index) => ({
+  index: index.name,
+  pattern: new RegExp(testSource(index.expression, "([^'\\\\]*)"), 'g'),
+}));
+
+/**
+ * Where a test was, until the statement is tidied: U+0001 is escaped in every literal (sqlString), so the rules
+ * below never touch a user's text. `x OR 0` left in a statement keeps the engine from its index under a NOT
+ * (`NOT (has(…) OR 0)` counted in 1.1 s, `NOT has(…)` in 30 ms), so the ORs it ends are taken out.
+ */
+const ABSENT = '\u0001absent\u0001';
+const TIDYING: readonly (readonly [RegExp, string])[] = [
+  [new RegExp(`(?<![\\w$])\\(${ABSENT}\\)`, 'g'), ABSENT],
+  [new RegExp(`\\(${ABSENT} OR `, 'g'), '('],
+  [new RegExp(` OR ${ABSENT}\\)`, 'g'), ')'],
+  [new RegExp(` OR ${ABSENT} OR `, 'g'), ' OR '],
+];
+
+/** The statement with each absent test's ORs taken out, the tests left (under AND, NOT, in a score) as `0`. */
+function tidied(sql: string): string {
+  let out = sql;
+  for (let before = ''; before !== out;) {
+    before = out;
+    for (const [rule, by] of TIDYING) out = out.replace(rule, by);
+  }
+  return out.replaceAll(ABSENT, '0');
+}
+
+/** What a store keeps between searches: what each part's dictionaries hold, whether every part has every index yet. */
+export interface AbsentTokenState {
+  /** By table, index and word: whether each part (by name) holds it (`[word]`) or not (`[]`). */
+  readonly cache: TokenDictionaryCache;
+  /** Words some part was found to hold, by table and index: their tests stay without a look at the parts. */
+  readonly held: Set<string>;
+  /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
+  indexesBuilt: boolean;
+}
+
+export function createAbsentTokenState(): AbsentTokenState {
+  return { cache: createTokenDictionaryCache(CACHED_WORDS), held: new Set(), indexesBuilt: false };
+}
+
+export interface AbsentTokenDeps {
+  readonly table: string;
+  readonly run: Run;
+  readonly state: AbsentTokenState;
+}
+
+interface TableParts {
+  readonly parts: readonly string[];
+  readonly uuid: string;
+}
+
+/**
+ * The statement rewriter of one search: in a statement with a field-less test, each word test of a text index
+ * that no active part's dictionary holds becomes `0`. Where it cannot tell — no parts listed (a distributed
+ * table), an index still being built by the upgrade's mutation, the engine refused the lookup — the test stays.
+ * A word some part held once keeps its test with no look at the parts: a test left in is always right.
+ */
+export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Promise<string> {
+  const { table, run, state } = deps;
+  let listed: Promise<TableParts | null> | null = null;
+  const answers = new Map<string, Promise<boolean>>();
+
+  function tableParts(): Promise<TableParts | null> {
+    const building = state.indexesBuilt
+      ? ''
+      : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
+        `AND NOT is_done AND position(command, 'MATERIALIZE INDEX') > 0) AS building`;
+    listed ??= run(`SELECT ${activePartsSql(table)} AS parts, ${tableUuidSql(table)} AS uuid${building}`).then(
+      ([row]) => {
+        const parts = stringsOf(row?.parts);
+        if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
+        state.indexesBuilt = true;
+        return parts === null || parts.length === 0 ? null : { parts, uuid: String(row?.uuid ?? '') };
+      },
+      () => null,
+    );
+    return listed;
+  }
+
+  /** For each word, whether some active part's `index` holds it (true wherever that cannot be told). */
+  async function lookUp(index: string, words: readonly string[]): Promise<boolean[]> {
+    const current = await tableParts();
+    if (current === null) return words.map(() => true);
+    const active = new Set(current.parts);
+    const keys = words.map((word) => [table, current.uuid, index, word].join('\u0000'));
+    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, readonly string[] | null>());
+    const unread = current.parts.filter((part) => seen.some((parts) => !parts.has(part)));
+    if (unread.length > 0) {
+      const rows = await run(
+        `SELECT part_name, token FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
+          `WHERE part_name IN (${unread.map(sqlString).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
+      );
+      const found = new Set(rows.map((row) => `${String(row.part_name)}\u0000${String(row.token)}`));
+      words.forEach((word, i) => {
+        for (const part of unread) seen[i]?.set(part, found.has(`${part}\u0000${word}`) ? [word] : []);
+      });
+    }
+    return words.map((word, i) => {
+      const kept = new Map([...(seen[i] ?? [])].filter(([part]) => active.has(part)));
+      state.cache.set(keys[i] ?? '', kept);
+      const holds = [...kept.values()].some((tokens) => tokens?.length !== 0);
+      if (holds) remember(heldKey(index, word));
+      return holds;
+    });
+  }
+
+  const heldKey = (index: string, word: string): string => [table, index, word].join('\u0000');
+
+  function remember(key: string): void {
+    state.held.add(key);
+    for (const oldest of state.held) {
+      if (state.held.size <= CACHED_WORDS) break;
+      state.held.delete(oldest);
+    }
+  }
+
+  function ask(index: string, words: readonly string[]): void {
+    const asked = [...new Set(words)].filter((word) => !answers.has(heldKey(index, word)));
+    const unknown = asked.filter((word) => !state.held.has(heldKey(index, word)));
+    for (const word of asked) if (state.held.has(heldKey(index, word))) answers.set(heldKey(index, word), Promise.resolve(true));
+    if (unknown.length === 0) return;
+    const found = lookUp(index, unknown).catch(() => unknown.map(() => true));
+    unknown.forEach((word, i) =>
+      answers.set(
+        heldKey(index, word),
+        found.then((all) => all[i] ?? true),
+      ),
+    );
+  }
+
+  return async (sql) => {
+    if (!INDEX_TESTS.some((test) => FIELD_LESS_INDEXES.has(test.index) && sql.search(test.pattern) !== -1)) return sql;
+    for (const test of INDEX_TESTS)
+      ask(
+        test.index,
+        [...sql.matchAll(test.pattern)].map((match) => match[1] ?? ''),
+      );
+    const held = new Map<string, boolean>();
+    for (const [key, answer] of answers) held.set(key, await answer);
+    const marked = INDEX_TESTS.reduce(
+      (out, test) => out.replace(test.pattern, (whole, word: string) => (held.get(heldKey(test.index, word)) === false ? ABSENT : whole)),
+      sql,
+    );
+    return marked === sql ? sql : tidied(marked);
+  };
+}
