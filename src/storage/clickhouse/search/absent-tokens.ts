@@ -12,7 +12,7 @@
 import { FIELDS_TEXT_INDEX, LOG_INDEXES } from '../log-table-schema.js';
 import { sqlIdentifier, sqlString } from '../sql-literals.js';
 import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
-import { activePartsSql, stringsOf, tableUuidSql } from './table-parts.js';
+import { activePartsFrom, stringsOf } from './table-parts.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
@@ -62,7 +62,7 @@ function tidied(sql: string): string {
 
 /** What a store keeps between searches: what each part's dictionaries hold, whether every part has every index yet. */
 export interface AbsentTokenState {
-  /** By table, index and word: whether each part (by name) holds it (`[word]`) or not (`[]`). */
+  /** By table, index and word: whether each part (by name and creation time) holds it (`[word]`) or not (`[]`). */
   readonly cache: TokenDictionaryCache;
   /** Words some part was found to hold, by table and index: their tests stay without a look at the parts. */
   readonly held: Set<string>;
@@ -80,9 +80,10 @@ export interface AbsentTokenDeps {
   readonly state: AbsentTokenState;
 }
 
-interface TableParts {
-  readonly parts: readonly string[];
-  readonly uuid: string;
+/** An active part: its name, and the name with its creation time (a table made again reuses part names). */
+interface Part {
+  readonly name: string;
+  readonly key: string;
 }
 
 /**
@@ -93,20 +94,25 @@ interface TableParts {
  */
 export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Promise<string> {
   const { table, run, state } = deps;
-  let listed: Promise<TableParts | null> | null = null;
+  let listed: Promise<readonly Part[] | null> | null = null;
   const answers = new Map<string, Promise<boolean>>();
 
-  function tableParts(): Promise<TableParts | null> {
+  function activeParts(): Promise<readonly Part[] | null> {
     const building = state.indexesBuilt
       ? ''
       : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
         `AND NOT is_done AND position(command, 'MATERIALIZE INDEX') > 0) AS building`;
-    listed ??= run(`SELECT ${activePartsSql(table)} AS parts, ${tableUuidSql(table)} AS uuid${building}`).then(
+    listed ??= run(
+      `SELECT groupArray(name) AS parts, groupArray(toString(toUnixTimestamp(modification_time))) AS made${building} ` +
+        activePartsFrom(table),
+    ).then(
       ([row]) => {
-        const parts = stringsOf(row?.parts);
+        const names = stringsOf(row?.parts);
+        const made = stringsOf(row?.made);
         if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
         state.indexesBuilt = true;
-        return parts === null || parts.length === 0 ? null : { parts, uuid: String(row?.uuid ?? '') };
+        if (names === null || made === null || names.length === 0) return null;
+        return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}` }));
       },
       () => null,
     );
@@ -115,20 +121,20 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
 
   /** For each word, whether some active part's `index` holds it (true wherever that cannot be told). */
   async function lookUp(index: string, words: readonly string[]): Promise<boolean[]> {
-    const current = await tableParts();
-    if (current === null) return words.map(() => true);
-    const active = new Set(current.parts);
-    const keys = words.map((word) => [table, current.uuid, index, word].join('\u0000'));
+    const parts = await activeParts();
+    if (parts === null) return words.map(() => true);
+    const active = new Set(parts.map((part) => part.key));
+    const keys = words.map((word) => [table, index, word].join('\u0000'));
     const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, readonly string[] | null>());
-    const unread = current.parts.filter((part) => seen.some((parts) => !parts.has(part)));
+    const unread = parts.filter((part) => seen.some((known) => !known.has(part.key)));
     if (unread.length > 0) {
       const rows = await run(
         `SELECT part_name, token FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
-          `WHERE part_name IN (${unread.map(sqlString).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
+          `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
       );
       const found = new Set(rows.map((row) => `${String(row.part_name)}\u0000${String(row.token)}`));
       words.forEach((word, i) => {
-        for (const part of unread) seen[i]?.set(part, found.has(`${part}\u0000${word}`) ? [word] : []);
+        for (const part of unread) seen[i]?.set(part.key, found.has(`${part.name}\u0000${word}`) ? [word] : []);
       });
     }
     return words.map((word, i) => {
