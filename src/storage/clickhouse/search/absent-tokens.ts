@@ -12,7 +12,7 @@
 import { FIELDS_TEXT_INDEX, LOG_INDEXES } from '../log-table-schema.js';
 import { sqlIdentifier, sqlString } from '../sql-literals.js';
 import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
-import { activePartsFrom, stringsOf } from './table-parts.js';
+import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, type ActivePart } from './table-parts.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
@@ -80,12 +80,6 @@ export interface AbsentTokenDeps {
   readonly state: AbsentTokenState;
 }
 
-/** An active part: its name, and the name with its creation time (a table made again reuses part names). */
-interface Part {
-  readonly name: string;
-  readonly key: string;
-}
-
 /**
  * The statement rewriter of one search: in a statement with a field-less test, each word test of a text index
  * that no active part's dictionary holds becomes `0`. Where it cannot tell — no parts listed (a distributed
@@ -94,25 +88,19 @@ interface Part {
  */
 export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Promise<string> {
   const { table, run, state } = deps;
-  let listed: Promise<readonly Part[] | null> | null = null;
+  let listed: Promise<readonly ActivePart[] | null> | null = null;
   const answers = new Map<string, Promise<boolean>>();
 
-  function activeParts(): Promise<readonly Part[] | null> {
+  function activeParts(): Promise<readonly ActivePart[] | null> {
     const building = state.indexesBuilt
       ? ''
       : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
         `AND NOT is_done AND position(command, 'MATERIALIZE INDEX') > 0) AS building`;
-    listed ??= run(
-      `SELECT groupArray(name) AS parts, groupArray(toString(toUnixTimestamp(modification_time))) AS made${building} ` +
-        activePartsFrom(table),
-    ).then(
+    listed ??= run(`SELECT ${ACTIVE_PARTS_COLUMNS}${building} ${activePartsFrom(table)}`).then(
       ([row]) => {
-        const names = stringsOf(row?.parts);
-        const made = stringsOf(row?.made);
         if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
         state.indexesBuilt = true;
-        if (names === null || made === null || names.length === 0) return null;
-        return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}` }));
+        return activePartsOf(row);
       },
       () => null,
     );

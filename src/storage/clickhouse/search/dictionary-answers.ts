@@ -4,7 +4,7 @@
  * (TokenDictionaryCache): a search reads only the parts it has not seen — those written or merged since.
  */
 import { sqlIdentifier, sqlNumber, sqlString } from '../sql-literals.js';
-import { activePartsFrom, activePartsSql, stringsOf, tableUuidSql } from './table-parts.js';
+import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, stringsOf, type ActivePart } from './table-parts.js';
 import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, type DictionaryLookup } from './compile/token-dictionary.js';
 
 /**
@@ -56,12 +56,6 @@ export interface DictionaryAnswerDeps {
   readonly cache: TokenDictionaryCache;
 }
 
-/** The table as a search finds it: its active parts and its identity (a table made again reuses part names). */
-interface TableState {
-  readonly parts: readonly string[];
-  readonly uuid: string;
-}
-
 /** The tokens of one answer column, null when there were more than the dictionary lists. */
 function partTokens(value: unknown): PartTokens {
   const tokens = stringsOf(value);
@@ -78,17 +72,17 @@ function partTokens(value: unknown): PartTokens {
 export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => Promise<string> {
   const { table, run, cache } = deps;
   const answers = new Map<string, Promise<string>>();
-  let state: Promise<TableState | null> | null = null;
+  let state: Promise<readonly ActivePart[] | null> | null = null;
 
-  function tableState(): Promise<TableState | null> {
+  /** The table's active parts, null where reading the dictionaries is not worth it. */
+  function tableState(): Promise<readonly ActivePart[] | null> {
     const scopeRows = `(SELECT sum(rows) FROM (EXPLAIN ESTIMATE SELECT 1 FROM ${sqlIdentifier(table)} WHERE ${deps.scopeBounds}))`;
     state ??= run(
-      `SELECT ${activePartsSql(table)} AS parts, ${tableUuidSql(table)} AS uuid, ` +
-        `ifNull(${scopeRows}, 0) * ${sqlNumber(SCOPE_SHARE_MIN)} >= ifNull((SELECT sum(rows) ${activePartsFrom(table)}), 0) AS worth`,
+      `SELECT ${ACTIVE_PARTS_COLUMNS}, ifNull(${scopeRows}, 0) * ${sqlNumber(SCOPE_SHARE_MIN)} >= sum(rows) AS worth ` +
+        activePartsFrom(table),
     ).then(([row]) => {
-      const parts = stringsOf(row?.parts);
       const worth = row?.worth === 1 || row?.worth === true;
-      return worth && parts !== null ? { parts, uuid: String(row?.uuid ?? '') } : null;
+      return worth ? activePartsOf(row) : null;
     });
     return state;
   }
@@ -97,24 +91,28 @@ export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => 
   async function readIndex(index: string, tests: readonly string[]): Promise<PartTokens[]> {
     const current = await tableState();
     if (current === null) return tests.map(() => null);
-    const keys = tests.map((test) => [table, current.uuid, index, test].join('\u0000'));
+    const keys = tests.map((test) => [table, index, test].join('\u0000'));
     const seen = keys.map((key) => cache.get(key) ?? new Map<string, PartTokens>());
-    const unread = current.parts.filter((part) => seen.some((parts) => !parts.has(part)));
+    const unread = current.filter((part) => seen.some((parts) => !parts.has(part.key)));
     if (unread.length > 0) {
+      const keyOf = new Map(unread.map((part) => [part.name, part.key]));
       const found = tests.map((test, i) => `groupUniqArrayIf(${sqlNumber(DICTIONARY_TOKENS_MAX + 1)})(token, ${test}) AS __t${i}`);
       const rows = await run(
         `SELECT part_name, ${found.join(', ')} FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
-          `WHERE part_name IN (${unread.map(sqlString).join(', ')}) GROUP BY part_name`,
+          `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) GROUP BY part_name`,
       );
-      for (const row of rows) seen.forEach((parts, i) => parts.set(String(row.part_name), partTokens(row[`__t${i}`])));
+      for (const row of rows) {
+        const key = keyOf.get(String(row.part_name));
+        if (key !== undefined) seen.forEach((parts, i) => parts.set(key, partTokens(row[`__t${i}`])));
+      }
     }
     return seen.map((parts, i) => {
       const kept = new Map<string, PartTokens>();
       const union = new Set<string>();
       let answerable = true;
-      for (const part of current.parts) {
-        const tokens = parts.get(part);
-        if (tokens !== undefined) kept.set(part, tokens);
+      for (const part of current) {
+        const tokens = parts.get(part.key);
+        if (tokens !== undefined) kept.set(part.key, tokens);
         if (tokens === undefined || tokens === null) answerable = false;
         else for (const token of tokens) union.add(token);
       }

@@ -1,23 +1,34 @@
 /**
  * A table's active parts as a search finds them: what answers kept per part (a part never changes) are checked
- * against. The table's identity goes with them: a table made again reuses part names.
+ * against. A part is known by its name and its creation time: a table made again reuses part names, and chDB's
+ * tables have no UUID to tell them apart.
  */
 import { sqlString } from '../sql-literals.js';
 
-/** `groupArray` of the table's active part names, as a scalar subquery. */
-export function activePartsSql(table: string): string {
-  return `(SELECT groupArray(name) ${activePartsFrom(table)})`;
+export interface ActivePart {
+  readonly name: string;
+  /** The name with the part's creation time: what answers are kept under. */
+  readonly key: string;
 }
+
+/** Aggregates over system.parts (activePartsFrom) naming the active parts: read back with activePartsOf. */
+export const ACTIVE_PARTS_COLUMNS = 'groupArray(name) AS parts, groupArray(toString(toUnixTimestamp(modification_time))) AS made';
 
 /** FROM and WHERE of the table's active parts in system.parts. */
 export function activePartsFrom(table: string): string {
   return `FROM system.parts WHERE database = currentDatabase() AND table = ${sqlString(table)} AND active`;
 }
 
-/** The table's UUID as a string, as a scalar subquery. */
-export function tableUuidSql(table: string): string {
-  return `(SELECT toString(any(uuid)) FROM system.tables WHERE database = currentDatabase() AND name = ${sqlString(table)})`;
-}
-
 export const stringsOf = (value: unknown): string[] | null =>
   Array.isArray(value) && value.every((v): v is string => typeof v === 'string') ? value : null;
+
+/**
+ * The parts ACTIVE_PARTS_COLUMNS listed; null when it listed none: an empty table or one whose parts are not here
+ * (a distributed table's are on its shards), where no answer can be read from the parts.
+ */
+export function activePartsOf(row: Readonly<Record<string, unknown>> | undefined): ActivePart[] | null {
+  const names = stringsOf(row?.parts);
+  const made = stringsOf(row?.made);
+  if (names === null || made === null || names.length === 0 || names.length !== made.length) return null;
+  return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}` }));
+}
