@@ -162,6 +162,7 @@ function pairSql(a: string, b: string): string {
  * their fields). A number query tests its tokens on both indexes and then the numbers (decision 0136).
  */
 export const FIELDS_TEXT_INDEX = 'fields_text';
+export const FIELDS_PAIRS_INDEX = 'fields_pairs';
 
 export const FIELDS_TOKENS_SQL = (() => {
   // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does; no lambda, which would
@@ -217,7 +218,7 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   // Field-less words (query_string without a field): every other field's text, numbers and booleans (decision 0136).
   { name: FIELDS_TEXT_INDEX, expression: FIELDS_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   // Field-less phrases of two words: answered from this index alone on rows with plain fields (decision 0360).
-  { name: 'fields_pairs', expression: FIELDS_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
+  { name: FIELDS_PAIRS_INDEX, expression: FIELDS_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 

@@ -9,7 +9,7 @@
  * row. A part written after the search listed the parts is not in its answer for that word, as a log written
  * after a search started is in no answer of it.
  */
-import { FIELDS_TEXT_INDEX, LOG_INDEXES } from '../log-table-schema.js';
+import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX, LOG_INDEXES } from '../log-table-schema.js';
 import { sqlIdentifier, sqlString } from '../sql-literals.js';
 import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
 import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, type ActivePart } from './table-parts.js';
@@ -20,7 +20,7 @@ type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 const CACHED_WORDS = 4096;
 
 /** The index over every field but `message`, and its pair index: the tests only field-less queries write. */
-const FIELD_LESS_INDEXES = new Set([FIELDS_TEXT_INDEX, 'fields_pairs']);
+const FIELD_LESS_INDEXES = new Set([FIELDS_TEXT_INDEX, FIELDS_PAIRS_INDEX]);
 
 interface IndexTest {
   readonly index: string;
