@@ -22,6 +22,10 @@ const CACHED_WORDS = 4096;
 /** The index over every field but `message`, and its pair index: the tests only field-less queries write. */
 const FIELD_LESS_INDEXES = new Set([FIELDS_TEXT_INDEX, FIELDS_PAIRS_INDEX]);
 
+/** True when some part is known to hold the word. */
+const holds = (parts: ReadonlyMap<string, readonly string[] | null>): boolean =>
+  [...parts.values()].some((tokens) => tokens !== null && tokens.length > 0);
+
 interface IndexTest {
   readonly index: string;
   /** `has(<expression>, 'word')` with a literal that needs no escape (analyzer words never do); group 1 the word. */
@@ -64,14 +68,12 @@ function tidied(sql: string): string {
 export interface AbsentTokenState {
   /** By table, index and word: whether each part (by name and creation time) holds it (`[word]`) or not (`[]`). */
   readonly cache: TokenDictionaryCache;
-  /** Words some part was found to hold, by table and index: their tests stay without a look at the parts. */
-  readonly held: Set<string>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
 }
 
 export function createAbsentTokenState(): AbsentTokenState {
-  return { cache: createTokenDictionaryCache(CACHED_WORDS), held: new Set(), indexesBuilt: false };
+  return { cache: createTokenDictionaryCache(CACHED_WORDS), indexesBuilt: false };
 }
 
 export interface AbsentTokenDeps {
@@ -107,13 +109,16 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
     return listed;
   }
 
+  const wordKey = (index: string, word: string): string => [table, index, word].join('\u0000');
+
   /** For each word, whether some active part's `index` holds it (true wherever that cannot be told). */
   async function lookUp(index: string, words: readonly string[]): Promise<boolean[]> {
+    const keys = words.map((word) => wordKey(index, word));
+    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, readonly string[] | null>());
+    // A word some part held once keeps its test with no look at the parts: a test left in is always right.
+    if (seen.every(holds)) return words.map(() => true);
     const parts = await activeParts();
     if (parts === null) return words.map(() => true);
-    const active = new Set(parts.map((part) => part.key));
-    const keys = words.map((word) => [table, index, word].join('\u0000'));
-    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, readonly string[] | null>());
     const unread = parts.filter((part) => seen.some((known) => !known.has(part.key)));
     if (unread.length > 0) {
       const rows = await run(
@@ -125,34 +130,21 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
         for (const part of unread) seen[i]?.set(part.key, found.has(`${part.name}\u0000${word}`) ? [word] : []);
       });
     }
-    return words.map((word, i) => {
-      const kept = new Map([...(seen[i] ?? [])].filter(([part]) => active.has(part)));
+    const active = new Set(parts.map((part) => part.key));
+    return seen.map((known, i) => {
+      const kept = new Map([...known].filter(([part]) => active.has(part)));
       state.cache.set(keys[i] ?? '', kept);
-      const holds = [...kept.values()].some((tokens) => tokens?.length !== 0);
-      if (holds) remember(heldKey(index, word));
-      return holds;
+      return holds(kept);
     });
   }
 
-  const heldKey = (index: string, word: string): string => [table, index, word].join('\u0000');
-
-  function remember(key: string): void {
-    state.held.add(key);
-    for (const oldest of state.held) {
-      if (state.held.size <= CACHED_WORDS) break;
-      state.held.delete(oldest);
-    }
-  }
-
   function ask(index: string, words: readonly string[]): void {
-    const asked = [...new Set(words)].filter((word) => !answers.has(heldKey(index, word)));
-    const unknown = asked.filter((word) => !state.held.has(heldKey(index, word)));
-    for (const word of asked) if (state.held.has(heldKey(index, word))) answers.set(heldKey(index, word), Promise.resolve(true));
+    const unknown = [...new Set(words)].filter((word) => !answers.has(wordKey(index, word)));
     if (unknown.length === 0) return;
     const found = lookUp(index, unknown).catch(() => unknown.map(() => true));
     unknown.forEach((word, i) =>
       answers.set(
-        heldKey(index, word),
+        wordKey(index, word),
         found.then((all) => all[i] ?? true),
       ),
     );
@@ -168,7 +160,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
     const held = new Map<string, boolean>();
     for (const [key, answer] of answers) held.set(key, await answer);
     const marked = INDEX_TESTS.reduce(
-      (out, test) => out.replace(test.pattern, (whole, word: string) => (held.get(heldKey(test.index, word)) === false ? ABSENT : whole)),
+      (out, test) => out.replace(test.pattern, (whole, word: string) => (held.get(wordKey(test.index, word)) === false ? ABSENT : whole)),
       sql,
     );
     return marked === sql ? sql : tidied(marked);
