@@ -25,12 +25,21 @@ export interface ChdbTransportOptions {
  */
 const POSTINGS_CACHE_SHARE = 1 / 16;
 
+/**
+ * Steps the engine may spend per part finding which marks a condition it cannot read as one key range (any OR:
+ * a field-less word, `bool.should`, a NOT) or a text index keeps; the rest is kept whole, read and tested row by
+ * row. Unbounded, that search costs ~0.5 µs per mark of the scope in every such statement — 3.6 ms at 5M logs,
+ * 15 ms at 50M with 1,024-row granules — to select marks the scope holds anyway (decision 0187).
+ */
+export const EXCLUSION_SEARCH_STEPS = 2048;
+
 export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTransport {
   fs.mkdirSync(options.path, { recursive: true });
   const connectionArgs = [
     `--max_server_memory_usage=${Math.trunc(options.memoryBytes)}`,
     `--text_index_postings_cache_size=${Math.trunc(options.memoryBytes * POSTINGS_CACHE_SHARE)}`,
     '--use_text_index_postings_cache=1',
+    `--merge_tree_generic_exclusion_search_max_steps=${EXCLUSION_SEARCH_STEPS}`,
   ];
   const ingest = new Session(options.path, { connectionArgs });
   const querySessions = Array.from({ length: options.querySessions }, () => new Session(options.path, { connectionArgs }));
