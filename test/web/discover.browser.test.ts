@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { apiUrlOf, ensureWebBuilt, launchBrowser, screenshot, signInPage } from '../support/browser.js';
 import { call, createSubAccount } from '../support/control-plane-client.js';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
@@ -217,6 +217,13 @@ describe('Discover in a browser', () => {
     assert.equal(joined.statusCode, 200, joined.body);
     const context = await browser.newContext();
     const other = await context.newPage();
+    // team-b's page asks for its fields; that answer is held until the switch to main has deleted team-b's session,
+    // and then comes back as such a request does (401): the page must stay signed in to main.
+    let held: Route | undefined;
+    await other.route('**/v1/elasticsearch/_field_caps**', async (route) => {
+      if (held === undefined) held = route;
+      else await route.continue();
+    });
     await other.goto(`${baseUrl}/app/`);
     await other.getByLabel('E-mail').fill('both@example.com');
     await other.getByLabel('Password').fill(WEB_PASSWORD);
@@ -224,8 +231,18 @@ describe('Discover in a browser', () => {
     await other.getByRole('heading', { name: 'Choose an account' }).waitFor();
     await other.getByRole('button', { name: /^team-b/ }).click();
     await other.getByText('both@example.com (read-only)').waitFor();
+    await until(async () => held !== undefined);
     await other.getByLabel('Account').selectOption({ label: 'main' });
     await other.getByText('both@example.com (regular)').waitFor();
+    const heldRequest = held?.request();
+    const late = other.waitForEvent('requestfinished', (request) => request === heldRequest);
+    await held?.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Not signed in"}' });
+    await late;
+    // The page has read the late answer once a task queued after it has run.
+    await other.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    assert.equal(await other.getByRole('button', { name: 'Sign in' }).count(), 0, 'a late 401 of the old session signed the page out');
+    await other.getByText('both@example.com (regular)').waitFor();
+    await other.unroute('**/v1/elasticsearch/_field_caps**');
     // Removed from team-b meanwhile: switching back says why it failed and keeps the account in use.
     const removed = await call(t, 'DELETE', `/v1/user-management/${joined.json<{ id: number }>().id}`, sub.apiToken);
     assert.equal(removed.statusCode, 200, removed.body);

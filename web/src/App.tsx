@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, ApiError, onSessionEnded, setCsrfToken, type SessionInfo } from './api.js';
+import { api, ApiError, onSessionEnded, sessionChanging, setCsrfToken, type SessionInfo } from './api.js';
 import { navigate, useLocation } from './router.js';
 import { SessionContext } from './session.js';
 import { Discover } from './discover/Discover.js';
@@ -63,6 +63,7 @@ export function App() {
   // A refused switch (the membership was removed meanwhile) says so; the header keeps the account still in use.
   const switchAccount = async (accountId: number): Promise<void> => {
     setSwitchError(null);
+    sessionChanging();
     try {
       signedIn(await api<SessionInfo>('POST', '/v1/session/account', { accountId }));
     } catch (error) {

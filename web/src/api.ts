@@ -25,9 +25,22 @@ export class ApiError extends Error {
 
 let csrfToken = '';
 const endedListeners = new Set<() => void>();
+/**
+ * Which session the page's requests are sent under. An account switch deletes the old session on the server, so
+ * requests still in flight from the page being left come back 401: that ends nothing, only a 401 to a request sent
+ * under the current session does.
+ */
+let sessionEpoch = 0;
 
+/** The page starts a session (signed in, switched): requests sent before now no longer speak for it. */
 export function setCsrfToken(token: string): void {
   csrfToken = token;
+  sessionEpoch += 1;
+}
+
+/** The page is about to leave its session for another (an account switch): see sessionEpoch. */
+export function sessionChanging(): void {
+  sessionEpoch += 1;
 }
 
 /** Called when the server says the session is over (signed out elsewhere, suspended, deleted, revoked). */
@@ -50,6 +63,7 @@ function messageOf(body: unknown, status: number): string {
 }
 
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const epoch = sessionEpoch;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
@@ -67,7 +81,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
   } catch {
     // A proxy's HTML error page: the status says enough.
   }
-  if (response.status === 401 && !path.startsWith('/v1/session/sign-in')) for (const listener of endedListeners) listener();
+  const ended = response.status === 401 && epoch === sessionEpoch && !path.startsWith('/v1/session/sign-in');
+  if (ended) for (const listener of endedListeners) listener();
   if (!response.ok) throw new ApiError(response.status, messageOf(parsed, response.status), parsed);
   return parsed as T;
 }
