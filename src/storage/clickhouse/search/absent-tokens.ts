@@ -9,7 +9,7 @@
  * row. A part written after the search listed the parts is not in its answer for that word, as a log written
  * after a search started is in no answer of it.
  */
-import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX, LOG_INDEXES } from '../log-table-schema.js';
+import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX, LOG_INDEXES, MESSAGE_TEXT_INDEX } from '../log-table-schema.js';
 import { sqlIdentifier, sqlString } from '../sql-literals.js';
 import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
 import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, type ActivePart } from './table-parts.js';
@@ -68,12 +68,45 @@ function tidied(sql: string): string {
 export interface AbsentTokenState {
   /** By table, index and word: whether each part (by name and creation time) holds it (`[word]`) or not (`[]`). */
   readonly cache: TokenDictionaryCache;
+  /** By table and word of `message`'s index: how many rows of each part read hold it (the dictionary's cardinality). */
+  readonly messagePostings: Map<string, Map<string, number>>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
 }
 
 export function createAbsentTokenState(): AbsentTokenState {
-  return { cache: createTokenDictionaryCache(CACHED_WORDS), indexesBuilt: false };
+  return { cache: createTokenDictionaryCache(CACHED_WORDS), messagePostings: new Map(), indexesBuilt: false };
+}
+
+const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
+
+function keepPostings(state: AbsentTokenState, key: string, part: string, postings: number): void {
+  const parts = state.messagePostings.get(key) ?? new Map<string, number>();
+  parts.set(part, postings);
+  state.messagePostings.delete(key);
+  state.messagePostings.set(key, parts);
+  for (const oldest of state.messagePostings.keys()) {
+    if (state.messagePostings.size <= CACHED_WORDS) break;
+    state.messagePostings.delete(oldest);
+  }
+}
+
+const MESSAGE_TEST = INDEX_TESTS.find((test) => test.index === MESSAGE_TEXT_INDEX);
+const FIELD_LESS_TESTS = INDEX_TESTS.filter((test) => FIELD_LESS_INDEXES.has(test.index));
+
+/**
+ * The statement with its field-less index tests left out, and the fewest rows of any part read that hold one of its
+ * `message` words; null when it has no field-less test. Where no test of the statement is under a NOT, its rows are
+ * a subset of the statement's (the `message` side of each field-less word), answered from one index, not two.
+ */
+export function messageSubset(state: AbsentTokenState, table: string, sql: string): { sql: string; postings: number } | null {
+  const marked = FIELD_LESS_TESTS.reduce((out, test) => out.replace(test.pattern, ABSENT), sql);
+  if (marked === sql || MESSAGE_TEST === undefined) return null;
+  const subset = tidied(marked);
+  const words = [...subset.matchAll(MESSAGE_TEST.pattern)].map((match) => match[1] ?? '');
+  const postingsOf = (word: string): number =>
+    [...(state.messagePostings.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word))?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+  return { sql: subset, postings: words.length === 0 ? 0 : Math.min(...words.map(postingsOf)) };
 }
 
 export interface AbsentTokenDeps {
@@ -109,7 +142,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
     return listed;
   }
 
-  const wordKey = (index: string, word: string): string => [table, index, word].join('\u0000');
+  const wordKey = (index: string, word: string): string => wordKeyOf(table, index, word);
 
   /** For each word, whether some active part's `index` holds it (true wherever that cannot be told). */
   async function lookUp(index: string, words: readonly string[]): Promise<boolean[]> {
@@ -122,12 +155,16 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
     const unread = parts.filter((part) => seen.some((known) => !known.has(part.key)));
     if (unread.length > 0) {
       const rows = await run(
-        `SELECT part_name, token FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
+        `SELECT part_name, token, cardinality FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
           `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
       );
-      const found = new Set(rows.map((row) => `${String(row.part_name)}\u0000${String(row.token)}`));
+      const found = new Map(rows.map((row) => [`${String(row.part_name)}\u0000${String(row.token)}`, Number(row.cardinality)]));
       words.forEach((word, i) => {
-        for (const part of unread) seen[i]?.set(part.key, found.has(`${part.name}\u0000${word}`) ? [word] : []);
+        for (const part of unread) {
+          const postings = found.get(`${part.name}\u0000${word}`);
+          seen[i]?.set(part.key, postings === undefined ? [] : [word]);
+          if (index === MESSAGE_TEXT_INDEX) keepPostings(state, wordKey(index, word), part.key, postings ?? 0);
+        }
       });
     }
     const active = new Set(parts.map((part) => part.key));
