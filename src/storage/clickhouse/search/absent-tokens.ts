@@ -80,11 +80,11 @@ export function createAbsentTokenState(): AbsentTokenState {
 
 const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
 
-function keepPostings(state: AbsentTokenState, key: string, part: string, postings: number): void {
-  const parts = state.messagePostings.get(key) ?? new Map<string, number>();
-  parts.set(part, postings);
+/** Keeps what parts hold a `message` word: the active parts' counts, and those just read (`found`, by part key). */
+function keepPostings(state: AbsentTokenState, key: string, active: ReadonlySet<string>, found: ReadonlyMap<string, number>): void {
+  const parts = new Map([...(state.messagePostings.get(key) ?? []), ...found].filter(([part]) => active.has(part)));
   state.messagePostings.delete(key);
-  state.messagePostings.set(key, parts);
+  if (parts.size > 0) state.messagePostings.set(key, parts);
   for (const oldest of state.messagePostings.keys()) {
     if (state.messagePostings.size <= CACHED_WORDS) break;
     state.messagePostings.delete(oldest);
@@ -159,12 +159,15 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
           `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
       );
       const found = new Map(rows.map((row) => [`${String(row.part_name)}\u0000${String(row.token)}`, Number(row.cardinality)]));
+      const active = new Set(parts.map((part) => part.key));
       words.forEach((word, i) => {
+        const postings = new Map<string, number>();
         for (const part of unread) {
-          const postings = found.get(`${part.name}\u0000${word}`);
-          seen[i]?.set(part.key, postings === undefined ? [] : [word]);
-          if (index === MESSAGE_TEXT_INDEX) keepPostings(state, wordKey(index, word), part.key, postings ?? 0);
+          const held = found.get(`${part.name}\u0000${word}`);
+          seen[i]?.set(part.key, held === undefined ? [] : [word]);
+          if (held !== undefined) postings.set(part.key, held);
         }
+        if (index === MESSAGE_TEXT_INDEX) keepPostings(state, wordKey(index, word), active, postings);
       });
     }
     const active = new Set(parts.map((part) => part.key));
