@@ -6,23 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
-import type { CatalogField, SearchScope } from '../../log-store.js';
+import type { SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
 import { FIELDS_TEXT_INDEX, FIELDS_TOKENS_SQL, LOG_INDEXES, MESSAGE_TOKENS_SQL } from '../log-table-schema.js';
 import { sqlString } from '../sql-literals.js';
-import { queryHelpers } from './compile/query-helpers.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
-import { createSearchExecutor } from './search-executor.js';
-import { createAbsentTokenState } from './absent-tokens.js';
-
-const FROM = Date.UTC(2026, 10, 20);
-const field = (name: string, type: CatalogField['type']): CatalogField => ({
-  name,
-  type,
-  conflictingTypes: [],
-  inArrays: false,
-  plainText: true,
-});
+import { ZONE_LOGS_FROM as FROM, zoneLogSearch, zoneLogWriter } from '../../../../test/support/zone-logs.js';
 
 const request = (query: string): SearchRequest =>
   parseSearchRequest(
@@ -36,37 +25,11 @@ const messageTest = (word: string): string => `has(${MESSAGE_TOKENS_SQL}, ${sqlS
 describe('field-less words no part holds', () => {
   const engine = openRecordingEngine('absent-tokens');
   const { transport, recording, statements } = engine;
-  const catalog = [field('message', 'text'), field('zone', 'text')];
-  const executor = () =>
-    createSearchExecutor({
-      transport: recording,
-      table: 'logs',
-      readCatalog: async (ids) => new Map(ids.map((id) => [id, catalog])),
-      helpers: queryHelpers,
-      absentTokens: createAbsentTokenState(),
-    });
+  const executor = () => zoneLogSearch(recording);
   const search = executor();
   const scope: SearchScope = { accounts: [{ accountId: 1, fromMs: FROM }], toMs: FROM + 86_400_000, types: null, filter: null };
-  let written = 0;
-
-  async function insert(rows: readonly { message: string; zone?: string }[]): Promise<void> {
-    const lines = rows.map((r) => {
-      written += 1;
-      return JSON.stringify({
-        account: 1,
-        ts: new Date(FROM + written * 1000).toISOString().replace('T', ' ').replace('Z', ''),
-        id: `l${written}`,
-        type: 'app',
-        message: r.message,
-        message_plain: 1,
-        fields_plain: 1,
-        retention_days: 30,
-        str: r.zone === undefined ? {} : { zone: r.zone },
-        source: JSON.stringify(r),
-      });
-    });
-    await transport.insertJsonEachRow('logs', Buffer.from(lines.join('\n')));
-  }
+  const write = zoneLogWriter(transport, 1000);
+  const insert = (rows: readonly { message: string; zone?: string }[]): Promise<void> => write(1, rows);
   async function ids(query: string, on = search): Promise<string[]> {
     const result = await on({ scope, request: request(query), receivedAtMostMs: null, after: null });
     assert.equal(result.total, result.hits.length);

@@ -11,20 +11,25 @@
  */
 import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX, LOG_INDEXES, MESSAGE_TEXT_INDEX } from '../log-table-schema.js';
 import { sqlIdentifier, sqlString } from '../sql-literals.js';
-import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
-import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, type ActivePart } from './table-parts.js';
+import {
+  ACTIVE_PARTS_COLUMNS,
+  activePartsFrom,
+  activePartsOf,
+  createPartAnswerCache,
+  type ActivePart,
+  type PartAnswerCache,
+} from './table-parts.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
-/** Words kept, over every index (an entry each: which parts hold it). */
+/** Words kept, over every index (an entry each: how many rows of each part hold it). */
 const CACHED_WORDS = 4096;
 
 /** The index over every field but `message`, and its pair index: the tests only field-less queries write. */
 const FIELD_LESS_INDEXES = new Set([FIELDS_TEXT_INDEX, FIELDS_PAIRS_INDEX]);
 
 /** True when some part is known to hold the word. */
-const holds = (parts: ReadonlyMap<string, readonly string[] | null>): boolean =>
-  [...parts.values()].some((tokens) => tokens !== null && tokens.length > 0);
+const holds = (parts: ReadonlyMap<string, number>): boolean => [...parts.values()].some((rows) => rows > 0);
 
 interface IndexTest {
   readonly index: string;
@@ -66,30 +71,17 @@ function tidied(sql: string): string {
 
 /** What a store keeps between searches: what each part's dictionaries hold, whether every part has every index yet. */
 export interface AbsentTokenState {
-  /** By table, index and word: whether each part (by name and creation time) holds it (`[word]`) or not (`[]`). */
-  readonly cache: TokenDictionaryCache;
-  /** By table and word of `message`'s index: how many rows of each part read hold it (the dictionary's cardinality). */
-  readonly messagePostings: Map<string, Map<string, number>>;
+  /** By table, index and word: how many rows of each part (by name and creation time) hold it (the cardinality). */
+  readonly cache: PartAnswerCache<number>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
 }
 
 export function createAbsentTokenState(): AbsentTokenState {
-  return { cache: createTokenDictionaryCache(CACHED_WORDS), messagePostings: new Map(), indexesBuilt: false };
+  return { cache: createPartAnswerCache<number>(CACHED_WORDS), indexesBuilt: false };
 }
 
 const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
-
-/** Keeps what parts hold a `message` word: the active parts' counts, and those just read (`found`, by part key). */
-function keepPostings(state: AbsentTokenState, key: string, active: ReadonlySet<string>, found: ReadonlyMap<string, number>): void {
-  const parts = new Map([...(state.messagePostings.get(key) ?? []), ...found].filter(([part]) => active.has(part)));
-  state.messagePostings.delete(key);
-  if (parts.size > 0) state.messagePostings.set(key, parts);
-  for (const oldest of state.messagePostings.keys()) {
-    if (state.messagePostings.size <= CACHED_WORDS) break;
-    state.messagePostings.delete(oldest);
-  }
-}
 
 const MESSAGE_TEST = INDEX_TESTS.find((test) => test.index === MESSAGE_TEXT_INDEX);
 const FIELD_LESS_TESTS = INDEX_TESTS.filter((test) => FIELD_LESS_INDEXES.has(test.index));
@@ -105,7 +97,7 @@ export function messageSubset(state: AbsentTokenState, table: string, sql: strin
   const subset = tidied(marked);
   const words = [...subset.matchAll(MESSAGE_TEST.pattern)].map((match) => match[1] ?? '');
   const postingsOf = (word: string): number =>
-    [...(state.messagePostings.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word))?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+    [...(state.cache.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word))?.values() ?? [])].reduce((sum, n) => sum + n, 0);
   return { sql: subset, postings: words.length === 0 ? 0 : Math.min(...words.map(postingsOf)) };
 }
 
@@ -147,7 +139,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
   /** For each word, whether some active part's `index` holds it (true wherever that cannot be told). */
   async function lookUp(index: string, words: readonly string[]): Promise<boolean[]> {
     const keys = words.map((word) => wordKey(index, word));
-    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, readonly string[] | null>());
+    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, number>());
     // A word some part held once keeps its test with no look at the parts: a test left in is always right.
     if (seen.every(holds)) return words.map(() => true);
     const parts = await activeParts();
@@ -159,15 +151,8 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
           `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
       );
       const found = new Map(rows.map((row) => [`${String(row.part_name)}\u0000${String(row.token)}`, Number(row.cardinality)]));
-      const active = new Set(parts.map((part) => part.key));
       words.forEach((word, i) => {
-        const postings = new Map<string, number>();
-        for (const part of unread) {
-          const held = found.get(`${part.name}\u0000${word}`);
-          seen[i]?.set(part.key, held === undefined ? [] : [word]);
-          if (held !== undefined) postings.set(part.key, held);
-        }
-        if (index === MESSAGE_TEXT_INDEX) keepPostings(state, wordKey(index, word), active, postings);
+        for (const part of unread) seen[i]?.set(part.key, found.get(`${part.name}\u0000${word}`) ?? 0);
       });
     }
     const active = new Set(parts.map((part) => part.key));

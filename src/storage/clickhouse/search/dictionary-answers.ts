@@ -4,7 +4,15 @@
  * (TokenDictionaryCache): a search reads only the parts it has not seen — those written or merged since.
  */
 import { sqlIdentifier, sqlNumber, sqlString } from '../sql-literals.js';
-import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, stringsOf, type ActivePart } from './table-parts.js';
+import {
+  ACTIVE_PARTS_COLUMNS,
+  activePartsFrom,
+  activePartsOf,
+  createPartAnswerCache,
+  stringsOf,
+  type ActivePart,
+  type PartAnswerCache,
+} from './table-parts.js';
 import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, type DictionaryLookup } from './compile/token-dictionary.js';
 
 /**
@@ -19,31 +27,10 @@ const CACHED_TESTS = 256;
 type PartTokens = readonly string[] | null;
 
 /** What token tests found in each part, by table, index and test; the least recently used tests are forgotten. */
-export interface TokenDictionaryCache {
-  get(key: string): Map<string, PartTokens> | undefined;
-  set(key: string, parts: Map<string, PartTokens>): void;
-}
+export type TokenDictionaryCache = PartAnswerCache<PartTokens>;
 
 export function createTokenDictionaryCache(maxTests = CACHED_TESTS): TokenDictionaryCache {
-  const entries = new Map<string, Map<string, PartTokens>>();
-  return {
-    get(key) {
-      const parts = entries.get(key);
-      if (parts !== undefined) {
-        entries.delete(key);
-        entries.set(key, parts);
-      }
-      return parts;
-    },
-    set(key, parts) {
-      entries.delete(key);
-      entries.set(key, parts);
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxTests) break;
-        entries.delete(oldest);
-      }
-    },
-  };
+  return createPartAnswerCache<PartTokens>(maxTests);
 }
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;

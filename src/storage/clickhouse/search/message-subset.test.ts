@@ -6,35 +6,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseSearchRequest } from '../../../query/index.js';
-import type { CatalogField, LogSearchResult, SearchScope } from '../../log-store.js';
+import type { LogSearchResult, SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
 import { FIELDS_TOKENS_SQL, MESSAGE_TOKENS_SQL } from '../log-table-schema.js';
 import { sqlString } from '../sql-literals.js';
-import { queryHelpers } from './compile/query-helpers.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
-import { createSearchExecutor } from './search-executor.js';
-import { createAbsentTokenState } from './absent-tokens.js';
-
-const FROM = Date.UTC(2026, 10, 20);
-const field = (name: string, type: CatalogField['type']): CatalogField => ({
-  name,
-  type,
-  conflictingTypes: [],
-  inArrays: false,
-  plainText: true,
-});
+import { ZONE_LOGS_FROM as FROM, zoneLogSearch, zoneLogWriter } from '../../../../test/support/zone-logs.js';
 
 describe('bounded counts of a word most messages hold', () => {
   const engine = openRecordingEngine('message-subset');
   const { transport, recording, statements } = engine;
-  const catalog = [field('message', 'text'), field('zone', 'text')];
-  const search = createSearchExecutor({
-    transport: recording,
-    table: 'logs',
-    readCatalog: async (ids) => new Map(ids.map((id) => [id, catalog])),
-    helpers: queryHelpers,
-    absentTokens: createAbsentTokenState(),
-  });
+  const search = zoneLogSearch(recording);
   const scope: SearchScope = { accounts: [{ accountId: 1, fromMs: FROM }], toMs: FROM + 86_400_000, types: null, filter: null };
   const count = (query: string, trackTotalHits: number): Promise<LogSearchResult> =>
     search({
@@ -55,25 +37,12 @@ describe('bounded counts of a word most messages hold', () => {
         !sql.includes(`has(${FIELDS_TOKENS_SQL}, ${sqlString('http')})`),
     );
 
-  let written = 0;
-  async function insert(account: number, n: number, row: { message: string; zone: string }): Promise<void> {
-    const lines = Array.from({ length: n }, () => {
-      written += 1;
-      return JSON.stringify({
-        account,
-        ts: new Date(FROM + written * 10).toISOString().replace('T', ' ').replace('Z', ''),
-        id: `l${written}`,
-        type: 'app',
-        message: row.message,
-        message_plain: 1,
-        fields_plain: 1,
-        retention_days: 30,
-        str: { zone: row.zone },
-        source: JSON.stringify(row),
-      });
-    });
-    await transport.insertJsonEachRow('logs', Buffer.from(lines.join('\n')));
-  }
+  const write = zoneLogWriter(transport, 10);
+  const insert = (account: number, n: number, row: { message: string; zone: string }): Promise<void> =>
+    write(
+      account,
+      Array.from({ length: n }, () => row),
+    );
 
   before(async () => {
     for (const statement of singleNodeDdl()) await transport.exec(statement);

@@ -32,3 +32,31 @@ export function activePartsOf(row: Readonly<Record<string, unknown>> | undefined
   if (names === null || made === null || names.length === 0 || names.length !== made.length) return null;
   return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}` }));
 }
+
+/** What was read from each part (by part key), per question; the least recently asked questions are forgotten. */
+export interface PartAnswerCache<T> {
+  get(key: string): Map<string, T> | undefined;
+  set(key: string, parts: Map<string, T>): void;
+}
+
+export function createPartAnswerCache<T>(maxQuestions: number): PartAnswerCache<T> {
+  const entries = new Map<string, Map<string, T>>();
+  return {
+    get(key) {
+      const parts = entries.get(key);
+      if (parts !== undefined) {
+        entries.delete(key);
+        entries.set(key, parts);
+      }
+      return parts;
+    },
+    set(key, parts) {
+      entries.delete(key);
+      entries.set(key, parts);
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxQuestions) break;
+        entries.delete(oldest);
+      }
+    },
+  };
+}
