@@ -75,16 +75,48 @@ export interface AbsentTokenState {
   readonly cache: PartAnswerCache<number>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
+  /**
+   * The rows of each part (by key) listed so far: a word's counts stay under the parts of the listing that read them,
+   * merged away since or not. Started again from the active parts past PART_ROWS_KEPT.
+   */
+  partRows: ReadonlyMap<string, number>;
+}
+
+const PART_ROWS_KEPT = 16_384;
+
+function withPartRows(known: ReadonlyMap<string, number>, parts: readonly ActivePart[]): ReadonlyMap<string, number> {
+  const listed = parts.map((part): [string, number] => [part.key, part.rows]);
+  return known.size + parts.length > PART_ROWS_KEPT ? new Map(listed) : new Map([...known, ...listed]);
 }
 
 export function createAbsentTokenState(): AbsentTokenState {
-  return { cache: createPartAnswerCache<number>(CACHED_WORDS), indexesBuilt: false };
+  return { cache: createPartAnswerCache<number>(CACHED_WORDS), indexesBuilt: false, partRows: new Map() };
 }
 
 const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
 
 const MESSAGE_TEST = INDEX_TESTS.find((test) => test.index === MESSAGE_TEXT_INDEX);
 const FIELD_LESS_TESTS = INDEX_TESTS.filter((test) => FIELD_LESS_INDEXES.has(test.index));
+
+/**
+ * The largest share of rows whose `message` holds one of `words`, over the parts whose dictionaries were read for it
+ * (across accounts: an estimate, not a promise); 0 when no word was looked up yet.
+ */
+export function messageWordShare(state: AbsentTokenState, table: string, words: readonly string[]): number {
+  let best = 0;
+  for (const word of words) {
+    let holding = 0;
+    let rows = 0;
+    for (const [part, n] of state.cache.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word)) ?? []) {
+      const partRows = state.partRows.get(part);
+      if (partRows === undefined) continue;
+      holding += n;
+      rows += partRows;
+    }
+    if (rows > 0) best = Math.max(best, holding / rows);
+  }
+  return best;
+}
 
 /**
  * The statement with its field-less index tests left out, and the fewest rows of any part read that hold one of its
@@ -127,7 +159,9 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
       ([row]) => {
         if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
         state.indexesBuilt = true;
-        return activePartsOf(row);
+        const parts = activePartsOf(row);
+        if (parts !== null) state.partRows = withPartRows(state.partRows, parts);
+        return parts;
       },
       () => null,
     );

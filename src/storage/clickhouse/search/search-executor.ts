@@ -23,11 +23,12 @@ import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
 import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
-import { absentTokenAnswers, createAbsentTokenState, messageSubset, type AbsentTokenState } from './absent-tokens.js';
+import { absentTokenAnswers, createAbsentTokenState, messageSubset, messageWordShare, type AbsentTokenState } from './absent-tokens.js';
 import { isMonotone } from './compile/monotone.js';
+import { wordWindow } from './compile/word-window.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
-import { timestampPage } from './hits/timestamp-page.js';
+import { timestampPage, type PageWindow } from './hits/timestamp-page.js';
 import { topScorePage } from './hits/top-score-page.js';
 import { filterSource, pickFields } from './hits/source-filter.js';
 import { createPrioritisedRuns, laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
@@ -65,6 +66,14 @@ const READS_MESSAGE = /\bmessage\b/;
  * the bound's rows in the parts read (across accounts: an estimate, not a promise).
  */
 const SUBSET_FIRST_POSTINGS_PER_BOUND = 16;
+
+/**
+ * A first page by timestamp reads this many times the rows its matches would fill at the share of logs its most
+ * common word holds (decision 0189), and at most WINDOW_ROWS_MAX: past that, reading and testing the window costs
+ * about what the index does.
+ */
+const WINDOW_MARGIN = 2;
+const WINDOW_ROWS_MAX = 512;
 
 /** `track_total_hits: false` (or below 0): no count at all. */
 const UNTRACKED = -1;
@@ -181,12 +190,25 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       // The engine drops the inputs of an all-fields index test it answers from the index while the score still
       // reads them ("Not found column"): a ranked statement over that index tests its rows by the expression.
       const ranked = scoring && main.where.includes(FIELDS_PLAIN_COLUMN) ? RANKED_ALL_FIELDS_SETTINGS : undefined;
+      // A word most logs hold: its first page is in the newest rows of the scope, tested one by one (decision 0189).
+      const pageWindow = (): PageWindow | null => {
+        if (paging.length > 0 || request.postFilter !== null) return null;
+        const words = wordWindow(request.query);
+        const share = messageWordShare(absentTokens, table, words.words);
+        const rows = share === 0 ? Infinity : Math.ceil((WINDOW_MARGIN * (offset + request.size + 1)) / share);
+        if (rows > WINDOW_ROWS_MAX) return null;
+        return {
+          within: [scope, ...words.within.map((range) => compileQuery(context, range).where)].join(' AND '),
+          test: main.where,
+          rows,
+        };
+      };
       const runHits = async (): Promise<Row[]> => {
         const only = plan.keys.length === 1 ? plan.keys[0] : undefined;
         if (only !== undefined && isTimestampKey(only) && !scoring) {
           // Rows are cheap to read where testing them reads no `message` (a text test would, for every candidate).
           const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => READS_MESSAGE.test(where));
-          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct }, (sql, settings) =>
+          return timestampPage({ ...pageQuery, descending: only.descending, scope, direct, window: pageWindow() }, (sql, settings) =>
             run(withoutScoreStats(sql), settings),
           );
         }

@@ -9,10 +9,12 @@ export interface ActivePart {
   readonly name: string;
   /** The name with the part's creation time: what answers are kept under. */
   readonly key: string;
+  readonly rows: number;
 }
 
 /** Aggregates over system.parts (activePartsFrom) naming the active parts: read back with activePartsOf. */
-export const ACTIVE_PARTS_COLUMNS = 'groupArray(name) AS parts, groupArray(toString(toUnixTimestamp(modification_time))) AS made';
+export const ACTIVE_PARTS_COLUMNS =
+  'groupArray(name) AS parts, groupArray(toString(toUnixTimestamp(modification_time))) AS made, groupArray(rows) AS part_rows';
 
 /** FROM and WHERE of the table's active parts in system.parts. */
 export function activePartsFrom(table: string): string {
@@ -22,6 +24,8 @@ export function activePartsFrom(table: string): string {
 export const stringsOf = (value: unknown): string[] | null =>
   Array.isArray(value) && value.every((v): v is string => typeof v === 'string') ? value : null;
 
+const numbersOf = (value: unknown): number[] | null => (Array.isArray(value) ? value.map((v: unknown) => Number(v)) : null);
+
 /**
  * The parts ACTIVE_PARTS_COLUMNS listed; null when it listed none: an empty table or one whose parts are not here
  * (a distributed table's are on its shards), where no answer can be read from the parts.
@@ -29,8 +33,17 @@ export const stringsOf = (value: unknown): string[] | null =>
 export function activePartsOf(row: Readonly<Record<string, unknown>> | undefined): ActivePart[] | null {
   const names = stringsOf(row?.parts);
   const made = stringsOf(row?.made);
-  if (names === null || made === null || names.length === 0 || names.length !== made.length) return null;
-  return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}` }));
+  const rows = numbersOf(row?.part_rows);
+  if (
+    names === null ||
+    made === null ||
+    rows === null ||
+    names.length === 0 ||
+    names.length !== made.length ||
+    rows.length !== names.length
+  )
+    return null;
+  return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}`, rows: rows[i] ?? 0 }));
 }
 
 /** What was read from each part (by part key), per question; the least recently asked questions are forgotten. */

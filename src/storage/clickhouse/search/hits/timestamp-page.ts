@@ -7,6 +7,8 @@
  *    hidden `id` tie-breaker makes pages exact and stable), and for the first edge how many matches come before;
  * 3. the rows of the page, fetched by timestamp and id (primary-key ranges), in the page's order.
  * Which timestamps sit at which positions does not depend on ties; only which ids do, and only at the edges.
+ * Before all of these, where the match is likely dense in the newest rows, one statement reads those rows and tests
+ * each (windowPage, decision 0189).
  */
 import { sqlNumber, sqlStoredTimestamp, sqlString } from '../../sql-literals.js';
 import type { QuerySettings } from '../../transport.js';
@@ -28,6 +30,18 @@ export interface TimestampPageQuery {
    * fall back to the steps above.
    */
   readonly direct: boolean;
+  /**
+   * Read the newest (or oldest) rows of `within` (the scope and the query's time ranges), `rows` of them, each tested
+   * by `test` (with `within`, the match), before anything else: the page when the match is dense there (decision
+   * 0189). Null to skip.
+   */
+  readonly window: PageWindow | null;
+}
+
+export interface PageWindow {
+  readonly within: string;
+  readonly test: string;
+  readonly rows: number;
 }
 
 interface PageKey {
@@ -121,9 +135,35 @@ async function directPage(query: TimestampPageQuery, run: Run): Promise<Row[] | 
     .map(({ row }) => row);
 }
 
+/**
+ * The page from the first rows of `within` in timestamp order, every one of them tested in the statement that reads
+ * it: no index read, no test of the rows beyond. Every match stamped before the window's last timestamp is among
+ * them (that timestamp's rows may continue past the window); null when those are too few to hold the page, unless
+ * the window holds all of `within`.
+ */
+async function windowPage(query: TimestampPageQuery, window: PageWindow, run: Run): Promise<Row[] | null> {
+  const rows = await run(
+    `SELECT ${query.select}, toUnixTimestamp64Milli(ts) AS __t, toUInt8(${window.test}) AS __m FROM ${query.table} WHERE ${window.within}` +
+      ` ORDER BY ts ${query.descending ? 'DESC' : 'ASC'} LIMIT ${sqlNumber(window.rows)}`,
+  );
+  const edge = rows.length < window.rows ? null : Number(rows[rows.length - 1]?.__t);
+  const keyed = rows
+    .filter((row) => Number(row.__m) === 1 && Number(row.__t) !== edge)
+    .map((row) => ({ row, key: { t: Number(row.__t), id: String(row.id) } }));
+  if (edge !== null && keyed.length < query.offset + query.size) return null;
+  return keyed
+    .sort((a, b) => (a.key.t !== b.key.t ? (query.descending ? b.key.t - a.key.t : a.key.t - b.key.t) : byId(a.key, b.key)))
+    .slice(query.offset, query.offset + query.size)
+    .map(({ row }) => row);
+}
+
 /** The hits of the page, in order; `run` executes one statement. */
 export async function timestampPage(query: TimestampPageQuery, run: Run): Promise<Row[]> {
   if (query.size === 0) return [];
+  if (query.window !== null) {
+    const rows = await windowPage(query, query.window, run);
+    if (rows !== null) return rows;
+  }
   if (query.direct) {
     const rows = await directPage(query, run);
     if (rows !== null) return rows;
