@@ -24,7 +24,7 @@ import {
   waitForMutations,
 } from './bench-store.js';
 import { BENCH_START_MS, seededRandom } from './generate-logs.js';
-import { FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
+import { FIELDLESS_HAND_QUERIES, FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
 import { percentile } from './bench-timing.js';
 
 const argument = (name: string, fallback: string): string =>
@@ -152,6 +152,16 @@ async function main(): Promise<void> {
       await measure(`${set}: ${query.name}`, query.path, query.body, { path: query.path, body: query.onMessage, token }, token);
     }
   }
+  const fieldlessRows = rows.splice(0);
+  for (const [set, token, accountId] of [
+    ['spread', API_TOKEN, mainAccount],
+    ['live', live.token, live.accountId],
+  ] as const) {
+    const setScope = scope.replace(`account = ${mainAccount}`, `account = ${accountId}`);
+    for (const query of FIELDLESS_HAND_QUERIES.filter((q) => !REFERENCE_ONLY && `${set}: ${q.name}`.includes(ONLY))) {
+      await measure(`${set}: ${query.name}`, '/v1/search', query.body, { statements: query.sql(setScope, days) }, token);
+    }
+  }
   console.log(
     `\n${stored} logs in the searched account (${LINES} generated), at least ${RUNS} runs after warm-up runs (a tenth as many), ${os.cpus().length} cores`,
   );
@@ -166,7 +176,12 @@ async function main(): Promise<void> {
     `\nField-less queries; spread: the account above; live: ${liveStored} logs, ${LIVE_RECENT_SHARE * 100} % of them in the last ${LIVE_RECENT_MS / 60_000} minutes`,
   );
   console.log('| query | field-less p50 | p95 | on `message` p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
-  for (const row of rows) console.log(row);
+  for (const row of fieldlessRows) console.log(row);
+  if (rows.length > 0) {
+    console.log('\nField-less common word beside the hand-written SQL over the all-fields index (the same question, exact total)');
+    console.log('| query | /v1/search p50 | p95 | hand SQL p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+  }
   hand.close();
   await client.close();
   await app.stop();
