@@ -114,12 +114,12 @@ const withStoreSettings = (statements: readonly string[]): string[] =>
  */
 export const FIELDLESS_HAND_QUERIES: readonly ReferenceQuery[] = [
   {
-    name: 'field-less common word "http", newest 50',
+    name: 'field-less common word "http" against the SQL over the all-fields index, newest 50',
     body: { query: { query_string: { query: 'http' } }, sort: desc, size: 50 },
     sql: (s) => withStoreSettings(newest(fieldlessWord('http'), s)),
   },
   {
-    name: 'field-less common word "http", size 0',
+    name: 'field-less common word "http" against the SQL over the all-fields index, size 0',
     body: { query: { query_string: { query: 'http' } }, sort: desc, size: 0 },
     sql: (s) => withStoreSettings([`SELECT count() FROM logs WHERE ${s} AND ${fieldlessWord('http')}`]),
   },
