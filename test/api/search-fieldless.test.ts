@@ -26,8 +26,10 @@ const LOGS = [
   at(5_000, { message: 'Grüße aus Köln', note: 'hello world', items: 7 }),
   // Both words of a phrase in the message, apart; the phrase itself in a field; two words in adjacent array elements.
   at(6_000, { message: 'refused the connection', error: { reason: 'connection refused by peer' }, hops: ['gateway', 'timeout'] }),
+  // Negative numbers: the engine prints -7 as `-7`, whose token is `7`; Elasticsearch compares the value.
+  at(7_000, { message: 'cooling down', sensor: { temp: -7, offset: -0.5 } }),
 ];
-const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer'];
+const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer', 'fridge'];
 
 interface Hit {
   _source: Record<string, unknown>;
@@ -78,6 +80,8 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('200.0'), [['access'], 1]);
     assert.deepEqual(await typed('12.5'), [['order'], 1]);
     assert.deepEqual(await typed('7'), [['koln'], 1]);
+    assert.deepEqual(await typed('0.5'), [[], 0]);
+    assert.deepEqual(await typed('sensor.temp:\\-7'), [['fridge'], 1]);
     assert.deepEqual(await typed('true'), [['zelda'], 1]);
   });
 
@@ -94,7 +98,7 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('"payment accepted"'), [['zelda'], 1]);
     assert.deepEqual(await typed('de AND level:ERROR'), [['order'], 1]);
     assert.deepEqual(await typed('zelda AND level:ERROR'), [[], 0]);
-    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'koln', 'order', 'peer'], 5]);
+    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'fridge', 'koln', 'order', 'peer'], 6]);
     assert.deepEqual(await typed('zel*'), [['zelda'], 1]);
     assert.deepEqual(await typed('zü*'), [['city'], 1]);
     assert.deepEqual(await found({ simple_query_string: { query: 'zelda' } }), [['zelda'], 1]);

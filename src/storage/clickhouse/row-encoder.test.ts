@@ -64,6 +64,17 @@ describe('row encoder', () => {
     assert.deepEqual(nonPlain({ clé: 'plain value' }), []);
     assert.deepEqual(nonPlain({ long: 'x'.repeat(300), spaced: 'word '.repeat(80) }), ['long']);
     assert.deepEqual(nonPlain({}, 'Grüße'), ['message']);
+    // A number the engine prints as other tokens than itself (`-7` → `7`, exponents) makes its row's fields not plain.
+    assert.deepEqual(nonPlain({ status: 500, ratio: 0.25, zero: 0, temp: -7, tiny: 1e-9, huge: 1e21, list: [1, -2] }), [
+      'temp',
+      'tiny',
+      'huge',
+      'list',
+    ]);
+    const fieldsPlain = (fields: LogDocument['fields']): boolean =>
+      encodeLogRow({ ...doc, fields }, 30, { seen: () => undefined }).includes('"fields_plain":1');
+    assert.equal(fieldsPlain({ status: 500, bytes: 12.5 }), true);
+    assert.equal(fieldsPlain({ status: 500, delta: -1 }), false);
   });
 
   it('rebuilds _source with nested objects, keeping a dotted name where a scalar already sits', () => {

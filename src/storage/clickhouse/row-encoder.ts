@@ -68,6 +68,16 @@ function recordNonPlain(fields: LogDocument['fields'], sink: FieldTypeSink): boo
   return plain;
 }
 
+/**
+ * True when the engine prints the number as one token that is the number itself (`500`, `12.5`): the all-fields
+ * index then holds it as a field-less query for that value expects. A negative number prints as `-3`, whose token is
+ * `3`, which would find `3` where Elasticsearch compares values; exponents split likewise. Such rows get the exact
+ * check (fields_plain = 0); the bounds are the engine's and JavaScript's switches to exponents, with room to spare.
+ */
+export function isPlainNumber(value: number): boolean {
+  return value >= 0 && !Object.is(value, -0) && value < 1e15 && (value === 0 || value >= 1e-4);
+}
+
 function arrayElementText(element: string | number | boolean): string {
   return typeof element === 'string' ? element : String(element);
 }
@@ -86,6 +96,11 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
   // Arrays are stored as text: one holding numbers or booleans needs its `_source` kept to stay exact.
   let keepSource = false;
   let longString = false;
+  let plainNumbers = true;
+  const numberNotPlain = (name: string): void => {
+    sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
+    plainNumbers = false;
+  };
   const fields = doc.fields;
   for (const name in fields) {
     const value: FieldValue | undefined = fields[name];
@@ -100,6 +115,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     } else if (typeof value === 'number') {
       const type: ObservedType = Number.isInteger(value) ? 'long' : 'double';
       sink.seen(name, type, false, observationBit(type, false));
+      if (!isPlainNumber(value)) numberNotPlain(name);
       if (slot.hotNumber !== undefined) hot += slot.hotNumber + value;
       else num += (num === '' ? '' : ',') + slot.key + ':' + value;
     } else if (typeof value === 'boolean') {
@@ -113,6 +129,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
         type ??= typeOfPrimitive(element);
         if (typeof element !== 'string') keepSource = true;
         else if (element.length > LONGEST_PLAIN_WITHOUT_CHECK) longString = true;
+        if (typeof element === 'number' && !isPlainNumber(element)) numberNotPlain(name);
         elements += (elements === '' ? '' : ',') + JSON.stringify(arrayElementText(element));
       }
       if (type === undefined) continue;
@@ -121,8 +138,9 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     }
   }
   // One test over the encoded values instead of one per value: almost every log is plain text throughout.
-  const plainFields =
+  const plainStrings =
     !(longString || MAYBE_NOT_PLAIN.test(hot) || MAYBE_NOT_PLAIN.test(str) || MAYBE_NOT_PLAIN.test(arr)) || recordNonPlain(fields, sink);
+  const plainFields = plainStrings && plainNumbers;
   const source = doc.source ?? (keepSource ? buildSource(doc) : undefined);
   const plainMessage = isIndexExactText(doc.message ?? '');
   if (!plainMessage) sink.seen(MESSAGE_CATALOG_NAME, 'nonplain', false, NONPLAIN_BIT);

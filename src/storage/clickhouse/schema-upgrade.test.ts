@@ -39,7 +39,8 @@ describe('upgradeLogTable', () => {
     assert.notEqual(older, current);
     await transport.exec(older);
     await transport.exec(
-      "INSERT INTO logs (account, ts, id, type, message, retention_days, f_host, str) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30, NULL, map()), (1, now64(3), 'b', 't', 'x', 30, 'web-1', map('city', 'Zürich'))",
+      "INSERT INTO logs (account, ts, id, type, message, retention_days, f_host, str, num) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30, NULL, map(), map()), " +
+        "(1, now64(3), 'b', 't', 'x', 30, 'web-1', map('city', 'Zürich'), map()), (1, now64(3), 'c', 't', 'y', 30, NULL, map(), map('temp', -7))",
     );
 
     await upgradeLogTable(transport);
@@ -64,6 +65,7 @@ describe('upgradeLogTable', () => {
     assert.deepEqual(rows, [
       { message_plain: 0, hit: 1 },
       { message_plain: 0, hit: 0 },
+      { message_plain: 0, hit: 0 },
     ]);
     // Rows stored before fields_plain get it from their fields (0 where any is not plain), and the all-fields index.
     const fields = await transport.query<{ id: string; fields_plain: number; hit: number }>(
@@ -72,6 +74,8 @@ describe('upgradeLogTable', () => {
     assert.deepEqual(fields, [
       { id: 'a', fields_plain: 1, hit: 0 },
       { id: 'b', fields_plain: 0, hit: 1 },
+      // A negative number's token is not the number (`-7` → `7`).
+      { id: 'c', fields_plain: 0, hit: 0 },
     ]);
     const all = await transport.query<{ name: string }>(
       "SELECT name FROM system.data_skipping_indices WHERE table = 'logs' AND name LIKE 'fields_%' ORDER BY name",
@@ -89,6 +93,6 @@ describe('upgradeLogTable', () => {
     // The build is a background mutation: wait for it (a few ms here), not for a fixed time.
     for (let tries = 0; tries < 100 && (await built()) !== 1; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await built(), 1);
-    await transport.exec("DELETE FROM logs WHERE id IN ('a', 'b')", { mutations_sync: 2, lightweight_deletes_sync: 2 });
+    await transport.exec("DELETE FROM logs WHERE id IN ('a', 'b', 'c')", { mutations_sync: 2, lightweight_deletes_sync: 2 });
   });
 });
