@@ -10,6 +10,7 @@ import type { SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
 import { FIELDS_TEXT_INDEX, FIELDS_TOKENS_SQL, LOG_INDEXES, MESSAGE_TOKENS_SQL } from '../log-table-schema.js';
 import { sqlString } from '../sql-literals.js';
+import type { ClickHouseTransport, QuerySettings } from '../transport.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { ZONE_LOGS_FROM as FROM, zoneLogSearch, zoneLogWriter } from '../../../../test/support/zone-logs.js';
 
@@ -107,5 +108,26 @@ describe('field-less words no part holds', () => {
     }
     // Built: the part's dictionary answers, and the word is found through it.
     assert.deepEqual(await ids('westerly', executor()), ['l5']);
+  });
+
+  it('keeps the test of a word whose parts were merged away while their dictionaries were read', async () => {
+    await insert([{ message: 'merge me' }]);
+    await insert([{ message: 'merge again' }]);
+    let merged = false;
+    // The engine merges the parts right after the search has listed them: their dictionaries then answer nothing.
+    const merging: ClickHouseTransport = {
+      ...transport,
+      query: async <Row>(sql: string, settings?: QuerySettings): Promise<Row[]> => {
+        const rows = await transport.query<Row>(sql, settings);
+        if (!merged && sql.includes(' AS parts')) {
+          merged = true;
+          await transport.exec('OPTIMIZE TABLE logs FINAL');
+        }
+        return rows;
+      },
+    };
+    const found = await ids('merge', zoneLogSearch(merging));
+    assert.ok(merged);
+    assert.equal(found.length, 2);
   });
 });

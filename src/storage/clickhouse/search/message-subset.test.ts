@@ -50,7 +50,9 @@ describe('bounded counts of a word most messages hold', () => {
     await insert(1, 40, { message: 'GET http /a', zone: 'eu' });
     await insert(1, 10, { message: 'disk', zone: 'http' });
     await insert(2, 800, { message: 'http ok', zone: 'us' });
-    // The first search reads the parts' dictionaries: how many rows hold the word is known from then on.
+    // One part, which no merge replaces while the first search reads its dictionaries: how many rows hold the word
+    // is known from then on (a part merged away during the read would leave it unknown, decision 0186).
+    await transport.exec('OPTIMIZE TABLE logs FINAL');
     await count('http', 10);
   });
   after(() => engine.close());
