@@ -186,9 +186,13 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
       );
       // A part merged away before its dictionary was read gives no row, as if it held none of the words; its rows
       // are now in a part this search did not list. Still active after the read, a part was active during it.
-      const after = activePartsOf((await run(`SELECT ${ACTIVE_PARTS_COLUMNS} ${activePartsFrom(table)}`))[0]);
-      const stillActive = new Set(after?.map((part) => part.key));
-      if (unread.some((part) => !stillActive.has(part.key))) return words.map(() => true);
+      const answered = new Set(rows.map((row) => String(row.part_name)));
+      const silent = unread.filter((part) => !answered.has(part.name));
+      if (silent.length > 0) {
+        const after = activePartsOf((await run(`SELECT ${ACTIVE_PARTS_COLUMNS} ${activePartsFrom(table)}`))[0]);
+        const stillActive = new Set(after?.map((part) => part.key));
+        if (silent.some((part) => !stillActive.has(part.key))) return words.map(() => true);
+      }
       const found = new Map(rows.map((row) => [`${String(row.part_name)}\u0000${String(row.token)}`, Number(row.cardinality)]));
       words.forEach((word, i) => {
         for (const part of unread) seen[i]?.set(part.key, found.get(`${part.name}\u0000${word}`) ?? 0);
