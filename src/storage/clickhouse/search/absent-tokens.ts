@@ -17,10 +17,14 @@ import {
   activePartsOf,
   createPartAnswerCache,
   type ActivePart,
+  stringsOf,
   type PartAnswerCache,
 } from './table-parts.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
+
+/** How many listings a lookup tries while the parts it lists are merged away before their dictionaries are read. */
+const LOOKUP_ATTEMPTS = 3;
 
 /** Words kept, over every index (an entry each: how many rows of each part hold it). */
 const CACHED_WORDS = 4096;
@@ -150,12 +154,13 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
   let listed: Promise<readonly ActivePart[] | null> | null = null;
   const answers = new Map<string, Promise<boolean>>();
 
-  function activeParts(): Promise<readonly ActivePart[] | null> {
+  /** The active parts now; null where no answer can be read from them. */
+  function listParts(): Promise<readonly ActivePart[] | null> {
     const building = state.indexesBuilt
       ? ''
       : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
         `AND NOT is_done AND position(command, 'MATERIALIZE INDEX') > 0) AS building`;
-    listed ??= run(`SELECT ${ACTIVE_PARTS_COLUMNS}${building} ${activePartsFrom(table)}`).then(
+    return run(`SELECT ${ACTIVE_PARTS_COLUMNS}${building} ${activePartsFrom(table)}`).then(
       ([row]) => {
         if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
         state.indexesBuilt = true;
@@ -165,6 +170,11 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
       },
       () => null,
     );
+  }
+
+  /** The parts as the search first lists them, once for all its lookups. */
+  function activeParts(): Promise<readonly ActivePart[] | null> {
+    listed ??= listParts();
     return listed;
   }
 
@@ -176,34 +186,54 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
     const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, number>());
     // A word some part held once keeps its test with no look at the parts: a test left in is always right.
     if (seen.every(holds)) return words.map(() => true);
-    const parts = await activeParts();
-    if (parts === null) return words.map(() => true);
-    const unread = parts.filter((part) => seen.some((known) => !known.has(part.key)));
-    if (unread.length > 0) {
-      const rows = await run(
-        `SELECT part_name, token, cardinality FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
-          `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) AND token IN (${words.map(sqlString).join(', ')})`,
-      );
-      // A part merged away before its dictionary was read gives no row, as if it held none of the words; its rows
-      // are now in a part this search did not list. Still active after the read, a part was active during it.
-      const answered = new Set(rows.map((row) => String(row.part_name)));
-      const silent = unread.filter((part) => !answered.has(part.name));
-      if (silent.length > 0) {
-        const after = activePartsOf((await run(`SELECT ${ACTIVE_PARTS_COLUMNS} ${activePartsFrom(table)}`))[0]);
-        const stillActive = new Set(after?.map((part) => part.key));
-        if (silent.some((part) => !stillActive.has(part.key))) return words.map(() => true);
-      }
-      const found = new Map(rows.map((row) => [`${String(row.part_name)}\u0000${String(row.token)}`, Number(row.cardinality)]));
-      words.forEach((word, i) => {
-        for (const part of unread) seen[i]?.set(part.key, found.get(`${part.name}\u0000${word}`) ?? 0);
+    // Parts merge all the time while logs stream in: a read that missed a merged part is tried again on the parts
+    // that replaced it.
+    for (let attempt = 0; attempt < LOOKUP_ATTEMPTS; attempt += 1) {
+      const parts = attempt === 0 ? await activeParts() : await listParts();
+      if (parts === null) return words.map(() => true);
+      const unread = parts.filter((part) => seen.some((known) => !known.has(part.key)));
+      if (unread.length > 0 && !(await readDictionaries(index, words, unread, seen))) continue;
+      const active = new Set(parts.map((part) => part.key));
+      return seen.map((known, i) => {
+        const kept = new Map([...known].filter(([part]) => active.has(part)));
+        state.cache.set(keys[i] ?? '', kept);
+        return holds(kept);
       });
     }
-    const active = new Set(parts.map((part) => part.key));
-    return seen.map((known, i) => {
-      const kept = new Map([...known].filter(([part]) => active.has(part)));
-      state.cache.set(keys[i] ?? '', kept);
-      return holds(kept);
+    return words.map(() => true);
+  }
+
+  /**
+   * How many rows of each of `parts` hold each word, into `seen`; false (nothing recorded) when a part was merged away
+   * before its dictionary was read: it gives no row, as if it held none of the words, while its rows are in a part
+   * not listed. The engine computes a scalar subquery before the statement around it: the parts still active after
+   * the read were active during it.
+   */
+  async function readDictionaries(
+    index: string,
+    words: readonly string[],
+    parts: readonly ActivePart[],
+    seen: readonly Map<string, number>[],
+  ): Promise<boolean> {
+    const names = parts.map((part) => sqlString(part.name)).join(', ');
+    const [read] = await run(
+      `SELECT (SELECT groupArray([part_name, token, toString(cardinality)]) FROM mergeTreeTextIndex(currentDatabase(), ` +
+        `${sqlIdentifier(table)}, ${sqlIdentifier(index)}) WHERE part_name IN (${names}) AND token IN (${words.map(sqlString).join(', ')})) AS found, ` +
+        `${ACTIVE_PARTS_COLUMNS} ${activePartsFrom(table)} AND name IN (${names})`,
+    );
+    const stillActive = new Set(activePartsOf(read)?.map((part) => part.key));
+    if (parts.some((part) => !stillActive.has(part.key))) return false;
+    const entries: unknown[] = Array.isArray(read?.found) ? read.found : [];
+    const found = new Map(
+      entries.map((entry) => {
+        const [part, token, cardinality] = stringsOf(entry) ?? [];
+        return [`${part ?? ''}\u0000${token ?? ''}`, Number(cardinality)];
+      }),
+    );
+    words.forEach((word, i) => {
+      for (const part of parts) seen[i]?.set(part.key, found.get(`${part.name}\u0000${word}`) ?? 0);
     });
+    return true;
   }
 
   function ask(index: string, words: readonly string[]): void {
