@@ -96,8 +96,9 @@ function stringValuesJoinedSql(separator: string): string {
 /**
  * The row-level form of isIndexExactText (query/text/index-tokens.ts) over FIELD_STRINGS_SQL: no non-ASCII
  * character, no `,`/`;` between digits, no run of 255 token characters; and every number one token as it is printed
- * (isPlainNumber, row-encoder.ts; array elements are text here: one that starts as a negative number counts as one). Only for rows stored before ingest wrote the column; it may say 0 where the
- * analyzer would agree (0 is always safe), never 1 where it would not.
+ * (isPlainNumber, row-encoder.ts; array elements are text here, and one that starts as a negative number counts as
+ * one). Only for rows stored before ingest wrote the column; it may say 0 where the analyzer would agree (0 is
+ * always safe), never 1 where it would not.
  */
 const FIELDS_PLAIN_DEFAULT_SQL =
   `NOT arrayExists(v -> match(v, '[^\\x00-\\x7f]|[0-9][,;][0-9]|[0-9A-Za-z_.:\\x27]{255}|^-[0-9]'), ${FIELD_STRINGS_SQL}) AND ` +

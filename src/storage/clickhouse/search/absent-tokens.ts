@@ -33,7 +33,13 @@ const CACHED_WORDS = 4096;
 const FIELD_LESS_INDEXES = new Set([FIELDS_TEXT_INDEX, FIELDS_PAIRS_INDEX]);
 
 /** True when some part is known to hold the word. */
-const holds = (parts: ReadonlyMap<string, number>): boolean => [...parts.values()].some((rows) => rows > 0);
+const holds = (parts: ReadonlyMap<string, PartCount>): boolean => [...parts.values()].some((count) => count.holding > 0);
+
+/** Of one part: how many of its rows hold the word, and how many rows it has. */
+interface PartCount {
+  readonly holding: number;
+  readonly rows: number;
+}
 
 interface IndexTest {
   readonly index: string;
@@ -76,25 +82,13 @@ function tidied(sql: string): string {
 /** What a store keeps between searches: what each part's dictionaries hold, whether every part has every index yet. */
 export interface AbsentTokenState {
   /** By table, index and word: how many rows of each part (by name and creation time) hold it (the cardinality). */
-  readonly cache: PartAnswerCache<number>;
+  readonly cache: PartAnswerCache<PartCount>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
-  /**
-   * The rows of each part (by key) listed so far: a word's counts stay under the parts of the listing that read them,
-   * merged away since or not. Started again from the active parts past PART_ROWS_KEPT.
-   */
-  partRows: ReadonlyMap<string, number>;
-}
-
-const PART_ROWS_KEPT = 16_384;
-
-function withPartRows(known: ReadonlyMap<string, number>, parts: readonly ActivePart[]): ReadonlyMap<string, number> {
-  const listed = parts.map((part): [string, number] => [part.key, part.rows]);
-  return known.size + parts.length > PART_ROWS_KEPT ? new Map(listed) : new Map([...known, ...listed]);
 }
 
 export function createAbsentTokenState(): AbsentTokenState {
-  return { cache: createPartAnswerCache<number>(CACHED_WORDS), indexesBuilt: false, partRows: new Map() };
+  return { cache: createPartAnswerCache<PartCount>(CACHED_WORDS), indexesBuilt: false };
 }
 
 const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
@@ -111,11 +105,9 @@ export function messageWordShare(state: AbsentTokenState, table: string, words: 
   for (const word of words) {
     let holding = 0;
     let rows = 0;
-    for (const [part, n] of state.cache.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word)) ?? []) {
-      const partRows = state.partRows.get(part);
-      if (partRows === undefined) continue;
-      holding += n;
-      rows += partRows;
+    for (const count of state.cache.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word))?.values() ?? []) {
+      holding += count.holding;
+      rows += count.rows;
     }
     if (rows > 0) best = Math.max(best, holding / rows);
   }
@@ -133,7 +125,7 @@ export function messageSubset(state: AbsentTokenState, table: string, sql: strin
   const subset = tidied(marked);
   const words = [...subset.matchAll(MESSAGE_TEST.pattern)].map((match) => match[1] ?? '');
   const postingsOf = (word: string): number =>
-    [...(state.cache.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word))?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+    [...(state.cache.get(wordKeyOf(table, MESSAGE_TEXT_INDEX, word))?.values() ?? [])].reduce((sum, count) => sum + count.holding, 0);
   return { sql: subset, postings: words.length === 0 ? 0 : Math.min(...words.map(postingsOf)) };
 }
 
@@ -164,9 +156,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
       ([row]) => {
         if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
         state.indexesBuilt = true;
-        const parts = activePartsOf(row);
-        if (parts !== null) state.partRows = withPartRows(state.partRows, parts);
-        return parts;
+        return activePartsOf(row);
       },
       () => null,
     );
@@ -183,7 +173,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
   /** For each word, whether some active part's `index` holds it (true wherever that cannot be told). */
   async function lookUp(index: string, words: readonly string[]): Promise<boolean[]> {
     const keys = words.map((word) => wordKey(index, word));
-    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, number>());
+    const seen = keys.map((key) => state.cache.get(key) ?? new Map<string, PartCount>());
     // A word some part held once keeps its test with no look at the parts: a test left in is always right.
     if (seen.every(holds)) return words.map(() => true);
     // Parts merge all the time while logs stream in: a read that missed a merged part is tried again on the parts
@@ -213,7 +203,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
     index: string,
     words: readonly string[],
     parts: readonly ActivePart[],
-    seen: readonly Map<string, number>[],
+    seen: readonly Map<string, PartCount>[],
   ): Promise<boolean> {
     const names = parts.map((part) => sqlString(part.name)).join(', ');
     const [read] = await run(
@@ -231,7 +221,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
       }),
     );
     words.forEach((word, i) => {
-      for (const part of parts) seen[i]?.set(part.key, found.get(`${part.name}\u0000${word}`) ?? 0);
+      for (const part of parts) seen[i]?.set(part.key, { holding: found.get(`${part.name}\u0000${word}`) ?? 0, rows: part.rows });
     });
     return true;
   }
