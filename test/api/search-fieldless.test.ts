@@ -28,8 +28,10 @@ const LOGS = [
   at(6_000, { message: 'refused the connection', error: { reason: 'connection refused by peer' }, hops: ['gateway', 'timeout'] }),
   // Negative numbers: the engine prints -7 as `-7`, whose token is `7`; Elasticsearch compares the value.
   at(7_000, { message: 'cooling down', sensor: { temp: -7, offset: -0.5 } }),
+  // An array of numbers is stored as text (`-9`, whose token is `9`); Elasticsearch maps it as numbers.
+  at(8_000, { message: 'sampled values', vals: [-9, 4] }),
 ];
-const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer', 'fridge'];
+const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer', 'fridge', 'samples'];
 
 interface Hit {
   _source: Record<string, unknown>;
@@ -82,7 +84,21 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('7'), [['koln'], 1]);
     assert.deepEqual(await typed('0.5'), [[], 0]);
     assert.deepEqual(await typed('sensor.temp:\\-7'), [['fridge'], 1]);
+    // The token of -7 is `7`: a numeric field holding 7 is another value (Elasticsearch compares numbers by value).
+    assert.deepEqual(await typed('\\-7'), [['fridge'], 1]);
+    assert.deepEqual(await typed('"-7"'), [['fridge'], 1]);
+    assert.deepEqual(await typed('"500"'), [['zelda'], 1]);
+    // Two clauses: 7 alone is a number; in one match query `zelda 7` is no number, and 7 only a word of text.
+    assert.deepEqual(await typed('zelda 7'), [['koln', 'zelda'], 2]);
+    assert.deepEqual(await found({ multi_match: { query: 'zelda 7' } }), [['zelda'], 1]);
     assert.deepEqual(await typed('true'), [['zelda'], 1]);
+  });
+
+  it('compares the elements of an array of numbers by value, never as words', async () => {
+    assert.deepEqual(await typed('9'), [[], 0]);
+    assert.deepEqual(await typed('\\-9'), [['samples'], 1]);
+    assert.deepEqual(await typed('4'), [['samples'], 1]);
+    assert.deepEqual(await typed('"-9"'), [['samples'], 1]);
   });
 
   it('applies the analyzer to text in any script, in fields and messages', async () => {
@@ -98,7 +114,7 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('"payment accepted"'), [['zelda'], 1]);
     assert.deepEqual(await typed('de AND level:ERROR'), [['order'], 1]);
     assert.deepEqual(await typed('zelda AND level:ERROR'), [[], 0]);
-    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'fridge', 'koln', 'order', 'peer'], 6]);
+    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'fridge', 'koln', 'order', 'peer', 'samples'], 7]);
     assert.deepEqual(await typed('zel*'), [['zelda'], 1]);
     assert.deepEqual(await typed('zü*'), [['city'], 1]);
     assert.deepEqual(await found({ simple_query_string: { query: 'zelda' } }), [['zelda'], 1]);

@@ -73,23 +73,33 @@ export const FIELDS_PLAIN_COLUMN = 'fields_plain';
 const HOT_STRING_COLUMNS = HOT_FIELDS.filter((field) => field.kind === 'string').map((field) => field.column);
 const HOT_NUMBER_COLUMNS = HOT_FIELDS.filter((field) => field.kind === 'number').map((field) => field.column);
 
-/** Every string value of a log but `message` (hot columns, the string map, array elements), as Array(String). */
-export const FIELD_STRINGS_SQL =
-  `arrayConcat([${HOT_STRING_COLUMNS.map((c) => `ifNull(${c}, '')`).join(', ')}], ` +
-  `arrayMap(v -> ifNull(v, ''), mapValues(${MAP_COLUMNS.string})), arrayFlatten(mapValues(${MAP_COLUMNS.array})))`;
+/**
+ * Every string value of a log but `message` (hot columns, the string map, array elements), as Array(String).
+ * `arrays` is the array map, or an expression of it leaving out the fields whose elements are numbers.
+ */
+export function fieldStringsSql(arrays: string = MAP_COLUMNS.array): string {
+  return (
+    `arrayConcat([${HOT_STRING_COLUMNS.map((c) => `ifNull(${c}, '')`).join(', ')}], ` +
+    `arrayMap(v -> ifNull(v, ''), mapValues(${MAP_COLUMNS.string})), arrayFlatten(mapValues(${arrays})))`
+  );
+}
+export const FIELD_STRINGS_SQL = fieldStringsSql();
 
 /**
  * The same values as one text, a space between two: token tests need no more (no token spans a space), and one
  * call of a pattern over it is compiled once, where one per column would each be compiled.
  */
-export const FIELD_TEXT_SQL = stringValuesJoinedSql(' ');
+export function fieldTextSql(arrays: string = MAP_COLUMNS.array): string {
+  return stringValuesJoinedSql(' ', arrays);
+}
+export const FIELD_TEXT_SQL = fieldTextSql();
 
 /** Every string value but `message`, joined by `separator`, with no lambda (arrayStringConcat leaves NULLs out). */
-function stringValuesJoinedSql(separator: string): string {
+function stringValuesJoinedSql(separator: string, arrays: string = MAP_COLUMNS.array): string {
   const s = `'${separator}'`;
   return (
     `concat(arrayStringConcat([${HOT_STRING_COLUMNS.join(', ')}], ${s}), ${s}, arrayStringConcat(mapValues(${MAP_COLUMNS.string}), ${s}), ${s}, ` +
-    `arrayStringConcat(arrayFlatten(mapValues(${MAP_COLUMNS.array})), ${s}))`
+    `arrayStringConcat(arrayFlatten(mapValues(${arrays})), ${s}))`
   );
 }
 

@@ -9,12 +9,13 @@
  */
 import type { QueryAst } from '../../../../query/index.js';
 import {
-  FIELD_STRINGS_SQL,
-  FIELD_TEXT_SQL,
+  fieldStringsSql,
+  fieldTextSql,
   FIELDS_PAIRS_SQL,
   FIELDS_PLAIN_COLUMN,
   FIELDS_TEXT_INDEX,
   FIELDS_TOKENS_SQL,
+  MAP_COLUMNS,
   MESSAGE_PAIRS_SQL,
   MESSAGE_TOKENS_SQL,
   PAIRED_TOKEN,
@@ -45,11 +46,29 @@ function otherFields(plain: boolean): FieldRef {
 }
 
 /**
- * The string values of every field but `message` as one text (FIELD_TEXT_SQL), for token tests: a word, a prefix,
- * a wildcard on a token. `plain` when only rows with plain fields are tested (the engine's tokens are then exact).
+ * Array fields the catalog maps as numbers: their elements are stored as text (`-9`, whose token is `9`) but
+ * Elasticsearch compares them by value. A catalog at its cap may miss some, whose elements are then read as text.
  */
-function otherFieldsText(plain: boolean): FieldRef {
-  const field: FieldRef = { name: '*', shape: 'text', column: FIELD_TEXT_SQL, kinds: ['string'], inArrays: false, plainText: plain };
+function numericArrayNames(context: CompileContext): string[] {
+  return context.catalog.all.filter((field) => field.inArrays && (field.type === 'long' || field.type === 'double')).map((f) => f.name);
+}
+
+/** The array map without the numeric arrays: what the string values of a log are. */
+function stringArraysSql(context: CompileContext): string {
+  const names = numericArrayNames(context);
+  if (names.length === 0) return MAP_COLUMNS.array;
+  return `mapFilter((k, v) -> k NOT IN (${names.map(sqlString).join(', ')}), ${MAP_COLUMNS.array})`;
+}
+
+/** The string values of every field but `message` as one text, for token tests (fieldTextSql). */
+const fieldTextOf = (context: CompileContext): string => fieldTextSql(stringArraysSql(context));
+
+/**
+ * The string values of every field but `message` as one text, for token tests: a word, a prefix, a wildcard on a
+ * token. `plain` when only rows with plain fields are tested (the engine's tokens are then exact).
+ */
+function otherFieldsText(context: CompileContext, plain: boolean): FieldRef {
+  const field: FieldRef = { name: '*', shape: 'text', column: fieldTextOf(context), kinds: ['string'], inArrays: false, plainText: plain };
   // Plain rows' string tokens are in fields_text unless the message holds them (then `message` matches): the index
   // narrows a pattern down there. It also holds numbers and booleans, which a pattern never matches.
   return plain ? { ...field, tokenIndex: { name: FIELDS_TEXT_INDEX, tokens: FIELDS_TOKENS_SQL, exact: 'none' } } : field;
@@ -92,16 +111,45 @@ export function numberText(value: number): string {
   return String(value).replace('e+', 'e');
 }
 
-/** Rows where some field other than `message` holds the analyzer term `term` as a token. */
-function fieldsWordSql(context: CompileContext, term: string): string {
+/**
+ * True when `term` is how the engine prints a number other than `value` (NaN: the query is no number). fields_text
+ * holds the printed numbers among the tokens, so its `7` is also a numeric field holding 7, which Elasticsearch
+ * compares by value: `-7` (the token `7`) must not find it, nor `zelda 7` in one match query, which no numeric
+ * field can parse (lenient).
+ */
+function printedByOtherNumber(term: string, value: number): boolean {
+  const printed = Number(term);
+  return /^[0-9]/.test(term) && Number.isFinite(printed) && numberText(printed) === term && printed !== value;
+}
+
+/**
+ * Rows where some field other than `message` holds the analyzer term `term` as a token; `stringsOnly` when a number
+ * printed as the term must not count (printedByOtherNumber): the string values are then tested after the index.
+ */
+function fieldsWordSql(context: CompileContext, term: string, stringsOnly: boolean): string {
+  const other = withFilter(fieldsPrefilter(context, [term]), hasTokenSql(otherFieldsText(context, false), fieldTextOf(context), term));
+  if (stringsOnly) return other;
   const plain = context.helpers.isIndexExactText(term) ? `has(${FIELDS_TOKENS_SQL}, ${sqlString(term)})` : '0';
-  const other = otherFieldsText(false);
-  return onFieldRows(context, plain, withFilter(fieldsPrefilter(context, [term]), hasTokenSql(other, FIELD_TEXT_SQL, term)));
+  return onFieldRows(context, plain, other);
+}
+
+/** The number a query's text is, NaN when it is none (Number('') would be 0). */
+function numberOf(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
 }
 
 /** Rows where a numeric field equals `value`: the tokens of its text in either index, then the numbers. */
 function fieldsNumberSql(context: CompileContext, value: number): string {
-  const exact = anyOf(anyNumber(otherFields(false), (x) => `${x} = ${sqlNumber(value)}`));
+  const equals = (x: string): string => `${x} = ${sqlNumber(value)}`;
+  const names = numericArrayNames(context).map(sqlString);
+  const inArrays =
+    names.length === 0
+      ? []
+      : [
+          `arrayExists((k, v) -> k IN (${names.join(', ')}) AND arrayExists(x -> ifNull(${equals('toFloat64OrNull(x)')}, 0), v), ` +
+            `mapKeys(${MAP_COLUMNS.array}), mapValues(${MAP_COLUMNS.array}))`,
+        ];
+  const exact = anyOf([...anyNumber(otherFields(false), equals), ...inArrays]);
   return withFilter(fieldsPrefilter(context, [numberText(value)]), exact);
 }
 
@@ -112,8 +160,8 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
     const onMessage = matchQuerySql(context, message, query);
     const onFields = onFieldRows(
       context,
-      matchQuerySql(context, otherFieldsText(true), query).where,
-      matchQuerySql(context, otherFieldsText(false), query).where,
+      matchQuerySql(context, otherFieldsText(context, true), query).where,
+      matchQuerySql(context, otherFieldsText(context, false), query).where,
     );
     return {
       where: or([onMessage.where, onFields]),
@@ -121,8 +169,10 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
     };
   }
   const terms = [...new Set(query.tokens.map((token) => token.term))];
-  const presences = terms.map((term) => or([messageWordSql(context, message, term), fieldsWordSql(context, term)]));
-  const number = query.text.trim() === '' ? Number.NaN : Number(query.text);
+  const number = numberOf(query.text);
+  const presences = terms.map((term) =>
+    or([messageWordSql(context, message, term), fieldsWordSql(context, term, printedByOtherNumber(term, number))]),
+  );
   if (presences.length === 0) {
     const where = Number.isFinite(number) ? fieldsNumberSql(context, number) : query.zeroTermsQuery === 'all' ? '1' : '0';
     return { where, score: sqlNumber(query.boost), constantScore: true };
@@ -154,14 +204,16 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
   // Value by value (a phrase never spans two), one pattern call over all values: compiled once per statement.
   const exact = (plain: boolean): string =>
     adjacent
-      ? `arrayExists(v -> ${hasPhraseSql(otherFieldsText(plain), 'v', terms, false)}, ${FIELD_STRINGS_SQL})`
+      ? `arrayExists(v -> ${hasPhraseSql(otherFieldsText(context, plain), 'v', terms, false)}, ${fieldStringsSql(stringArraysSql(context))})`
       : phraseSql(context, otherFields(plain), query).where;
   const wholeTerms = query.lastTokenIsPrefix ? terms.slice(0, -1) : terms;
   const filter = fieldsPrefilter(context, wholeTerms);
   const exactTerms = terms.every((term) => context.helpers.isIndexExactText(term));
   const plain = !exactTerms ? '0' : adjacent ? plainFieldsPhraseSql(terms, filter, exact(true)) : withFilter(filter, exact(true));
   const onFields = onFieldRows(context, plain, withFilter(filter, exact(false)));
-  const where = or([onMessage.where, onFields]);
+  // A phrase of one number is a term query on a numeric field (`"-3"` finds -3): the value tests apart from the text.
+  const number = numberOf(query.text);
+  const where = or([onMessage.where, onFields, ...(Number.isFinite(number) ? [fieldsNumberSql(context, number)] : [])]);
   return { where, score: `${sqlNumber(query.boost)} * (${terms.map(() => context.idf(where)).join(' + ')})`, constantScore: true };
 }
 
@@ -183,5 +235,8 @@ function plainFieldsPhraseSql(terms: readonly string[], tokenFilter: string | nu
  * others over the engine's tokens where they are exact, else over the analyzer's pattern.
  */
 export function allFieldsPatternSql(context: CompileContext, leaf: (field: FieldRef) => string): string {
-  return or([leaf(context.catalog.resolve('message')), onFieldRows(context, leaf(otherFieldsText(true)), leaf(otherFieldsText(false)))]);
+  return or([
+    leaf(context.catalog.resolve('message')),
+    onFieldRows(context, leaf(otherFieldsText(context, true)), leaf(otherFieldsText(context, false))),
+  ]);
 }
