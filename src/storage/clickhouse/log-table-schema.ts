@@ -114,33 +114,6 @@ const FIELDS_PLAIN_DEFAULT_SQL =
   `NOT arrayExists(v -> match(v, '[^\\x00-\\x7f]|[0-9][,;][0-9]|[0-9A-Za-z_.:\\x27]{255}|^-[0-9]'), ${FIELD_STRINGS_SQL}) AND ` +
   `NOT arrayExists(n -> n < 0 OR abs(n) >= 1e15 OR (n != 0 AND abs(n) < 1e-4), arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number})))`;
 
-export interface ColumnDefinition {
-  readonly name: string;
-  readonly sqlType: string;
-}
-
-export const LOG_COLUMNS: readonly ColumnDefinition[] = [
-  { name: 'account', sqlType: 'UInt32' },
-  // Every statement filters on ts: LZ4 keeps that scan cheap (decision 0127).
-  { name: 'ts', sqlType: "DateTime64(3, 'UTC') CODEC(Delta, LZ4)" },
-  { name: 'id', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
-  { name: 'received_at', sqlType: "DateTime64(3, 'UTC') CODEC(Delta, ZSTD(1))" },
-  { name: 'type', sqlType: 'LowCardinality(String)' },
-  { name: 'message', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
-  { name: MESSAGE_PLAIN_COLUMN, sqlType: 'UInt8' },
-  // Ingest writes it; the default gives rows stored before the column existed their value (decision 0136).
-  { name: FIELDS_PLAIN_COLUMN, sqlType: `UInt8 DEFAULT ${FIELDS_PLAIN_DEFAULT_SQL}` },
-  { name: 'size_bytes', sqlType: 'UInt32 CODEC(ZSTD(1))' },
-  { name: 'retention_days', sqlType: 'UInt16 CODEC(ZSTD(1))' },
-  ...HOT_FIELDS.map((field) => ({ name: field.column, sqlType: field.sqlType })),
-  { name: MAP_COLUMNS.string, sqlType: `Map(LowCardinality(String), Nullable(String)) CODEC(ZSTD(1)) ${POINT_READ}` },
-  { name: MAP_COLUMNS.number, sqlType: `Map(LowCardinality(String), Nullable(Float64)) CODEC(ZSTD(1)) ${POINT_READ}` },
-  { name: MAP_COLUMNS.boolean, sqlType: `Map(LowCardinality(String), Nullable(Bool)) CODEC(ZSTD(1)) ${POINT_READ}` },
-  { name: MAP_COLUMNS.array, sqlType: `Map(LowCardinality(String), Array(String)) CODEC(ZSTD(1)) ${POINT_READ}` },
-  // `_source` exactly as ingest built it; read back only for the hits of a page.
-  { name: 'source', sqlType: `String CODEC(ZSTD(3)) ${POINT_READ}` },
-];
-
 /** The analyzer-like tokens of `message`, as the text index holds them; queries test them with has/hasAll/hasAny. */
 export const MESSAGE_TOKENS_SQL = "tokens(lower(message), 'asciiCJK')";
 export const MESSAGE_TEXT_INDEX = 'message_text';
@@ -204,13 +177,52 @@ export const FIELDS_TOKENS_SQL = (() => {
  * statement naming the index, so the values' long token expression appears once (arrayShingles rather than
  * arrayPopBack/arrayPopFront of two copies) and the values are joined without a lambda (arrayStringConcat leaves
  * NULLs out). A phrase's pair test plans in 11 ms instead of 14 on one part.
+ *
+ * Ingest now computes the pairs itself (field-pairs.ts, decision 0192): this is only the column's DEFAULT, which
+ * gives the rows stored before the column existed their pairs.
  */
-export const FIELDS_PAIRS_SQL = (() => {
+const FIELDS_PAIRS_DEFAULT_SQL = (() => {
   // arrayShingles refuses an array shorter than its window: two '' pad it, and make only '' pairs.
   const windows = `arrayShingles(arrayConcat(tokens(lower(${stringValuesJoinedSql(' 0 ')}), 'asciiCJK'), ['', '']), 2)`;
   const all = `arrayMap(s -> ${pairSql('s[1]', 's[2]')}, ${windows})`;
   return `arrayExcept(${all}, if(${MESSAGE_PLAIN_COLUMN} = 1, ${MESSAGE_PAIRS_SQL}, []))`;
 })();
+
+/**
+ * The column the fields pair index holds: written by ingest for every log (field-pairs.ts), the pairs of the fields
+ * of plain rows, [] elsewhere (the index answers only for rows whose fields are plain). `has(field_pairs, 'a b')`.
+ */
+export const FIELD_PAIRS_COLUMN = 'field_pairs';
+export const FIELDS_PAIRS_SQL = FIELD_PAIRS_COLUMN;
+
+export interface ColumnDefinition {
+  readonly name: string;
+  readonly sqlType: string;
+}
+
+export const LOG_COLUMNS: readonly ColumnDefinition[] = [
+  { name: 'account', sqlType: 'UInt32' },
+  // Every statement filters on ts: LZ4 keeps that scan cheap (decision 0127).
+  { name: 'ts', sqlType: "DateTime64(3, 'UTC') CODEC(Delta, LZ4)" },
+  { name: 'id', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: 'received_at', sqlType: "DateTime64(3, 'UTC') CODEC(Delta, ZSTD(1))" },
+  { name: 'type', sqlType: 'LowCardinality(String)' },
+  { name: 'message', sqlType: `String CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MESSAGE_PLAIN_COLUMN, sqlType: 'UInt8' },
+  // Ingest writes it; the default gives rows stored before the column existed their value (decision 0136).
+  { name: FIELDS_PLAIN_COLUMN, sqlType: `UInt8 DEFAULT ${FIELDS_PLAIN_DEFAULT_SQL}` },
+  // Ingest writes it (decision 0192); the default gives rows stored before the column their pairs.
+  { name: FIELD_PAIRS_COLUMN, sqlType: `Array(String) DEFAULT ${FIELDS_PAIRS_DEFAULT_SQL} CODEC(ZSTD(1))` },
+  { name: 'size_bytes', sqlType: 'UInt32 CODEC(ZSTD(1))' },
+  { name: 'retention_days', sqlType: 'UInt16 CODEC(ZSTD(1))' },
+  ...HOT_FIELDS.map((field) => ({ name: field.column, sqlType: field.sqlType })),
+  { name: MAP_COLUMNS.string, sqlType: `Map(LowCardinality(String), Nullable(String)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MAP_COLUMNS.number, sqlType: `Map(LowCardinality(String), Nullable(Float64)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MAP_COLUMNS.boolean, sqlType: `Map(LowCardinality(String), Nullable(Bool)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  { name: MAP_COLUMNS.array, sqlType: `Map(LowCardinality(String), Array(String)) CODEC(ZSTD(1)) ${POINT_READ}` },
+  // `_source` exactly as ingest built it; read back only for the hits of a page.
+  { name: 'source', sqlType: `String CODEC(ZSTD(3)) ${POINT_READ}` },
+];
 
 /** Delta-coded, bit-packed posting lists: a third smaller than plain ones (decision 0131). */
 const TEXT_INDEX_TYPE = "text(tokenizer = 'array', posting_list_codec = 'bitpacking')";

@@ -77,6 +77,23 @@ describe('row encoder', () => {
     assert.equal(fieldsPlain({ status: 500, delta: -1 }), false);
   });
 
+  it('writes the word pairs of plain fields for the pair index, [] on every other row (decision 0192)', () => {
+    const pairsOf = (fields: LogDocument['fields'], message = 'GET "/" 200'): unknown =>
+      (JSON.parse(encodeLogRow({ ...doc, message, fields }, 30, { seen: () => undefined })) as Record<string, unknown>).field_pairs;
+    assert.deepEqual(pairsOf({ thread: 'http-nio-exec-1', reason: 'connection refused', tags: ['by peer', 'x'] }), [
+      'http nio',
+      'nio exec',
+      'connection refused',
+      'by peer',
+    ]);
+    assert.deepEqual(pairsOf({ status: 500, host: 'web-1' }), []);
+    // Found whole in the plain message: the message's pairs already.
+    assert.deepEqual(pairsOf({ agent: 'Mozilla Firefox' }, 'GET / "Mozilla Firefox"'), []);
+    // Fields that are not plain: the index never answers for the row.
+    assert.deepEqual(pairsOf({ reason: 'connection refused', temp: -7 }), []);
+    assert.deepEqual(pairsOf({ reason: 'connexion refusée' }), []);
+  });
+
   it('rebuilds _source with nested objects, keeping a dotted name where a scalar already sits', () => {
     const source = JSON.parse(buildSource({ ...doc, fields: { 'a.b': 1, 'a.c.d': 'x', a2: 1, 'a2.b': 2 } })) as Record<string, unknown>;
     assert.deepEqual(source, {

@@ -27,6 +27,7 @@ describe('upgradeLogTable', () => {
     const older = current
       .replace(/\n {2}`message_plain` UInt8,/, '')
       .replace(/\n {2}`fields_plain` [^\n]*,/, '')
+      .replace(/\n {2}`field_pairs` [^\n]*,/, '')
       .replace(/\n {2}INDEX `fields_text` [^\n]*/, '')
       .replace(/\n {2}INDEX `fields_pairs` [^\n]*/, '')
       .replace(
@@ -40,7 +41,7 @@ describe('upgradeLogTable', () => {
     await transport.exec(older);
     await transport.exec(
       "INSERT INTO logs (account, ts, id, type, message, retention_days, f_host, str, num) VALUES (1, now64(3), 'a', 't', 'read java.net.SocketTimeoutException', 30, NULL, map(), map()), " +
-        "(1, now64(3), 'b', 't', 'x', 30, 'web-1', map('city', 'Zürich'), map()), (1, now64(3), 'c', 't', 'y', 30, NULL, map(), map('temp', -7))",
+        "(1, now64(3), 'b', 't', 'x', 30, 'web one', map('city', 'Zürich'), map()), (1, now64(3), 'c', 't', 'y', 30, NULL, map(), map('temp', -7))",
     );
 
     await upgradeLogTable(transport);
@@ -77,6 +78,9 @@ describe('upgradeLogTable', () => {
       // A negative number's token is not the number (`-7` → `7`).
       { id: 'c', fields_plain: 0, hit: 0 },
     ]);
+    // Rows stored before ingest wrote field_pairs get their fields' word pairs from the column's default.
+    const pairs = await transport.query<{ id: string }>("SELECT id FROM logs WHERE has(field_pairs, 'web one') ORDER BY id");
+    assert.deepEqual(pairs, [{ id: 'b' }]);
     const all = await transport.query<{ name: string }>(
       "SELECT name FROM system.data_skipping_indices WHERE table = 'logs' AND name LIKE 'fields_%' ORDER BY name",
     );

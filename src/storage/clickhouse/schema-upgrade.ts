@@ -4,13 +4,21 @@
  * is rebuilt when its expression or tokenizer changed, and projections are added and built for the parts
  * already written. Codec changes need nothing: merges rewrite parts with the new codecs.
  */
-import { FIELDS_PLAIN_COLUMN, LOG_COLUMNS, LOG_INDEXES, LOG_PROJECTIONS, LOG_TABLE, MESSAGE_PLAIN_COLUMN } from './log-table-schema.js';
+import {
+  FIELD_PAIRS_COLUMN,
+  FIELDS_PLAIN_COLUMN,
+  LOG_COLUMNS,
+  LOG_INDEXES,
+  LOG_PROJECTIONS,
+  LOG_TABLE,
+  MESSAGE_PLAIN_COLUMN,
+} from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
-const ADDED_COLUMNS = [MESSAGE_PLAIN_COLUMN, FIELDS_PLAIN_COLUMN];
+const ADDED_COLUMNS = [MESSAGE_PLAIN_COLUMN, FIELDS_PLAIN_COLUMN, FIELD_PAIRS_COLUMN];
 /** Added columns whose default is computed from the row: written into the parts once, not computed by every read. */
-const MATERIALIZED_ON_UPGRADE = [FIELDS_PLAIN_COLUMN];
+const MATERIALIZED_ON_UPGRADE = [FIELDS_PLAIN_COLUMN, FIELD_PAIRS_COLUMN];
 
 export async function upgradeLogTable(transport: ClickHouseTransport): Promise<void> {
   const table = sqlIdentifier(LOG_TABLE.name);
