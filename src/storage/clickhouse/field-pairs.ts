@@ -6,7 +6,8 @@
  * What the index must hold, on rows whose fields are plain (the only rows it answers for): every pair of adjacent
  * words (PAIRED_TOKEN) of one string value that the plain message does not hold as a pair. Extra pairs are harmless
  * (a phrase the message holds matches on `message` anyway), missing ones are not. A value found whole in the plain
- * message, between characters no token holds, has only pairs the message holds, and is skipped without tokenizing.
+ * message as written, between characters no token holds, has only pairs the message holds, and is skipped without
+ * tokenizing.
  */
 import { analyzeTerms } from '../../query/index.js';
 import { PAIRED_TOKEN } from './log-table-schema.js';
@@ -59,18 +60,16 @@ function wholeIn(text: string, value: string): boolean {
  * only on plain fields. `message` when it is plain text, null otherwise. Empty for almost every log.
  */
 export function fieldPairs(values: readonly string[], message: string | null): readonly string[] {
-  let lowerMessage: string | undefined;
-  // As written first (a parsed log repeats its values), then as the index sees both: lower-cased.
-  const inMessage = (value: string): boolean =>
-    message !== null && (wholeIn(message, value) || wholeIn((lowerMessage ??= message.toLowerCase()), value.toLowerCase()));
   let out: string[] | undefined;
   for (const value of values) {
+    // Whole in the message as written (a parsed log repeats its values verbatim; one written otherwise keeps its
+    // pairs, which is harmless). Looked for before tokenizing: the values parsed out of a message are most of the
+    // unique ones.
     let pairs = pairsByValue.get(value);
     if (pairs === undefined) {
-      // Not tokenized when the message holds it whole: the values parsed out of a message are most of the unique ones.
-      if (inMessage(value)) continue;
+      if (message !== null && wholeIn(message, value)) continue;
       pairs = analysedPairs(value);
-    } else if (pairs.length === 0 || inMessage(value)) continue;
+    } else if (pairs.length === 0 || (message !== null && wholeIn(message, value))) continue;
     if (out === undefined) out = [...pairs];
     else for (const pair of pairs) if (!out.includes(pair)) out.push(pair);
   }
