@@ -11,7 +11,7 @@ import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from './field-catalog.js';
 import { arraySql, dateMsSql, existsSql, keywordSql, scalarSql, storedKindsOf } from './field-sql.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from './source-of-row.js';
 import { sqlString } from './sql-literals.js';
-import { FIELDS_PAIRS_SQL, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
+import { FIELD_PAIRS_COLUMN, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_PLAIN_COLUMN, MESSAGE_TOKENS_SQL } from './log-table-schema.js';
 import type { ClickHouseTransport, QuerySettings } from './transport.js';
 
 export interface ClickHouseStoreUnderTest {
@@ -86,7 +86,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       );
       assert.deepEqual(
         indexes.map((index) => index.expr),
-        [FIELDS_PAIRS_SQL, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id'],
+        [FIELD_PAIRS_COLUMN, FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, MESSAGE_TOKENS_SQL, 'f_request_id'],
       );
     });
 
@@ -230,7 +230,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
       );
       for (const useIndex of [0, 1]) {
         const settings = { use_skip_indexes: useIndex, use_query_condition_cache: 0 };
-        const pairIds = (pair: string) => idsIn(other, `has(${FIELDS_PAIRS_SQL}, ${sqlString(pair)})`, settings);
+        const pairIds = (pair: string) => idsIn(other, `has(${FIELD_PAIRS_COLUMN}, ${sqlString(pair)})`, settings);
         assert.deepEqual(await pairIds('connection refused'), ['p'], `use_skip_indexes=${useIndex}`);
         assert.deepEqual(await pairIds('web one'), ['p'], `use_skip_indexes=${useIndex}`);
         // Across two array elements, two fields, or a pair the message holds (it matches there): not held.
@@ -239,7 +239,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         assert.deepEqual(await pairIds('refused the'), [], `use_skip_indexes=${useIndex}`);
       }
       const [plan] = await subject.transport.query<{ explain: string }>(
-        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${other} AND has(${FIELDS_PAIRS_SQL}, 'web one')) WHERE explain LIKE '%fields_pairs%'`,
+        `SELECT explain FROM (EXPLAIN indexes = 1 SELECT id FROM logs WHERE account = ${other} AND has(${FIELD_PAIRS_COLUMN}, 'web one')) WHERE explain LIKE '%fields_pairs%'`,
       );
       assert.ok(plan, 'the plan uses the fields_pairs index');
     });

@@ -65,11 +65,9 @@ export function fieldPairs(values: readonly string[], message: string | null): r
     // Whole in the message as written (a parsed log repeats its values verbatim; one written otherwise keeps its
     // pairs, which is harmless). Looked for before tokenizing: the values parsed out of a message are most of the
     // unique ones.
-    let pairs = pairsByValue.get(value);
-    if (pairs === undefined) {
-      if (message !== null && wholeIn(message, value)) continue;
-      pairs = analysedPairs(value);
-    } else if (pairs.length === 0 || (message !== null && wholeIn(message, value))) continue;
+    const cached = pairsByValue.get(value);
+    if (cached?.length === 0 || (message !== null && wholeIn(message, value))) continue;
+    const pairs = cached ?? analysedPairs(value);
     if (out === undefined) out = [...pairs];
     else for (const pair of pairs) if (!out.includes(pair)) out.push(pair);
   }

@@ -193,7 +193,6 @@ const FIELDS_PAIRS_DEFAULT_SQL = (() => {
  * of plain rows, [] elsewhere (the index answers only for rows whose fields are plain). `has(field_pairs, 'a b')`.
  */
 export const FIELD_PAIRS_COLUMN = 'field_pairs';
-export const FIELDS_PAIRS_SQL = FIELD_PAIRS_COLUMN;
 
 export interface ColumnDefinition {
   readonly name: string;
@@ -244,7 +243,7 @@ export const LOG_INDEXES: readonly IndexDefinition[] = [
   // Field-less words (query_string without a field): every other field's text, numbers and booleans (decision 0136).
   { name: FIELDS_TEXT_INDEX, expression: FIELDS_TOKENS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
   // Field-less phrases of two words: answered from this index alone on rows with plain fields (decision 0360).
-  { name: FIELDS_PAIRS_INDEX, expression: FIELDS_PAIRS_SQL, type: TEXT_INDEX_TYPE, granularity: 1 },
+  { name: FIELDS_PAIRS_INDEX, expression: FIELD_PAIRS_COLUMN, type: TEXT_INDEX_TYPE, granularity: 1 },
   { name: 'request_id_bloom', expression: 'f_request_id', type: 'bloom_filter(0.01)', granularity: 4 },
 ];
 

@@ -11,7 +11,7 @@ import type { QueryAst } from '../../../../query/index.js';
 import {
   fieldStringsSql,
   fieldTextSql,
-  FIELDS_PAIRS_SQL,
+  FIELD_PAIRS_COLUMN,
   FIELDS_PLAIN_COLUMN,
   FIELDS_TEXT_INDEX,
   FIELDS_TOKENS_SQL,
@@ -141,14 +141,8 @@ function numberOf(text: string): number {
 /** Rows where a numeric field equals `value`: the tokens of its text in either index, then the numbers. */
 function fieldsNumberSql(context: CompileContext, value: number): string {
   const equals = (x: string): string => `${x} = ${sqlNumber(value)}`;
-  const names = numericArrayNames(context).map(sqlString);
-  const inArrays =
-    names.length === 0
-      ? []
-      : [
-          `arrayExists((k, v) -> k IN (${names.join(', ')}) AND arrayExists(x -> ifNull(${equals('toFloat64OrNull(x)')}, 0), v), ` +
-            `mapKeys(${MAP_COLUMNS.array}), mapValues(${MAP_COLUMNS.array}))`,
-        ];
+  // Numeric arrays by the field's own access (their elements are text): the other fields' pattern reads no arrays.
+  const inArrays = numericArrayNames(context).flatMap((name) => anyNumber(context.catalog.resolve(name), equals));
   const exact = anyOf([...anyNumber(otherFields(false), equals), ...inArrays]);
   return withFilter(fieldsPrefilter(context, [numberText(value)]), exact);
 }
@@ -218,7 +212,7 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
 }
 
 /**
- * An adjacent phrase on rows whose fields are plain. Two words are the pair index itself (FIELDS_PAIRS_SQL; a pair
+ * An adjacent phrase on rows whose fields are plain. Two words are the pair index itself (FIELD_PAIRS_COLUMN; a pair
  * the message holds is left out of it, and such a row matches on `message`); longer phrases of words need each of
  * their pairs in one of the two pair indexes before the exact check. Phrases with other tokens (numbers, ids) keep
  * the token prefilter (decision 0360).
@@ -226,8 +220,11 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
 function plainFieldsPhraseSql(terms: readonly string[], tokenFilter: string | null, exact: string): string {
   if (terms.length < 2 || !terms.every((term) => PAIRED_TOKEN.test(term))) return withFilter(tokenFilter, exact);
   const pairs = terms.slice(1).map((term, index) => sqlString(`${terms[index] ?? ''} ${term}`));
-  if (pairs.length === 1) return `has(${FIELDS_PAIRS_SQL}, ${pairs[0] ?? "''"})`;
-  return withFilter(pairs.map((pair) => `(has(${FIELDS_PAIRS_SQL}, ${pair}) OR has(${MESSAGE_PAIRS_SQL}, ${pair}))`).join(' AND '), exact);
+  if (pairs.length === 1) return `has(${FIELD_PAIRS_COLUMN}, ${pairs[0] ?? "''"})`;
+  return withFilter(
+    pairs.map((pair) => `(has(${FIELD_PAIRS_COLUMN}, ${pair}) OR has(${MESSAGE_PAIRS_SQL}, ${pair}))`).join(' AND '),
+    exact,
+  );
 }
 
 /**
