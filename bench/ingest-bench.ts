@@ -178,7 +178,7 @@ async function main(): Promise<void> {
   let started = performance.now();
   let cpu = process.cpuUsage();
   const encoded: Buffer[] = [];
-  const sink = { seen: () => undefined };
+  const sink = { seen: () => undefined, valueSeen: () => undefined };
   for (const batch of batches) {
     const rows = createRowsBuffer();
     for (const line of batch.lines) rows.push(encodeLogRow(documentOf(line, batch.accountId, receivedAtMs), 3650, sink));

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { shipLogs } from '../support/ship-logs.js';
 import { createManualClock, startTestApp, type TestApp } from '../support/test-app.js';
+import { MAX_VALUES_PER_FIELD } from '../../src/storage/clickhouse/field-catalog.js';
 
 const backend = controlPlaneBackends[0];
 const MINUTE = 60_000;
@@ -30,8 +31,10 @@ const LOGS = [
   at(7_000, { message: 'cooling down', sensor: { temp: -7, offset: -0.5 } }),
   // An array of numbers is stored as text (`-9`, whose token is `9`); Elasticsearch maps it as numbers.
   at(8_000, { message: 'sampled values', vals: [-9, 4] }),
+  // Columns of few values (host, thread, logger), which the value catalog answers, not the all-fields index.
+  at(9_000, { message: 'served', host: 'websrv-3', thread: 'http-nio-8080-exec-12', logger: 'com.shop.Cart' }),
 ];
-const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer', 'fridge', 'samples'];
+const NAMES = ['zelda', 'access', 'order', 'city', 'koln', 'peer', 'fridge', 'samples', 'server'];
 
 interface Hit {
   _source: Record<string, unknown>;
@@ -114,11 +117,30 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('"payment accepted"'), [['zelda'], 1]);
     assert.deepEqual(await typed('de AND level:ERROR'), [['order'], 1]);
     assert.deepEqual(await typed('zelda AND level:ERROR'), [[], 0]);
-    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'fridge', 'koln', 'order', 'peer', 'samples'], 7]);
+    assert.deepEqual(await typed('NOT zelda'), [['access', 'city', 'fridge', 'koln', 'order', 'peer', 'samples', 'server'], 8]);
     assert.deepEqual(await typed('zel*'), [['zelda'], 1]);
     assert.deepEqual(await typed('zü*'), [['city'], 1]);
     assert.deepEqual(await found({ simple_query_string: { query: 'zelda' } }), [['zelda'], 1]);
     assert.deepEqual(await found({ multi_match: { query: 'hello' } }), [['koln'], 1]);
+  });
+
+  it('finds the values of the columns of few values (host, level, thread) through their catalog', async () => {
+    assert.deepEqual(await typed('websrv'), [['server'], 1]);
+    assert.deepEqual(await typed('WEBSRV'), [['server'], 1]);
+    assert.deepEqual(await typed('error'), [['order'], 1]);
+    assert.deepEqual(await typed('exec'), [['server'], 1]);
+    assert.deepEqual(await typed('com.shop.cart'), [['server'], 1]);
+    assert.deepEqual(await typed('shop'), [[], 0]);
+    assert.deepEqual(await typed('"http nio"'), [['server'], 1]);
+    assert.deepEqual(await typed('"exec 12"'), [['server'], 1]);
+    assert.deepEqual(await typed('"nio exec"'), [[], 0]);
+    assert.deepEqual(await typed('websr*'), [['server'], 1]);
+    assert.deepEqual(await typed('websrx~1'), [['server'], 1]);
+    assert.deepEqual(await typed('8080 AND NOT error'), [['server'], 1]);
+    assert.deepEqual((await typed('NOT websrv'))[1], 8);
+    assert.deepEqual(await found({ multi_match: { query: 'websrv' } }), [['server'], 1]);
+    const es = (await post('/_search', { query: { query_string: { query: '*bsrv' } } })) as { hits: { hits: Hit[] } };
+    assert.deepEqual(namesOf(es.hits.hits), ['server']);
   });
 
   it('matches a phrase within one value of one field, never across values, array elements or fields', async () => {
@@ -175,5 +197,37 @@ describe('field-less words match every field as Elasticsearch does', () => {
     clock.set(T0 + MINUTE + 1_000);
     const report = await t.app.alertEvaluation.runCycle(new AbortController().signal);
     assert.equal(report.firings, 1);
+  });
+});
+
+describe('field-less words in a column of few values that had too many to list', () => {
+  assert.ok(backend !== undefined);
+  const clock = createManualClock(T0 + 10_000);
+  let t: TestApp;
+  const total = async (query: string): Promise<number> => {
+    const response = await t.api.inject({
+      method: 'POST',
+      url: '/v1/search',
+      headers: { 'x-api-token': t.apiToken },
+      payload: { query: { query_string: { query } }, size: 0 },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json<{ hits: { total: number } }>().hits.total;
+  };
+
+  before(async () => {
+    t = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' } });
+    const { listenerUrl } = await t.listen();
+    // One more distinct thread than the catalog lists: the column is then tested value by value.
+    const logs = Array.from({ length: MAX_VALUES_PER_FIELD + 1 }, (_, i) => at(i, { message: 'tick', thread: `w${i}x` }));
+    await shipLogs(listenerUrl, t.shippingToken, 'app', logs);
+  });
+  after(async () => t.close());
+
+  it('still finds every value, listed or not', async () => {
+    assert.equal(await total('w0x'), 1);
+    assert.equal(await total(`w${MAX_VALUES_PER_FIELD}x`), 1);
+    assert.equal(await total('w100*'), 2);
+    assert.equal(await total('nothing'), 0);
   });
 });

@@ -51,7 +51,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const tables = DEFAULT_TABLE_NAMES;
   for (const statement of singleNodeDdl()) await transport.exec(statement);
   await upgradeLogTable(transport);
-  const catalog = createFieldCatalogCache(transport, tables.fields);
+  const catalog = createFieldCatalogCache(transport, tables.fields, tables.values);
   const searchCatalog = createCatalogReadCache((ids) => catalog.read(ids), clock);
   // Whole operations in flight (an append is several engine calls): close() waits for them, not just the last call.
   const inFlight = new Set<Promise<unknown>>();
@@ -149,10 +149,10 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     // Catalog first: a stored log never has a field the catalog does not list.
     const accountsWithNewFields = new Set<number>();
     for (const piece of pieces) {
-      for (const row of piece.catalog.rows) accountsWithNewFields.add(row.account);
+      for (const row of [...piece.catalog.rows, ...piece.catalog.valueRows]) accountsWithNewFields.add(row.account);
       await catalog.persist(piece.catalog);
     }
-    // Only new fields change what searches compile against.
+    // Only new fields and values change what searches compile against.
     if (accountsWithNewFields.size > 0) searchCatalog.invalidate(accountsWithNewFields);
     const groups = insertGroups(pieces);
     for (const [i, group] of groups.entries()) {
@@ -235,9 +235,17 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     },
     async fieldCatalog(accountIds) {
       try {
-        // The search compiler also learns from a `message` entry (field-catalog.ts); callers see fields only.
+        // The search compiler also learns from a `message` entry and from the values (field-catalog.ts); callers see
+        // fields only.
         const read = await catalog.read(accountIds);
-        return new Map([...read].map(([account, fields]) => [account, fields.filter((field) => field.name !== MESSAGE_CATALOG_NAME)]));
+        return new Map(
+          [...read].map(([account, fields]) => [
+            account,
+            fields
+              .filter((field) => field.name !== MESSAGE_CATALOG_NAME)
+              .map(({ name, type, conflictingTypes, inArrays, plainText }) => ({ name, type, conflictingTypes, inArrays, plainText })),
+          ]),
+        );
       } catch (error) {
         throw unavailable('read the field catalog', error);
       }
@@ -271,6 +279,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
         try {
           await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
           await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
+          await transport.exec(catalogDeleteSql(tables.values, accountId), DELETE_SETTINGS);
         } catch (error) {
           throw unavailable("delete the account's logs", error);
         }

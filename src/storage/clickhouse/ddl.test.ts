@@ -4,7 +4,7 @@ import { clusterDdl, singleNodeDdl } from './ddl.js';
 import { HOT_FIELDS, LOG_COLUMNS, MESSAGE_PAIRS_SQL } from './log-table-schema.js';
 
 describe('log table DDL', () => {
-  const [logs, fields] = singleNodeDdl();
+  const [logs, fields, values] = singleNodeDdl();
 
   it('renders one MergeTree ordered by account and time, with TTL, dedup window and the text index', () => {
     assert.match(logs ?? '', /^CREATE TABLE IF NOT EXISTS `logs` \(/);
@@ -39,12 +39,13 @@ describe('log table DDL', () => {
       fields ?? '',
       /^CREATE TABLE IF NOT EXISTS `log_fields` \([\s\S]*ENGINE = MergeTree\nORDER BY \(account, name, type, in_array\)$/,
     );
+    assert.match(values ?? '', /^CREATE TABLE IF NOT EXISTS `log_values` \([\s\S]*ENGINE = MergeTree\nORDER BY \(account, field, value\)$/);
   });
 
   it('renders the cluster tables from the same columns: replicated locals under distributed tables', () => {
     const statements = clusterDdl({ cluster: 'logs_cluster', database: 'logward' });
-    assert.equal(statements.length, 5);
-    const [database, logsLocal, logsDistributed, fieldsLocal, fieldsDistributed] = statements;
+    assert.equal(statements.length, 7);
+    const [database, logsLocal, logsDistributed, fieldsLocal, fieldsDistributed, valuesLocal, valuesDistributed] = statements;
     assert.equal(database, 'CREATE DATABASE IF NOT EXISTS `logward` ON CLUSTER `logs_cluster`');
     assert.match(logsLocal ?? '', /^CREATE TABLE IF NOT EXISTS `logward`\.`logs_local` ON CLUSTER `logs_cluster` \(/);
     assert.match(
@@ -61,6 +62,11 @@ describe('log table DDL', () => {
     );
     assert.match(fieldsLocal ?? '', /ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/log_fields_local', '\{replica\}'\)/);
     assert.match(fieldsDistributed ?? '', /Distributed\(`logs_cluster`, `logward`, `log_fields_local`, account\)$/);
+    assert.match(
+      valuesLocal ?? '',
+      /ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/log_values_local', '\{replica\}'\)\nORDER BY \(account, field, value\)$/,
+    );
+    assert.match(valuesDistributed ?? '', /Distributed\(`logs_cluster`, `logward`, `log_values_local`, account\)$/);
   });
 
   it('refuses names that are not plain identifiers', () => {

@@ -2,7 +2,15 @@
  * DDL rendered from log-table-schema.ts: single-node (chDB, one server) and cluster (ReplicatedMergeTree
  * per shard under a Distributed table, both ON CLUSTER). Same columns, indexes, TTL and ordering.
  */
-import { FIELD_TABLE, LOG_COLUMNS, LOG_INDEXES, LOG_PROJECTIONS, LOG_TABLE, type ColumnDefinition } from './log-table-schema.js';
+import {
+  FIELD_TABLE,
+  LOG_COLUMNS,
+  LOG_INDEXES,
+  LOG_PROJECTIONS,
+  LOG_TABLE,
+  VALUE_TABLE,
+  type ColumnDefinition,
+} from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 
 function columnsAndIndexes(columns: readonly ColumnDefinition[], withIndexes: boolean): string {
@@ -27,8 +35,11 @@ export function singleNodeDdl(): readonly string[] {
   return [
     `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(LOG_TABLE.name)} (\n${columnsAndIndexes(LOG_COLUMNS, true)}\n)` +
       `\nENGINE = MergeTree\nORDER BY ${LOG_TABLE.orderBy}\nTTL ${LOG_TABLE.ttl}${tableSettings(LOG_TABLE.settings)}`,
-    `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(FIELD_TABLE.name)} (\n${columnsAndIndexes(FIELD_TABLE.columns, false)}\n)` +
-      `\nENGINE = MergeTree\nORDER BY ${FIELD_TABLE.orderBy}`,
+    ...[FIELD_TABLE, VALUE_TABLE].map(
+      (catalog) =>
+        `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(catalog.name)} (\n${columnsAndIndexes(catalog.columns, false)}\n)` +
+        `\nENGINE = MergeTree\nORDER BY ${catalog.orderBy}`,
+    ),
   ];
 }
 
@@ -43,7 +54,7 @@ export interface ClusterDdlOptions {
 export const LOCAL_SUFFIX = '_local';
 
 /**
- * Statements creating the cluster tables. Writes and reads go to the distributed `logs` / `log_fields`;
+ * Statements creating the cluster tables. Writes and reads go to the distributed `logs` / `log_fields` / `log_values`;
  * deletions go to the local tables ON CLUSTER (a Distributed table takes no DELETE).
  * Rows are spread by a hash of `id`, so one busy account does not load one shard.
  */
@@ -53,7 +64,6 @@ export function clusterDdl(options: ClusterDdlOptions): readonly string[] {
   const prefix = options.keeperPathPrefix ?? '/clickhouse/tables/{shard}';
   const replicated = (table: string) => `ReplicatedMergeTree(${sqlString(`${prefix}/${options.database}/${table}`)}, '{replica}')`;
   const logsLocal = `${LOG_TABLE.name}${LOCAL_SUFFIX}`;
-  const fieldsLocal = `${FIELD_TABLE.name}${LOCAL_SUFFIX}`;
   const { non_replicated_deduplication_window: _unused, ...replicatedSettings } = LOG_TABLE.settings;
   return [
     `CREATE DATABASE IF NOT EXISTS ${database} ON CLUSTER ${cluster}`,
@@ -61,9 +71,14 @@ export function clusterDdl(options: ClusterDdlOptions): readonly string[] {
       `\nENGINE = ${replicated(logsLocal)}\nORDER BY ${LOG_TABLE.orderBy}\nTTL ${LOG_TABLE.ttl}${tableSettings(replicatedSettings)}`,
     `CREATE TABLE IF NOT EXISTS ${database}.${sqlIdentifier(LOG_TABLE.name)} ON CLUSTER ${cluster} AS ${database}.${sqlIdentifier(logsLocal)}` +
       `\nENGINE = Distributed(${cluster}, ${database}, ${sqlIdentifier(logsLocal)}, sipHash64(id))`,
-    `CREATE TABLE IF NOT EXISTS ${database}.${sqlIdentifier(fieldsLocal)} ON CLUSTER ${cluster} (\n${columnsAndIndexes(FIELD_TABLE.columns, false)}\n)` +
-      `\nENGINE = ${replicated(fieldsLocal)}\nORDER BY ${FIELD_TABLE.orderBy}`,
-    `CREATE TABLE IF NOT EXISTS ${database}.${sqlIdentifier(FIELD_TABLE.name)} ON CLUSTER ${cluster} AS ${database}.${sqlIdentifier(fieldsLocal)}` +
-      `\nENGINE = Distributed(${cluster}, ${database}, ${sqlIdentifier(fieldsLocal)}, account)`,
+    ...[FIELD_TABLE, VALUE_TABLE].flatMap((catalog) => {
+      const local = `${catalog.name}${LOCAL_SUFFIX}`;
+      return [
+        `CREATE TABLE IF NOT EXISTS ${database}.${sqlIdentifier(local)} ON CLUSTER ${cluster} (\n${columnsAndIndexes(catalog.columns, false)}\n)` +
+          `\nENGINE = ${replicated(local)}\nORDER BY ${catalog.orderBy}`,
+        `CREATE TABLE IF NOT EXISTS ${database}.${sqlIdentifier(catalog.name)} ON CLUSTER ${cluster} AS ${database}.${sqlIdentifier(local)}` +
+          `\nENGINE = Distributed(${cluster}, ${database}, ${sqlIdentifier(local)}, account)`,
+      ];
+    }),
   ];
 }

@@ -9,6 +9,13 @@ import { MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { sqlUInt32 } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
+interface ValueRow {
+  readonly account: number;
+  readonly field: string;
+  readonly value: string;
+  readonly overflow: number;
+}
+
 interface FieldRow {
   readonly account: number;
   readonly name: string;
@@ -21,6 +28,19 @@ interface FieldRow {
 export interface CatalogBatch {
   sinkFor(accountId: number, receivedAtMs: number): FieldTypeSink;
   readonly rows: readonly FieldRow[];
+  readonly valueRows: readonly ValueRow[];
+}
+
+/** The values of a field of few values (FEW_VALUES_FIELDS) in an account: every one, or too many to list. */
+export interface FieldValues {
+  readonly values: readonly string[];
+  /** False once the field has had more than MAX_VALUES_PER_FIELD values: the list is then only some of them. */
+  readonly complete: boolean;
+}
+
+/** A catalogued field as search reads it: with its values where it is a column of few values (decision 0193). */
+export interface SearchCatalogField extends CatalogField {
+  readonly values?: FieldValues;
 }
 
 export interface FieldCatalogCache {
@@ -28,7 +48,7 @@ export interface FieldCatalogCache {
   load(accountIds: readonly number[]): Promise<void>;
   newBatch(): CatalogBatch;
   persist(batch: CatalogBatch): Promise<void>;
-  read(accountIds: readonly number[]): Promise<ReadonlyMap<number, readonly CatalogField[]>>;
+  read(accountIds: readonly number[]): Promise<ReadonlyMap<number, readonly SearchCatalogField[]>>;
   forget(accountId: number): void;
 }
 
@@ -38,8 +58,18 @@ export interface FieldCatalogCache {
  */
 export const MAX_CATALOG_FIELDS_PER_ACCOUNT = 10_000;
 
-export function createFieldCatalogCache(transport: ClickHouseTransport, table: string): FieldCatalogCache {
+/**
+ * Values listed per field of few values and account; past it the field is marked `overflow` and searched by its
+ * column (a `thread` holding ids is no column of few values).
+ */
+export const MAX_VALUES_PER_FIELD = 1000;
+
+/** Per field of few values: the values known, or null once it overflowed. */
+type KnownValues = Map<string, Set<string> | null>;
+
+export function createFieldCatalogCache(transport: ClickHouseTransport, table: string, valueTable: string): FieldCatalogCache {
   const masks = new Map<number, Map<string, number>>();
+  const knownValues = new Map<number, KnownValues>();
   const loading = new Map<number, Promise<void>>();
   // Orders observations: receive time in µs, kept strictly increasing within this process.
   let lastFirstSeen = 0;
@@ -56,14 +86,42 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
     );
   }
 
+  async function fetchValues(accountIds: readonly number[]): Promise<ValueRow[]> {
+    if (accountIds.length === 0) return [];
+    return transport.query<ValueRow>(
+      `SELECT account, field, value, max(overflow) AS overflow FROM ${valueTable}` +
+        ` WHERE account IN (${accountIds.map(sqlUInt32).join(', ')}) GROUP BY account, field, value`,
+    );
+  }
+
+  function knownValuesOf(accountId: number): KnownValues {
+    let known = knownValues.get(accountId);
+    if (known === undefined) {
+      known = new Map();
+      knownValues.set(accountId, known);
+    }
+    return known;
+  }
+
+  function addValue(row: ValueRow): void {
+    const known = knownValuesOf(row.account);
+    const values = known.get(row.field);
+    if (values === null) return;
+    if (row.overflow === 1) known.set(row.field, null);
+    else if (values === undefined) known.set(row.field, new Set([row.value]));
+    else values.add(row.value);
+  }
+
   async function loadMissing(accountIds: readonly number[]): Promise<void> {
-    const rows = await fetchRows(accountIds);
+    const [rows, values] = await Promise.all([fetchRows(accountIds), fetchValues(accountIds)]);
     for (const id of accountIds) if (!masks.has(id)) masks.set(id, new Map());
     for (const row of rows) {
       const fields = masks.get(row.account);
       if (fields === undefined) continue;
       fields.set(row.name, (fields.get(row.name) ?? 0) | observationBit(row.type, row.in_array === 1));
     }
+    for (const id of accountIds) knownValuesOf(id);
+    for (const row of values) addValue(row);
   }
 
   return {
@@ -82,9 +140,12 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
     },
     newBatch() {
       const rows: FieldRow[] = [];
+      const valueRows: ValueRow[] = [];
       const pending = new Map<number, Map<string, number>>();
+      const pendingValues = new Map<number, KnownValues>();
       return {
         rows,
+        valueRows,
         sinkFor(accountId, receivedAtMs) {
           const known = masks.get(accountId) ?? new Map<string, number>();
           let added = pending.get(accountId);
@@ -93,7 +154,32 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
             pending.set(accountId, added);
           }
           const batchAdded = added;
+          const valuesKnown = knownValues.get(accountId) ?? new Map<string, Set<string> | null>();
+          let valuesAdded = pendingValues.get(accountId);
+          if (valuesAdded === undefined) {
+            valuesAdded = new Map();
+            pendingValues.set(accountId, valuesAdded);
+          }
+          const batchValues = valuesAdded;
           return {
+            valueSeen(name, value) {
+              const listed = valuesKnown.get(name);
+              // The common case, once per such field of every log: already listed.
+              if (listed === null || listed?.has(value) === true) return;
+              let added = batchValues.get(name);
+              if (added === null || added?.has(value) === true) return;
+              if (added === undefined) {
+                added = new Set();
+                batchValues.set(name, added);
+              }
+              if ((listed?.size ?? 0) + added.size >= MAX_VALUES_PER_FIELD) {
+                batchValues.set(name, null);
+                valueRows.push({ account: accountId, field: name, value: '', overflow: 1 });
+                return;
+              }
+              added.add(value);
+              valueRows.push({ account: accountId, field: name, value, overflow: 0 });
+            },
             seen(name, type, inArray, bit) {
               const knownMask = known.get(name);
               // The common case, once per field of every log: already catalogued.
@@ -111,6 +197,10 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
       };
     },
     async persist(batch) {
+      if (batch.valueRows.length > 0) {
+        await transport.insertJsonEachRow(valueTable, Buffer.from(batch.valueRows.map((row) => JSON.stringify(row)).join('\n')));
+        for (const row of batch.valueRows) addValue(row);
+      }
       if (batch.rows.length === 0) return;
       await transport.insertJsonEachRow(table, Buffer.from(batch.rows.map((row) => JSON.stringify(row)).join('\n')));
       for (const row of batch.rows) {
@@ -123,7 +213,7 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
       }
     },
     async read(accountIds) {
-      const rows = await fetchRows(accountIds);
+      const [rows, valueRows] = await Promise.all([fetchRows(accountIds), fetchValues(accountIds)]);
       rows.sort((a, b) => a.first_seen - b.first_seen || a.type.localeCompare(b.type) || a.in_array - b.in_array);
       const byAccount = new Map<
         number,
@@ -153,18 +243,23 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
           fields.set(MESSAGE_CATALOG_NAME, { type: 'text', conflicts: new Set(), inArrays: false, plainText: false });
         }
       }
-      const result = new Map<number, readonly CatalogField[]>();
+      const values = valuesByField(valueRows);
+      const result = new Map<number, readonly SearchCatalogField[]>();
       for (const [account, fields] of byAccount) {
         result.set(
           account,
           [...fields.entries()]
-            .map(([name, field]) => ({
-              name,
-              type: field.type,
-              conflictingTypes: [...field.conflicts].sort(),
-              inArrays: field.inArrays,
-              plainText: field.plainText,
-            }))
+            .map(([name, field]) => {
+              const listed = values.get(`${account}\u0000${name}`);
+              return {
+                name,
+                type: field.type,
+                conflictingTypes: [...field.conflicts].sort(),
+                inArrays: field.inArrays,
+                plainText: field.plainText,
+                ...(listed === undefined ? {} : { values: listed }),
+              };
+            })
             .sort((a, b) => a.name.localeCompare(b.name)),
         );
       }
@@ -172,8 +267,25 @@ export function createFieldCatalogCache(transport: ClickHouseTransport, table: s
     },
     forget(accountId) {
       masks.delete(accountId);
+      knownValues.delete(accountId);
     },
   };
+}
+
+/** The value rows read, by account and field (`account\0field`). */
+function valuesByField(rows: readonly ValueRow[]): Map<string, FieldValues> {
+  const lists = new Map<string, { values: string[]; complete: boolean }>();
+  for (const row of rows) {
+    const key = `${row.account}\u0000${row.field}`;
+    let list = lists.get(key);
+    if (list === undefined) {
+      list = { values: [], complete: true };
+      lists.set(key, list);
+    }
+    if (row.overflow === 1) list.complete = false;
+    else list.values.push(row.value);
+  }
+  return lists;
 }
 
 export function catalogDeleteSql(table: string, accountId: number): string {

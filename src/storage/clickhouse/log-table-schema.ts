@@ -14,6 +14,11 @@ export interface HotField {
   readonly column: string;
   readonly kind: 'string' | 'number';
   readonly sqlType: string;
+  /**
+   * A column of few distinct values per account (host, level): the value catalog lists them (decision 0193) and
+   * field-less words find them there, not in the all-fields index.
+   */
+  readonly fewValues?: true;
 }
 
 /**
@@ -43,8 +48,11 @@ export const HOT_FIELDS: readonly HotField[] = [
 ];
 
 function lowCardinality(name: string): HotField {
-  return { name, column: `f_${name}`, kind: 'string', sqlType: 'LowCardinality(Nullable(String))' };
+  return { name, column: `f_${name}`, kind: 'string', sqlType: 'LowCardinality(Nullable(String))', fewValues: true };
 }
+
+/** The hot string columns whose values the value catalog lists (HotField.fewValues). */
+export const FEW_VALUES_FIELDS: readonly HotField[] = HOT_FIELDS.filter((field) => field.fewValues === true);
 function plainString(name: string): HotField {
   return { name, column: `f_${name}`, kind: 'string', sqlType: `Nullable(String) CODEC(ZSTD(1)) ${POINT_READ}` };
 }
@@ -146,7 +154,9 @@ function pairSql(a: string, b: string): string {
  * strings, array elements, numbers as toString prints a Float64 (`500`, `1.5`, `-3` → `3`) and booleans (`true`).
  * On a row whose message is plain, tokens already among the message's are left out: a field-less word matches when
  * it is in `message_text` or here, so they would only be stored twice (parsed access logs repeat their message in
- * their fields). A number query tests its tokens on both indexes and then the numbers (decision 0136).
+ * their fields). A number query tests its tokens on both indexes and then the numbers (decision 0136). The columns
+ * of few values (host, level: FEW_VALUES_FIELDS) are left out: their tokens were 70 % of the index's entries, and
+ * the value catalog answers them (decision 0193).
  */
 export const FIELDS_TEXT_INDEX = 'fields_text';
 export const FIELDS_PAIRS_INDEX = 'fields_pairs';
@@ -155,7 +165,7 @@ export const FIELDS_TOKENS_SQL = (() => {
   // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does; no lambda, which would
   // keep the engine from answering the index from its posting lists.
   const texts = [
-    `[${HOT_STRING_COLUMNS.join(', ')}]`,
+    `[${HOT_STRING_COLUMNS.filter((column) => !FEW_VALUES_FIELDS.some((field) => field.column === column)).join(', ')}]`,
     `mapValues(${MAP_COLUMNS.string})`,
     `arrayFlatten(mapValues(${MAP_COLUMNS.array}))`,
     `arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))`,
@@ -301,10 +311,26 @@ export const FIELD_TABLE = {
   orderBy: '(account, name, type, in_array)',
 } as const satisfies { name: string; columns: readonly ColumnDefinition[]; orderBy: string };
 
+/**
+ * The per-account value catalog of the columns of few values (FEW_VALUES_FIELDS, decision 0193): one row per
+ * (account, field, value) the first time it is seen, or one `overflow` row once a field has had too many to list.
+ */
+export const VALUE_TABLE = {
+  name: 'log_values',
+  columns: [
+    { name: 'account', sqlType: 'UInt32' },
+    { name: 'field', sqlType: 'LowCardinality(String)' },
+    { name: 'value', sqlType: 'String' },
+    { name: 'overflow', sqlType: 'UInt8' },
+  ],
+  orderBy: '(account, field, value)',
+} as const satisfies { name: string; columns: readonly ColumnDefinition[]; orderBy: string };
+
 /** Names of the tables a store uses; in a cluster the writers and readers use the distributed ones. */
 export interface TableNames {
   readonly logs: string;
   readonly fields: string;
+  readonly values: string;
 }
 
-export const DEFAULT_TABLE_NAMES: TableNames = { logs: LOG_TABLE.name, fields: FIELD_TABLE.name };
+export const DEFAULT_TABLE_NAMES: TableNames = { logs: LOG_TABLE.name, fields: FIELD_TABLE.name, values: VALUE_TABLE.name };

@@ -27,7 +27,11 @@ const doc: LogDocument = {
 describe('row encoder', () => {
   it('builds a JSONEachRow line placing each value by its kind, and reports every field type it meets', () => {
     const seen: [string, ObservedType, boolean][] = [];
-    const line = encodeLogRow(doc, 30, { seen: (name, type, inArray) => seen.push([name, type, inArray]) });
+    const values: [string, string][] = [];
+    const line = encodeLogRow(doc, 30, {
+      seen: (name, type, inArray) => seen.push([name, type, inArray]),
+      valueSeen: (name, value) => values.push([name, value]),
+    });
     const row = JSON.parse(line) as Record<string, unknown>;
     assert.equal(row.account, 7);
     assert.equal(row.ts, 1_795_262_400_123);
@@ -38,8 +42,13 @@ describe('row encoder', () => {
     assert.deepEqual(row.bool, { ok: false });
     assert.deepEqual(row.arr, { tags: ['a', '1'] });
     assert.equal(row.retention_days, 30);
-    const bare = JSON.parse(encodeLogRow({ ...doc, fields: {} }, 30, { seen: () => undefined })) as Record<string, unknown>;
+    const bare = JSON.parse(encodeLogRow({ ...doc, fields: {} }, 30, { seen: () => undefined, valueSeen: () => undefined })) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual([bare.str, bare.num, bare.bool, bare.arr, bare.source], [undefined, undefined, undefined, undefined, undefined]);
+    // The value catalog hears of the string values of the columns of few values alone (host, not user.id).
+    assert.deepEqual(values, [['host', 'web-1']]);
     assert.deepEqual(seen, [
       ['status', 'long', false],
       ['host', 'text', false],
@@ -54,7 +63,10 @@ describe('row encoder', () => {
   it('marks exactly the fields and messages that hold text the engine tokenizes unlike the analyzer', () => {
     const nonPlain = (fields: LogDocument['fields'], message = 'plain message'): string[] => {
       const marked: string[] = [];
-      encodeLogRow({ ...doc, message, fields }, 30, { seen: (name, type) => void (type === 'nonplain' && marked.push(name)) });
+      encodeLogRow({ ...doc, message, fields }, 30, {
+        seen: (name, type) => void (type === 'nonplain' && marked.push(name)),
+        valueSeen: () => undefined,
+      });
       return marked;
     };
     assert.deepEqual(nonPlain({ a: 'plain', b: 'user_id=42 java.net.X', n: 1_000 }), []);
@@ -72,14 +84,19 @@ describe('row encoder', () => {
       'list',
     ]);
     const fieldsPlain = (fields: LogDocument['fields']): boolean =>
-      encodeLogRow({ ...doc, fields }, 30, { seen: () => undefined }).includes('"fields_plain":1');
+      encodeLogRow({ ...doc, fields }, 30, { seen: () => undefined, valueSeen: () => undefined }).includes('"fields_plain":1');
     assert.equal(fieldsPlain({ status: 500, bytes: 12.5 }), true);
     assert.equal(fieldsPlain({ status: 500, delta: -1 }), false);
   });
 
   it('writes the word pairs of plain fields for the pair index, [] on every other row (decision 0192)', () => {
     const pairsOf = (fields: LogDocument['fields'], message = 'GET "/" 200'): unknown =>
-      (JSON.parse(encodeLogRow({ ...doc, message, fields }, 30, { seen: () => undefined })) as Record<string, unknown>).field_pairs;
+      (
+        JSON.parse(encodeLogRow({ ...doc, message, fields }, 30, { seen: () => undefined, valueSeen: () => undefined })) as Record<
+          string,
+          unknown
+        >
+      ).field_pairs;
     assert.deepEqual(pairsOf({ thread: 'http-nio-exec-1', reason: 'connection refused', tags: ['by peer', 'x'] }), [
       'http nio',
       'nio exec',

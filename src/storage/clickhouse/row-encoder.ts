@@ -21,6 +21,8 @@ interface FieldSlot {
   readonly key: string;
   readonly hotString: string | undefined;
   readonly hotNumber: string | undefined;
+  /** Its string values go to the value catalog (HotField.fewValues). */
+  readonly fewValues: boolean;
 }
 
 const HOT_BY_NAME: ReadonlyMap<string, HotField> = new Map(HOT_FIELDS.map((field) => [field.name, field]));
@@ -35,6 +37,7 @@ function slotOf(name: string): FieldSlot {
       key: JSON.stringify(name),
       hotString: hot?.kind === 'string' ? `,"${hot.column}":` : undefined,
       hotNumber: hot?.kind === 'number' ? `,"${hot.column}":` : undefined,
+      fewValues: hot?.fewValues === true,
     };
     // Bounded: an account sending endless distinct names must not grow this without limit.
     if (slots.size < MAX_CACHED_SLOTS) slots.set(name, slot);
@@ -48,6 +51,8 @@ export const MESSAGE_CATALOG_NAME = 'message';
 /** Receives each (field, type, array-ness) the encoder meets; decides itself whether it is new. */
 export interface FieldTypeSink {
   seen(name: string, type: ObservedType, inArray: boolean, bit: number): void;
+  /** A string value of a column of few values (FEW_VALUES_FIELDS), for the value catalog. */
+  valueSeen(name: string, value: string): void;
 }
 
 /**
@@ -121,6 +126,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
       sink.seen(name, type, false, observationBit(type, false));
       if (value.length > LONGEST_PLAIN_WITHOUT_CHECK) longString = true;
       if (mayHoldPair(value)) (paired ??= []).push(value);
+      if (slot.fewValues) sink.valueSeen(name, value);
       if (slot.hotString !== undefined) hot += slot.hotString + JSON.stringify(value);
       else str += (str === '' ? '' : ',') + slot.key + ':' + JSON.stringify(value);
     } else if (typeof value === 'number') {

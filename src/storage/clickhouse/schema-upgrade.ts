@@ -1,17 +1,22 @@
 /**
  * Brings a log table created by an earlier build up to log-table-schema.ts in place, so an existing data
  * directory keeps working: columns added since are added (their default is the safe value), the text index
- * is rebuilt when its expression or tokenizer changed, and projections are added and built for the parts
+ * is rebuilt when its expression or tokenizer changed (the value catalog is filled from the stored logs before the
+ * all-fields index leaves the columns of few values out), and projections are added and built for the parts
  * already written. Codec changes need nothing: merges rewrite parts with the new codecs.
  */
+import { MAX_VALUES_PER_FIELD } from './field-catalog.js';
 import {
+  FEW_VALUES_FIELDS,
   FIELD_PAIRS_COLUMN,
   FIELDS_PLAIN_COLUMN,
+  FIELDS_TEXT_INDEX,
   LOG_COLUMNS,
   LOG_INDEXES,
   LOG_PROJECTIONS,
   LOG_TABLE,
   MESSAGE_PLAIN_COLUMN,
+  VALUE_TABLE,
 } from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -49,12 +54,31 @@ export async function upgradeLogTable(transport: ClickHouseTransport): Promise<v
     )
       continue;
     const name = sqlIdentifier(index.name);
+    // Before the index that leaves them out: the values of the columns of few values are searched in the catalog.
+    if (index.name === FIELDS_TEXT_INDEX) await listStoredValues(transport);
     if (found !== undefined) await transport.exec(`ALTER TABLE ${table} DROP INDEX ${name}`);
     await transport.exec(`ALTER TABLE ${table} ADD INDEX ${name} ${index.expression} TYPE ${index.type} GRANULARITY ${index.granularity}`);
     // Parts without the index are searched by a full scan until this background mutation has built it.
     await transport.exec(`ALTER TABLE ${table} MATERIALIZE INDEX ${name}`);
   }
   await upgradeProjections(transport);
+}
+
+/**
+ * The value catalog of the logs stored before it (decision 0193), per account and field of few values: the values,
+ * or one `overflow` row past MAX_VALUES_PER_FIELD, as ingest would have written them.
+ */
+async function listStoredValues(transport: ClickHouseTransport): Promise<void> {
+  for (const field of FEW_VALUES_FIELDS) {
+    const column = sqlIdentifier(field.column);
+    const many = `length(vs) > ${MAX_VALUES_PER_FIELD}`;
+    await transport.exec(
+      `INSERT INTO ${sqlIdentifier(VALUE_TABLE.name)} (account, field, value, overflow) ` +
+        `SELECT account, ${sqlString(field.name)}, arrayJoin(if(${many}, [''], vs)), toUInt8(${many}) ` +
+        `FROM (SELECT account, groupUniqArray(${MAX_VALUES_PER_FIELD + 1})(${column}) AS vs FROM ${sqlIdentifier(LOG_TABLE.name)} ` +
+        `WHERE ${column} IS NOT NULL GROUP BY account)`,
+    );
+  }
 }
 
 async function upgradeProjections(transport: ClickHouseTransport): Promise<void> {

@@ -2,7 +2,8 @@
  * LogStore.measureGroups on ClickHouse: the scope (scope-sql.ts, window included) and the excluded log types, then
  * one grouped statement for every condition (aggregations/group-measures.ts), through the store's priority gate.
  */
-import type { CatalogField, GroupMeasureQuery, MeasuredGroup } from '../../log-store.js';
+import type { GroupMeasureQuery, MeasuredGroup } from '../../log-store.js';
+import type { SearchCatalogField } from '../field-catalog.js';
 import { measureGroups } from './aggregations/group-measures.js';
 import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/compile-context.js';
 import { scopeBoundsSql, scopeWhereSql } from './compile/scope-sql.js';
@@ -16,7 +17,7 @@ import type { LookupMembers } from '../../../query/index.js';
 
 export interface GroupMeasureExecutorDeps {
   readonly table: string;
-  readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly CatalogField[]>>;
+  readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly SearchCatalogField[]>>;
   readonly helpers: QueryHelpers;
   readonly runs: PrioritisedRuns;
   /** Engine sets of big lookup lists; without it every list is inlined. */

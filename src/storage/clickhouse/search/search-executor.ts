@@ -2,7 +2,8 @@
  * LogStore.search on ClickHouse: scope → compile → (stats for relevance) → hits, total and aggregations in
  * parallel → Elasticsearch-shaped parts. Every statement starts its WHERE with the scope (scope-sql.ts).
  */
-import type { CatalogField, LogHit, LogSearchQuery, LogSearchResult, SortValue } from '../../log-store.js';
+import type { LogHit, LogSearchQuery, LogSearchResult, SortValue } from '../../log-store.js';
+import type { SearchCatalogField } from '../field-catalog.js';
 import { SOURCE_SELECT_SQL, sourceOfRow, type StoredSourceRow } from '../source-of-row.js';
 import { FIELDS_PLAIN_COLUMN, MESSAGE_PLAIN_COLUMN } from '../log-table-schema.js';
 import { sqlNumber, sqlString } from '../sql-literals.js';
@@ -38,7 +39,7 @@ import type { LookupMembers } from '../../../query/index.js';
 export interface SearchExecutorDeps {
   readonly transport: ClickHouseTransport;
   readonly table: string;
-  readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly CatalogField[]>>;
+  readonly readCatalog: (accountIds: readonly number[]) => Promise<ReadonlyMap<number, readonly SearchCatalogField[]>>;
   readonly helpers: QueryHelpers;
   /** The store's one priority gate (a new one when absent). */
   readonly runs?: PrioritisedRuns;

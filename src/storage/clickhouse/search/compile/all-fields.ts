@@ -21,6 +21,7 @@ import {
   PAIRED_TOKEN,
 } from '../../log-table-schema.js';
 import { hasPhraseSql, hasTokenSql } from './token-tests.js';
+import { fewValuesPieceSql, fewValuesTestSql, fewValuesWordSql } from './few-values.js';
 import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from '../../field-catalog.js';
 import { sqlNumber, sqlString } from '../../sql-literals.js';
 import { anyNumber, anyOf, type FieldRef } from '../fields/field-access.js';
@@ -91,16 +92,19 @@ function onFieldRows(context: CompileContext, plain: string, other: string): str
 }
 
 /**
- * An entry of either index every row holding `piece` in some field has: a field's token is left out of
- * fields_text where the plain message holds it already (FIELDS_TOKENS_SQL).
+ * A test every row holding `piece` in some field passes: an entry of either index (a field's token is left out of
+ * fields_text where the plain message holds it already, FIELDS_TOKENS_SQL), or a value of a column of few values,
+ * which fields_text leaves out (decision 0193).
  */
-const pieceSql = (piece: string): string =>
-  `(has(${FIELDS_TOKENS_SQL}, ${sqlString(piece)}) OR has(${MESSAGE_TOKENS_SQL}, ${sqlString(piece)}))`;
+function pieceSql(context: CompileContext, piece: string): string {
+  const few = fewValuesPieceSql(context, piece);
+  return `(has(${FIELDS_TOKENS_SQL}, ${sqlString(piece)}) OR has(${MESSAGE_TOKENS_SQL}, ${sqlString(piece)})${few === null ? '' : ` OR ${few}`})`;
+}
 
 /** The index test every row holding all `terms` in its other fields passes, null when none can help. */
 function fieldsPrefilter(context: CompileContext, terms: readonly string[]): string | null {
   const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
-  return pieces.length === 0 ? null : pieces.map(pieceSql).join(' AND ');
+  return pieces.length === 0 ? null : pieces.map((piece) => pieceSql(context, piece)).join(' AND ');
 }
 
 const withFilter = (filter: string | null, exact: string): string => (filter === null ? exact : `(${filter} AND ${exact})`);
@@ -128,9 +132,11 @@ function printedByOtherNumber(term: string, value: number): boolean {
  */
 function fieldsWordSql(context: CompileContext, term: string, stringsOnly: boolean): string {
   const other = withFilter(fieldsPrefilter(context, [term]), hasTokenSql(otherFieldsText(context, false), fieldTextOf(context), term));
-  if (stringsOnly) return other;
+  // The columns of few values, which fields_text leaves out, on every row: their test is exact whatever the text.
+  const few = fewValuesWordSql(context, term);
+  if (stringsOnly) return few === null ? other : or([few, other]);
   const plain = context.helpers.isIndexExactText(term) ? `has(${FIELDS_TOKENS_SQL}, ${sqlString(term)})` : '0';
-  return onFieldRows(context, plain, other);
+  return or([...(few === null ? [] : [few]), onFieldRows(context, plain, other)]);
 }
 
 /** The number a query's text is, NaN when it is none (Number('') would be 0). */
@@ -152,11 +158,15 @@ export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): 
   // Fuzzy terms and a prefix last term test every token of every value, as before: no index holds fragments.
   if (query.fuzziness !== null || query.lastTokenIsPrefix) {
     const onMessage = matchQuerySql(context, message, query);
-    const onFields = onFieldRows(
-      context,
-      matchQuerySql(context, otherFieldsText(context, true), query).where,
-      matchQuerySql(context, otherFieldsText(context, false), query).where,
-    );
+    const few = fewValuesTestSql(context, (field) => matchQuerySql(context, field, query).where);
+    const onFields = or([
+      ...(few === null ? [] : [few]),
+      onFieldRows(
+        context,
+        matchQuerySql(context, otherFieldsText(context, true), query).where,
+        matchQuerySql(context, otherFieldsText(context, false), query).where,
+      ),
+    ]);
     return {
       where: or([onMessage.where, onFields]),
       score: `greatest(if(${onMessage.where}, ${onMessage.score}, 0), if(${onFields}, 1, 0))`,
@@ -232,8 +242,10 @@ function plainFieldsPhraseSql(terms: readonly string[], tokenFilter: string | nu
  * others over the engine's tokens where they are exact, else over the analyzer's pattern.
  */
 export function allFieldsPatternSql(context: CompileContext, leaf: (field: FieldRef) => string): string {
+  const few = fewValuesTestSql(context, leaf);
   return or([
     leaf(context.catalog.resolve('message')),
     onFieldRows(context, leaf(otherFieldsText(context, true)), leaf(otherFieldsText(context, false))),
+    ...(few === null ? [] : [few]),
   ]);
 }

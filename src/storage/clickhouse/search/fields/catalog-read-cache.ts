@@ -1,7 +1,7 @@
 import type { Clock } from '../../../../shared/clock.js';
-import type { CatalogField } from '../../../log-store.js';
+import type { SearchCatalogField } from '../../field-catalog.js';
 
-type Catalogs = ReadonlyMap<number, readonly CatalogField[]>;
+type Catalogs = ReadonlyMap<number, readonly SearchCatalogField[]>;
 
 /**
  * The field catalog as search reads it, kept per account for a few seconds: every search needs it before it can
@@ -16,11 +16,11 @@ export interface CatalogReadCache {
 const TTL_MS = 5000;
 
 export function createCatalogReadCache(read: (accountIds: readonly number[]) => Promise<Catalogs>, clock: Clock): CatalogReadCache {
-  const cached = new Map<number, { atMs: number; fields: readonly CatalogField[] }>();
+  const cached = new Map<number, { atMs: number; fields: readonly SearchCatalogField[] }>();
   return {
     async read(accountIds) {
       const now = clock.now();
-      const out = new Map<number, readonly CatalogField[]>();
+      const out = new Map<number, readonly SearchCatalogField[]>();
       const missing: number[] = [];
       for (const id of accountIds) {
         const hit = cached.get(id);

@@ -2,7 +2,8 @@
  * How the compiler reads a field the request names, on top of the addressing rules of ../field-sql.ts
  * (docs/log-schema.md): core columns, hot columns, the per-kind maps and the array map.
  */
-import type { CatalogField, CatalogFieldType } from '../../../log-store.js';
+import type { CatalogFieldType } from '../../../log-store.js';
+import { MAX_CATALOG_FIELDS_PER_ACCOUNT, type FieldValues, type SearchCatalogField } from '../../field-catalog.js';
 import { arraySql, scalarSql, storedKindsOf } from '../../field-sql.js';
 import { MAP_COLUMNS, MESSAGE_TEXT_INDEX, MESSAGE_TOKENS_SQL, type StoredKind } from '../../log-table-schema.js';
 import { patternNumbers, patternStrings, type FieldPattern } from './field-pattern.js';
@@ -57,23 +58,30 @@ const SHAPE_OF: Readonly<Record<CatalogFieldType, FieldShape>> = {
   object: 'unmapped',
 };
 
-function merge(a: CatalogField, b: CatalogField): CatalogField {
+function mergeValues(a: FieldValues | undefined, b: FieldValues | undefined): FieldValues | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return { values: [...new Set([...a.values, ...b.values])], complete: a.complete && b.complete };
+}
+
+function merge(a: SearchCatalogField, b: SearchCatalogField): SearchCatalogField {
   const types = new Set([...a.conflictingTypes, b.type, ...b.conflictingTypes]);
   types.delete(a.type);
+  const values = mergeValues(a.values, b.values);
   return {
     name: a.name,
     type: a.type,
     conflictingTypes: [...types],
     inArrays: a.inArrays || b.inArrays,
     plainText: a.plainText && b.plainText,
+    ...(values === undefined ? {} : { values }),
   };
 }
 
 /** The fields of every account in scope, merged (the first type seen wins, the others are conflicts). */
 export class FieldCatalog {
-  private readonly fields = new Map<string, CatalogField>();
+  private readonly fields = new Map<string, SearchCatalogField>();
 
-  constructor(perAccount: Iterable<readonly CatalogField[]>) {
+  constructor(perAccount: Iterable<readonly SearchCatalogField[]>) {
     for (const list of perAccount) {
       for (const field of list) {
         const known = this.fields.get(field.name);
@@ -82,8 +90,20 @@ export class FieldCatalog {
     }
   }
 
-  get all(): readonly CatalogField[] {
+  get all(): readonly SearchCatalogField[] {
     return [...this.fields.values()];
+  }
+
+  /**
+   * The string values a field of few values holds in the accounts in scope (FEW_VALUES_FIELDS, decision 0193), or
+   * null where they are not known to be all listed: the field had too many, a catalog at its cap may miss the field,
+   * or the field is catalogued with no list (it only ever held numbers, or a catalog made without values).
+   */
+  valuesOf(name: string): readonly string[] | null {
+    if (this.fields.size >= MAX_CATALOG_FIELDS_PER_ACCOUNT) return null;
+    const field = this.fields.get(name);
+    if (field === undefined) return [];
+    return field.values?.complete === true ? field.values.values : null;
   }
 
   /** `host`, `host.keyword`, `@timestamp`, ... → how to read it. */
@@ -135,7 +155,7 @@ export class FieldCatalog {
     return names.filter((name) => re.test(name));
   }
 
-  private fromCatalog(field: CatalogField, shape: FieldShape): FieldRef {
+  private fromCatalog(field: SearchCatalogField, shape: FieldShape): FieldRef {
     return { name: field.name, shape, column: null, kinds: storedKindsOf(field), inArrays: field.inArrays, plainText: field.plainText };
   }
 }
