@@ -57,7 +57,13 @@ export function openLogStoreTransport(config: LogStoreConfig): ClickHouseTranspo
 export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): Promise<LogStore> {
   const transport = openLogStoreTransport(config);
   try {
-    return await createClickHouseLogStore({ transport, clock: deps.clock, logger: deps.logger });
+    // The embedded engine's directory is this process's alone: every insert into it is one of the store's.
+    return await createClickHouseLogStore({
+      transport,
+      clock: deps.clock,
+      logger: deps.logger,
+      soleWriter: config.url.startsWith('chdb:'),
+    });
   } catch (error) {
     await transport.close();
     throw error;

@@ -14,14 +14,17 @@ export const ZONE_LOGS_FROM = Date.UTC(2026, 10, 20);
 const plainText = (name: string): CatalogField => ({ name, type: 'text', conflictingTypes: [], inArrays: false, plainText: true });
 
 /** A search executor over `transport` (a recording one, say) whose accounts hold `message` and `zone`. */
-export function zoneLogSearch(transport: ClickHouseTransport): ReturnType<typeof createSearchExecutor> {
+export function zoneLogSearch(
+  transport: ClickHouseTransport,
+  absentTokens = createAbsentTokenState(),
+): ReturnType<typeof createSearchExecutor> {
   const catalog = [plainText('message'), plainText('zone')];
   return createSearchExecutor({
     transport,
     table: 'logs',
     readCatalog: async (ids) => new Map(ids.map((id) => [id, catalog])),
     helpers: queryHelpers,
-    absentTokens: createAbsentTokenState(),
+    absentTokens,
   });
 }
 

@@ -28,7 +28,7 @@ import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
 import { createTokenDictionaryCache } from './search/dictionary-answers.js';
-import { createAbsentTokenState } from './search/absent-tokens.js';
+import { createAbsentTokenState, insertEnded, insertStarted } from './search/absent-tokens.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -37,6 +37,8 @@ export interface ClickHouseLogStoreDeps {
   readonly transport: ClickHouseTransport;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** This process makes every insert into the tables (the embedded engine owns its directory). */
+  readonly soleWriter?: boolean;
 }
 
 /** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
@@ -158,9 +160,14 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     for (const [i, group] of groups.entries()) {
       // One copy of the whole insert, whatever the number of pieces and chunks.
       const chunks = group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]));
-      await transport.insertJsonEachRow(tables.logs, joinChunks(chunks), {
-        insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}`,
-      });
+      insertStarted(absentTokens);
+      try {
+        await transport.insertJsonEachRow(tables.logs, joinChunks(chunks), {
+          insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}`,
+        });
+      } finally {
+        insertEnded(absentTokens);
+      }
     }
   }
 
@@ -179,7 +186,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
   const lookupSets = createLookupSets(transport);
   const tokenDictionaries = createTokenDictionaryCache();
-  const absentTokens = createAbsentTokenState();
+  const absentTokens = createAbsentTokenState(deps.soleWriter === true);
   const search = createSearchExecutor({
     transport,
     table: tables.logs,

@@ -13,6 +13,7 @@ import { sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport, QuerySettings } from '../transport.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { ZONE_LOGS_FROM as FROM, zoneLogSearch, zoneLogWriter } from '../../../../test/support/zone-logs.js';
+import { createAbsentTokenState, insertEnded, insertStarted } from './absent-tokens.js';
 
 const request = (query: string): SearchRequest =>
   parseSearchRequest(
@@ -129,5 +130,29 @@ describe('field-less words no part holds', () => {
     const found = await ids('merge', zoneLogSearch(merging));
     assert.ok(merged);
     assert.equal(found.length, 2);
+  });
+
+  it("reuses the parts listed last while the store, the table's only writer, has inserted nothing since", async () => {
+    const state = createAbsentTokenState(true);
+    const sole = zoneLogSearch(recording, state);
+    const listings = (): number => statements.filter((sql) => sql.includes(' AS parts') && !sql.includes('mergeTreeTextIndex')).length;
+    assert.deepEqual(await ids('quokka', sole), []);
+    statements.length = 0;
+    assert.deepEqual(await ids('quokka', sole), []);
+    assert.deepEqual(await ids('NOT quokka', sole), ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7']);
+    assert.equal(listings(), 0);
+    // An insert the store reports: the next search lists the parts again and finds the word in the new one.
+    insertStarted(state);
+    await insert([{ message: 'a quokka' }]);
+    insertEnded(state);
+    statements.length = 0;
+    assert.deepEqual(await ids('quokka', sole), ['l8']);
+    assert.equal(listings(), 1);
+    // A merge writes no word its parts did not hold: once the merged part is read, no listing for a word in no log.
+    await transport.exec('OPTIMIZE TABLE logs FINAL');
+    assert.deepEqual(await ids('zyzzogeton', sole), []);
+    statements.length = 0;
+    assert.deepEqual(await ids('zyzzogeton', sole), []);
+    assert.equal(listings(), 0);
   });
 });

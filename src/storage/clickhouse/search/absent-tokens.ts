@@ -79,16 +79,56 @@ function tidied(sql: string): string {
   return out.replaceAll(ABSENT, '0');
 }
 
+/**
+ * The store's inserts into the table, where it is the table's only writer (the embedded engine): only an insert can
+ * bring a word into the table — a merge or a DELETE writes parts whose dictionaries hold a subset of what the parts
+ * they replace held — so a word no part held is held by none until the next insert.
+ */
+export interface TableWrites {
+  /** Bumped when an insert starts and when it ends. */
+  generation: number;
+  inFlight: number;
+}
+
 /** What a store keeps between searches: what each part's dictionaries hold, whether every part has every index yet. */
 export interface AbsentTokenState {
   /** By table, index and word: how many rows of each part (by name and creation time) hold it (the cardinality). */
   readonly cache: PartAnswerCache<PartCount>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
+  /** Null where other processes may write the table too. */
+  readonly writes: TableWrites | null;
+  /** The parts listed last with no insert running, and the generation they were listed at. */
+  lastListing: { readonly generation: number; readonly parts: readonly ActivePart[] } | null;
 }
 
-export function createAbsentTokenState(): AbsentTokenState {
-  return { cache: createPartAnswerCache<PartCount>(CACHED_WORDS), indexesBuilt: false };
+/** `soleWriter`: this process makes every insert into the table and reports them (insertStarted, insertEnded). */
+export function createAbsentTokenState(soleWriter = false): AbsentTokenState {
+  return {
+    cache: createPartAnswerCache<PartCount>(CACHED_WORDS),
+    indexesBuilt: false,
+    writes: soleWriter ? { generation: 0, inFlight: 0 } : null,
+    lastListing: null,
+  };
+}
+
+export function insertStarted(state: AbsentTokenState): void {
+  if (state.writes === null) return;
+  state.writes.generation += 1;
+  state.writes.inFlight += 1;
+}
+
+export function insertEnded(state: AbsentTokenState): void {
+  if (state.writes === null) return;
+  state.writes.generation += 1;
+  state.writes.inFlight -= 1;
+}
+
+/** The parts listed last, where no insert has started since: a word none of them holds is in no part. */
+function listingSinceLastInsert(state: AbsentTokenState): readonly ActivePart[] | null {
+  const { writes, lastListing } = state;
+  if (writes === null || lastListing === null || !state.indexesBuilt) return null;
+  return writes.inFlight === 0 && writes.generation === lastListing.generation ? lastListing.parts : null;
 }
 
 const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
@@ -148,6 +188,7 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
 
   /** The active parts now; null where no answer can be read from them. */
   function listParts(): Promise<readonly ActivePart[] | null> {
+    const generation = state.writes !== null && state.writes.inFlight === 0 ? state.writes.generation : null;
     const building = state.indexesBuilt
       ? ''
       : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
@@ -156,15 +197,19 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
       ([row]) => {
         if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
         state.indexesBuilt = true;
-        return activePartsOf(row);
+        const parts = activePartsOf(row);
+        // Kept only when no insert ran during the listing: it then holds every part an insert ever wrote.
+        if (parts !== null && generation !== null && state.writes?.generation === generation) state.lastListing = { generation, parts };
+        return parts;
       },
       () => null,
     );
   }
 
-  /** The parts as the search first lists them, once for all its lookups. */
+  /** The parts as the search first lists them, once for all its lookups; the last listing while nothing was inserted. */
   function activeParts(): Promise<readonly ActivePart[] | null> {
-    listed ??= listParts();
+    const reused = listingSinceLastInsert(state);
+    listed ??= reused === null ? listParts() : Promise.resolve(reused);
     return listed;
   }
 

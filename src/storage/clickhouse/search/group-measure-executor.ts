@@ -7,6 +7,7 @@ import type { SearchCatalogField } from '../field-catalog.js';
 import { measureGroups } from './aggregations/group-measures.js';
 import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/compile-context.js';
 import { scopeBoundsSql, scopeWhereSql } from './compile/scope-sql.js';
+import { fewValueAnswers } from './few-value-answers.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
 import { absentTokenAnswers, createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
 import { toSearchError } from './engine-error.js';
@@ -47,10 +48,11 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
           cache: tokenDictionaries,
         });
         const withoutAbsentWords = absentTokenAnswers({ table: deps.table, run: (sql) => run(sql), state: absentTokens });
+        const withFewValues = fewValueAnswers((sql) => run(sql));
         return await measureGroups(
           {
             context,
-            run: async (sql) => run(await withoutAbsentWords(await withDictionaries(withoutScoreStats(sql)))),
+            run: async (sql) => run(await withoutAbsentWords(await withDictionaries(await withFewValues(withoutScoreStats(sql))))),
             table: deps.table,
             where: scopeWhereSql(context, query.scope, null),
           },

@@ -23,6 +23,7 @@ import { FieldCatalog } from './fields/field-access.js';
 import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
 import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
+import { fewValueAnswers } from './few-value-answers.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
 import { absentTokenAnswers, createAbsentTokenState, messageSubset, messageWordShare, type AbsentTokenState } from './absent-tokens.js';
 import { isMonotone } from './compile/monotone.js';
@@ -132,7 +133,9 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       cache: tokenDictionaries,
     });
     const withoutAbsentWords = absentTokenAnswers({ table, run: (sql) => runStatement(sql), state: absentTokens });
-    const run: Run = async (sql, settings) => runStatement(await withoutAbsentWords(await withDictionaries(sql)), settings);
+    const withFewValues = fewValueAnswers((sql) => runStatement(sql));
+    const run: Run = async (sql, settings) =>
+      runStatement(await withoutAbsentWords(await withDictionaries(await withFewValues(sql))), settings);
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());

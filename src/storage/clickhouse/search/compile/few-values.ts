@@ -5,7 +5,7 @@
  * column none of whose values can match is not read at all. A column whose values are not all listed (too many, or
  * a catalog at its cap) is tested value by value.
  */
-import { analyzeTerms } from '../../../../query/index.js';
+import { analyzeTerms, isIndexExactText } from '../../../../query/index.js';
 import { FEW_VALUES_FIELDS, type HotField } from '../../log-table-schema.js';
 import { sqlString } from '../../sql-literals.js';
 import type { FieldRef } from '../fields/field-access.js';
@@ -58,16 +58,58 @@ export function fewValuesPieceSql(context: CompileContext, piece: string): strin
   );
 }
 
+/** U+0001 and U+0002: sqlString escapes every control character, so no literal can contain them. */
+const MARK = String.fromCharCode(1);
+const SEP = String.fromCharCode(2);
+export const FEW_VALUES_PLACEHOLDER = new RegExp(`${MARK}few${SEP}[^${MARK}]*${MARK}`, 'g');
+
+/** What a placeholder asks: which listed values pass the test, and the columns that list them. */
+export interface FewValuesLookup {
+  /** Per column, its listed values. */
+  readonly columns: Readonly<Record<string, readonly string[]>>;
+  /** `arrayFilter(v -> <test>, [values])` over every listed value, plain ones tested on the engine's tokens. */
+  readonly matching: readonly string[];
+}
+
 /**
  * Rows where a column of few values passes `test` (a condition over one text value: a pattern, a fuzzy or prefix
- * match): evaluated by the engine over the listed values, a constant list it computes once per statement.
+ * match), which only the engine can evaluate: a placeholder until the executor has asked it once which listed values
+ * pass (../few-value-answers.ts), so that a column none of them matches is not read. Values of plain text are tested
+ * on the engine's tokens: the analyzer's pattern, with its Unicode classes, costs milliseconds to compile per call.
  */
 export function fewValuesTestSql(context: CompileContext, test: (field: FieldRef) => string): string | null {
-  const tests = FEW_VALUES_FIELDS.flatMap((field) => {
+  const scans: string[] = [];
+  const columns: Record<string, readonly string[]> = {};
+  for (const field of FEW_VALUES_FIELDS) {
     const values = context.catalog.valuesOf(field.name);
-    if (values === null) return [test(textValue(field.column))];
-    if (values.length === 0) return [];
-    return [`has(arrayFilter(v -> ${test(textValue('v'))}, [${values.map(sqlString).join(', ')}]), ${field.column})`];
-  });
+    if (values === null) scans.push(test(textValue(field.column)));
+    else if (values.length > 0) columns[field.column] = values;
+  }
+  const all = [...new Set(Object.values(columns).flat())];
+  const plain = all.filter((value) => isIndexExactText(value));
+  const other = all.filter((value) => !isIndexExactText(value));
+  const matching = [
+    ...(plain.length === 0
+      ? []
+      : [`arrayFilter(v -> ${test({ ...textValue('v'), plainText: true })}, [${plain.map(sqlString).join(', ')}])`]),
+    ...(other.length === 0 ? [] : [`arrayFilter(v -> ${test(textValue('v'))}, [${other.map(sqlString).join(', ')}])`]),
+  ];
+  const tests = [...scans, ...(all.length === 0 ? [] : [`${MARK}${['few', JSON.stringify(columns), ...matching].join(SEP)}${MARK}`])];
   return tests.length === 0 ? null : tests.length === 1 ? (tests[0] ?? null) : `(${tests.join(' OR ')})`;
+}
+
+export function fewValuesLookupOf(placeholder: string): FewValuesLookup {
+  const [kind, columns = '{}', ...matching] = placeholder.slice(1, -1).split(SEP);
+  if (kind !== 'few') throw new Error('malformed few values placeholder');
+  return { columns: JSON.parse(columns) as Record<string, readonly string[]>, matching };
+}
+
+/** The placeholder's condition once the engine listed the values that pass (null: it could not answer). */
+export function fewValuesAnsweredSql(lookup: FewValuesLookup, passing: ReadonlySet<string> | null): string {
+  const tests = Object.entries(lookup.columns).flatMap(([column, values]) => {
+    if (passing === null) return lookup.matching.map((matching) => `has(${matching}, ${column})`);
+    const kept = values.filter((value) => passing.has(value));
+    return kept.length === 0 ? [] : [`ifNull(${column} IN (${kept.map(sqlString).join(', ')}), 0)`];
+  });
+  return tests.length === 0 ? '0' : `(${tests.join(' OR ')})`;
 }

@@ -1,0 +1,30 @@
+/**
+ * The tests of the columns of few values that only the engine can evaluate (compile/few-values.ts: patterns, fuzzy
+ * terms), answered once per search over the listed values and written into its statements as the values that pass:
+ * a column none of them passes is then not read at all, where the test over every row read it whole.
+ */
+import { stringsOf } from './table-parts.js';
+import { FEW_VALUES_PLACEHOLDER, fewValuesAnsweredSql, fewValuesLookupOf } from './compile/few-values.js';
+
+type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
+
+/** The statement rewriter of one search; where the engine refuses the question, each test stays over its column. */
+export function fewValueAnswers(run: Run): (sql: string) => Promise<string> {
+  const answers = new Map<string, Promise<string>>();
+  const answer = (placeholder: string): Promise<string> => {
+    const lookup = fewValuesLookupOf(placeholder);
+    if (lookup.matching.length === 0) return Promise.resolve(fewValuesAnsweredSql(lookup, new Set()));
+    return run(`SELECT ${lookup.matching.map((matching, i) => `${matching} AS __v${i}`).join(', ')}`).then(
+      ([row]) => fewValuesAnsweredSql(lookup, new Set(lookup.matching.flatMap((_, i) => stringsOf(row?.[`__v${i}`]) ?? []))),
+      () => fewValuesAnsweredSql(lookup, null),
+    );
+  };
+  return async (sql) => {
+    const found = [...new Set(sql.match(FEW_VALUES_PLACEHOLDER) ?? [])];
+    if (found.length === 0) return sql;
+    for (const placeholder of found) if (!answers.has(placeholder)) answers.set(placeholder, answer(placeholder));
+    const written = new Map<string, string>();
+    for (const placeholder of found) written.set(placeholder, (await answers.get(placeholder)) ?? '0');
+    return sql.replace(FEW_VALUES_PLACEHOLDER, (placeholder) => written.get(placeholder) ?? '0');
+  };
+}
