@@ -8,14 +8,49 @@ import { FEW_VALUES_PLACEHOLDER, fewValuesAnsweredSql, fewValuesLookupOf } from 
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
+/** Answers kept across searches: a placeholder names its values and its test, so its answer never changes. */
+export interface FewValueAnswerCache {
+  get(placeholder: string): string | undefined;
+  set(placeholder: string, answer: string): void;
+}
+
+const CACHED_ANSWERS = 256;
+
+export function createFewValueAnswerCache(): FewValueAnswerCache {
+  const entries = new Map<string, string>();
+  return {
+    get(placeholder) {
+      const answer = entries.get(placeholder);
+      if (answer !== undefined) {
+        entries.delete(placeholder);
+        entries.set(placeholder, answer);
+      }
+      return answer;
+    },
+    set(placeholder, answer) {
+      entries.set(placeholder, answer);
+      for (const oldest of entries.keys()) {
+        if (entries.size <= CACHED_ANSWERS) break;
+        entries.delete(oldest);
+      }
+    },
+  };
+}
+
 /** The statement rewriter of one search; where the engine refuses the question, each test stays over its column. */
-export function fewValueAnswers(run: Run): (sql: string) => Promise<string> {
+export function fewValueAnswers(run: Run, cache: FewValueAnswerCache): (sql: string) => Promise<string> {
   const answers = new Map<string, Promise<string>>();
   const answer = (placeholder: string): Promise<string> => {
+    const known = cache.get(placeholder);
+    if (known !== undefined) return Promise.resolve(known);
     const lookup = fewValuesLookupOf(placeholder);
     if (lookup.matching.length === 0) return Promise.resolve(fewValuesAnsweredSql(lookup, new Set()));
     return run(`SELECT ${lookup.matching.map((matching, i) => `${matching} AS __v${i}`).join(', ')}`).then(
-      ([row]) => fewValuesAnsweredSql(lookup, new Set(lookup.matching.flatMap((_, i) => stringsOf(row?.[`__v${i}`]) ?? []))),
+      ([row]) => {
+        const written = fewValuesAnsweredSql(lookup, new Set(lookup.matching.flatMap((_, i) => stringsOf(row?.[`__v${i}`]) ?? [])));
+        cache.set(placeholder, written);
+        return written;
+      },
       () => fewValuesAnsweredSql(lookup, null),
     );
   };

@@ -7,7 +7,7 @@ import type { SearchCatalogField } from '../field-catalog.js';
 import { measureGroups } from './aggregations/group-measures.js';
 import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/compile-context.js';
 import { scopeBoundsSql, scopeWhereSql } from './compile/scope-sql.js';
-import { fewValueAnswers } from './few-value-answers.js';
+import { createFewValueAnswerCache, fewValueAnswers } from './few-value-answers.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
 import { absentTokenAnswers, createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
 import { toSearchError } from './engine-error.js';
@@ -31,6 +31,7 @@ export interface GroupMeasureExecutorDeps {
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
   const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
+  const fewValueCache = createFewValueAnswerCache();
   const absentTokens = deps.absentTokens ?? createAbsentTokenState();
   return async (query) => {
     if (query.conditions.length === 0) return [];
@@ -48,7 +49,7 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
           cache: tokenDictionaries,
         });
         const withoutAbsentWords = absentTokenAnswers({ table: deps.table, run: (sql) => run(sql), state: absentTokens });
-        const withFewValues = fewValueAnswers((sql) => run(sql));
+        const withFewValues = fewValueAnswers((sql) => run(sql), fewValueCache);
         return await measureGroups(
           {
             context,

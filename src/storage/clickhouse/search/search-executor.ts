@@ -23,7 +23,7 @@ import { FieldCatalog } from './fields/field-access.js';
 import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
 import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
-import { fewValueAnswers } from './few-value-answers.js';
+import { createFewValueAnswerCache, fewValueAnswers } from './few-value-answers.js';
 import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
 import { absentTokenAnswers, createAbsentTokenState, messageSubset, messageWordShare, type AbsentTokenState } from './absent-tokens.js';
 import { isMonotone } from './compile/monotone.js';
@@ -96,6 +96,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   const { transport, table } = deps;
   const runs = deps.runs ?? createPrioritisedRuns(transport);
   const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
+  const fewValueCache = createFewValueAnswerCache();
   const absentTokens = deps.absentTokens ?? createAbsentTokenState();
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
@@ -133,7 +134,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       cache: tokenDictionaries,
     });
     const withoutAbsentWords = absentTokenAnswers({ table, run: (sql) => runStatement(sql), state: absentTokens });
-    const withFewValues = fewValueAnswers((sql) => runStatement(sql));
+    const withFewValues = fewValueAnswers((sql) => runStatement(sql), fewValueCache);
     const run: Run = async (sql, settings) =>
       runStatement(await withoutAbsentWords(await withDictionaries(await withFewValues(sql))), settings);
     try {
