@@ -3,38 +3,18 @@
  * terms), answered once per search over the listed values and written into its statements as the values that pass:
  * a column none of them passes is then not read at all, where the test over every row read it whole.
  */
-import { stringsOf } from './table-parts.js';
+import { createLruCache, stringsOf, type LruCache } from './table-parts.js';
 import { FEW_VALUES_PLACEHOLDER, fewValuesAnsweredSql, fewValuesLookupOf } from './compile/few-values.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
 /** Answers kept across searches: a placeholder names its values and its test, so its answer never changes. */
-export interface FewValueAnswerCache {
-  get(placeholder: string): string | undefined;
-  set(placeholder: string, answer: string): void;
-}
+export type FewValueAnswerCache = LruCache<string>;
 
 const CACHED_ANSWERS = 256;
 
 export function createFewValueAnswerCache(): FewValueAnswerCache {
-  const entries = new Map<string, string>();
-  return {
-    get(placeholder) {
-      const answer = entries.get(placeholder);
-      if (answer !== undefined) {
-        entries.delete(placeholder);
-        entries.set(placeholder, answer);
-      }
-      return answer;
-    },
-    set(placeholder, answer) {
-      entries.set(placeholder, answer);
-      for (const oldest of entries.keys()) {
-        if (entries.size <= CACHED_ANSWERS) break;
-        entries.delete(oldest);
-      }
-    },
-  };
+  return createLruCache<string>(CACHED_ANSWERS);
 }
 
 /** The statement rewriter of one search; where the engine refuses the question, each test stays over its column. */

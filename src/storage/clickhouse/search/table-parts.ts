@@ -46,30 +46,37 @@ export function activePartsOf(row: Readonly<Record<string, unknown>> | undefined
   return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}`, rows: rows[i] ?? 0 }));
 }
 
-/** What was read from each part (by part key), per question; the least recently asked questions are forgotten. */
-export interface PartAnswerCache<T> {
-  get(key: string): Map<string, T> | undefined;
-  set(key: string, parts: Map<string, T>): void;
+/** A bounded map that forgets the least recently used keys first. */
+export interface LruCache<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
 }
 
-export function createPartAnswerCache<T>(maxQuestions: number): PartAnswerCache<T> {
-  const entries = new Map<string, Map<string, T>>();
+export function createLruCache<V>(maxKeys: number): LruCache<V> {
+  const entries = new Map<string, V>();
   return {
     get(key) {
-      const parts = entries.get(key);
-      if (parts !== undefined) {
+      const value = entries.get(key);
+      if (value !== undefined) {
         entries.delete(key);
-        entries.set(key, parts);
+        entries.set(key, value);
       }
-      return parts;
+      return value;
     },
-    set(key, parts) {
+    set(key, value) {
       entries.delete(key);
-      entries.set(key, parts);
+      entries.set(key, value);
       for (const oldest of entries.keys()) {
-        if (entries.size <= maxQuestions) break;
+        if (entries.size <= maxKeys) break;
         entries.delete(oldest);
       }
     },
   };
+}
+
+/** What was read from each part (by part key), per question; the least recently asked questions are forgotten. */
+export type PartAnswerCache<T> = LruCache<Map<string, T>>;
+
+export function createPartAnswerCache<T>(maxQuestions: number): PartAnswerCache<T> {
+  return createLruCache<Map<string, T>>(maxQuestions);
 }
