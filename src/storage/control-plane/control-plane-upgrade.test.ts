@@ -7,7 +7,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { createPostgresSchema, dropPostgresSchema, TEST_POSTGRES_URL } from '../../../test/support/control-plane-backends.js';
 import { accountRepository } from '../../modules/accounts/index.js';
 import { collectMigrations, LANDED_BEFORE_RANGES, migrationAreas, type MigrationArea } from './migration-areas.js';
-import { migrateToLatest, openControlPlane, type ControlPlane } from './open-control-plane.js';
+import { droppedMeanwhile, migrateToLatest, openControlPlane, type ControlPlane } from './open-control-plane.js';
 
 interface Place {
   readonly url: string;
@@ -138,5 +138,16 @@ describe('migration areas', () => {
       () => collectMigrations(withExtra({ users: { '0023-too-late-for-the-old-range': createTable('x') } })),
       /outside its range/,
     );
+  });
+});
+
+describe('migrating beside other stores of the same PostgreSQL database', () => {
+  it('tells another schema dropped meanwhile from a failure of its own', () => {
+    const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
+    assert.ok(droppedMeanwhile(failure('3F000', 'schema "t_other" does not exist'), 't_mine'));
+    assert.ok(droppedMeanwhile(failure('42P01', 'relation "t_other.kysely_migration_lock" does not exist'), 't_mine'));
+    assert.ok(!droppedMeanwhile(failure('3F000', 'schema "t_mine" does not exist'), 't_mine'));
+    assert.ok(!droppedMeanwhile(failure('42P01', 'relation "t_mine.accounts" does not exist'), 't_mine'));
+    assert.ok(!droppedMeanwhile(failure('23505', 'duplicate key value violates unique constraint'), 't_mine'));
   });
 });

@@ -93,16 +93,26 @@ export async function migrateToLatest(
     const { error } = await migrator.migrateToLatest();
     if (error === undefined) return;
     // Kysely's introspection reads the tables of every schema; another store of the same database dropping its
-    // schema meanwhile fails it with 3F000 naming that schema. Nothing of ours was touched: try again.
+    // schema meanwhile fails it with 3F000 naming that schema, or with 42P01 naming one of its tables (the
+    // introspection looks each column's sequence up by the table's name after reading the catalog). Nothing of
+    // ours was touched: try again.
     if (attempt < 5 && droppedMeanwhile(error, schema)) continue;
     throw error instanceof Error ? error : new Error(String(error));
   }
 }
 
-/** A "schema does not exist" failure about a schema other than ours (PostgreSQL 3F000). */
-function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
-  if (error === null || typeof error !== 'object' || (error as { code?: unknown }).code !== '3F000') return false;
-  return schema === undefined || !String((error as { message?: unknown }).message).includes(`"${schema}"`);
+/** PostgreSQL's "schema does not exist" and "relation does not exist". */
+const DROPPED_CODES: ReadonlySet<unknown> = new Set(['3F000', '42P01']);
+
+/**
+ * A "schema (or relation) does not exist" failure about another schema than ours: PostgreSQL names a schema
+ * `"s"` and a relation of it `"s.table"`.
+ */
+export function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
+  if (error === null || typeof error !== 'object' || !DROPPED_CODES.has((error as { code?: unknown }).code)) return false;
+  if (schema === undefined) return true;
+  const message = String((error as { message?: unknown }).message);
+  return !message.includes(`"${schema}"`) && !message.includes(`"${schema}.`);
 }
 
 /** Opens the control plane named by a `sqlite:<path>` or `postgres://` URL and brings it to the latest schema. */
