@@ -13,7 +13,7 @@ import { sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport, QuerySettings } from '../transport.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { ZONE_LOGS_FROM as FROM, zoneLogSearch, zoneLogWriter } from '../../../../test/support/zone-logs.js';
-import { createAbsentTokenState, insertEnded, insertStarted } from './absent-tokens.js';
+import { createAbsentTokenState, insertEnded, insertStarted, messageSubset } from './absent-tokens.js';
 
 const request = (query: string): SearchRequest =>
   parseSearchRequest(
@@ -154,5 +154,19 @@ describe('field-less words no part holds', () => {
     statements.length = 0;
     assert.deepEqual(await ids('zyzzogeton', sole), []);
     assert.equal(listings(), 0);
+  });
+});
+
+describe('the message side of a statement (messageSubset)', () => {
+  it('leaves out the tests of the fields index and of the columns of few values, listed or still a placeholder', () => {
+    const state = createAbsentTokenState();
+    const listed = `ifNull(f_thread IN ('http-nio-1', 'it\\'s http'), 0)`;
+    const placeholder = `\u0001few\u0002{"f_host":["web-1"]}\u0002arrayFilter(v -> 1, ['web-1'])\u0001`;
+    const sql = `SELECT count() AS n FROM logs WHERE account = 1 AND ((${messageTest('http')} OR ${fieldsTest('http')} OR (${listed} OR ${placeholder})))`;
+    const subset = messageSubset(state, 'logs', sql);
+    assert.equal(subset?.sql, `SELECT count() AS n FROM logs WHERE account = 1 AND ((${messageTest('http')}))`);
+    // A column scanned value by value (past its catalog's cap) stays: it is no listed test.
+    const scanned = `positionCaseInsensitive(ifNull(f_thread, ''), 'http') > 0`;
+    assert.ok(messageSubset(state, 'logs', `${sql} AND ${scanned}`)?.sql.endsWith(scanned));
   });
 });

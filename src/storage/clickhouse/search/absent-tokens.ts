@@ -11,6 +11,7 @@
  */
 import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX, LOG_INDEXES, MESSAGE_TEXT_INDEX } from '../log-table-schema.js';
 import { sqlIdentifier, sqlString } from '../sql-literals.js';
+import { FEW_VALUES_TESTS } from './compile/few-values.js';
 import {
   ACTIVE_PARTS_COLUMNS,
   activePartsFrom,
@@ -155,12 +156,16 @@ export function messageWordShare(state: AbsentTokenState, table: string, words: 
 }
 
 /**
- * The statement with its field-less index tests left out, and the fewest rows of any part read that hold one of its
- * `message` words; null when it has no field-less test. Where no test of the statement is under a NOT, its rows are
- * a subset of the statement's (the `message` side of each field-less word), answered from one index, not two.
+ * The statement with its field-less tests left out (the fields' indexes and the columns of few values), and the
+ * fewest rows of any part read that hold one of its `message` words; null when it has no field-less test. Where no
+ * test of the statement is under a NOT, its rows are a subset of the statement's (the `message` side of each
+ * field-less word), answered from one index and no column.
  */
 export function messageSubset(state: AbsentTokenState, table: string, sql: string): { sql: string; postings: number } | null {
-  const marked = FIELD_LESS_TESTS.reduce((out, test) => out.replace(test.pattern, ABSENT), sql);
+  const marked = [...FIELD_LESS_TESTS.map((test) => test.pattern), ...FEW_VALUES_TESTS].reduce(
+    (out, test) => out.replace(test, ABSENT),
+    sql,
+  );
   if (marked === sql || MESSAGE_TEST === undefined) return null;
   const subset = tidied(marked);
   const words = [...subset.matchAll(MESSAGE_TEST.pattern)].map((match) => match[1] ?? '');

@@ -74,6 +74,40 @@ describe('bounded counts of a word most messages hold', () => {
     assert.equal(Number((await count('http', 60)).total), 50);
   });
 
+  it('counts one test without PREWHERE, which has no rows to drop before another test reads its columns', async () => {
+    const counts: { readonly sql: string; readonly prewhere: boolean }[] = [];
+    const watched = zoneLogSearch({
+      ...transport,
+      query: (sql, settings) => {
+        if (sql.startsWith('SELECT count() AS n FROM logs WHERE'))
+          counts.push({ sql, prewhere: settings?.optimize_move_to_prewhere !== 0 });
+        return transport.query(sql, settings);
+      },
+    });
+    const exactCount = async (query: string): Promise<number> =>
+      Number(
+        (
+          await watched({
+            scope,
+            request: parseSearchRequest({ query: { query_string: { query } }, size: 0 }, { now: FROM, profile: 'logzio' }),
+            receivedAtMostMs: null,
+            after: null,
+          })
+        ).total,
+      );
+    assert.equal(await exactCount('http'), 50);
+    assert.deepEqual(
+      counts.map((c) => c.prewhere),
+      [false],
+    );
+    counts.length = 0;
+    assert.equal(await exactCount('http AND zone:eu'), 40);
+    assert.deepEqual(
+      counts.map((c) => c.prewhere),
+      [true],
+    );
+  });
+
   it('never under a NOT, where leaving a test out would add logs', async () => {
     statements.length = 0;
     const result = await count('NOT http', 2);

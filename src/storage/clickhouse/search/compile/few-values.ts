@@ -63,6 +63,16 @@ const MARK = String.fromCharCode(1);
 const SEP = String.fromCharCode(2);
 export const FEW_VALUES_PLACEHOLDER = new RegExp(`${MARK}few${SEP}[^${MARK}]*${MARK}`, 'g');
 
+const LITERAL = String.raw`'(?:[^'\\]|\\.)*'`;
+/**
+ * The tests of listed values as a compiled statement holds them (a word's or a piece's `IN`, a placeholder): where a
+ * statement's field-less tests are left out to count the rows of its `message` side alone (absent-tokens.ts).
+ */
+export const FEW_VALUES_TESTS: readonly RegExp[] = [
+  new RegExp(String.raw`ifNull\((?:${FEW_VALUES_FIELDS.map((f) => f.column).join('|')}) IN \(${LITERAL}(?:, ${LITERAL})*\), 0\)`, 'g'),
+  FEW_VALUES_PLACEHOLDER,
+];
+
 /** What a placeholder asks: which listed values pass the test, and the columns that list them. */
 export interface FewValuesLookup {
   /** Per column, its listed values. */
