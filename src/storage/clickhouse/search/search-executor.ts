@@ -243,11 +243,11 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       // Without post_filter, the aggregations see exactly the hits: they can count them on the way.
       const countWithMetrics = post === null && canCountHits(request.aggregations);
       const monotone = isMonotone(request.query) && (request.postFilter === null || isMonotone(request.postFilter));
+      const tests = requiredTests(request.query) + (request.postFilter === null ? 0 : requiredTests(request.postFilter));
+      const countSettings = tests <= 1 ? ONE_TEST_COUNT_SETTINGS : undefined;
       // A field-less word held by most logs (decision 0188): with no test under a NOT, the rows its `message` side
       // holds are a subset of the match, counted from one index instead of two; once they reach the bound, so does
       // the match. Short of it, the whole count runs after all.
-      const tests = requiredTests(request.query) + (request.postFilter === null ? 0 : requiredTests(request.postFilter));
-      const countSettings = tests <= 1 ? ONE_TEST_COUNT_SETTINGS : undefined;
       const countMatches = async (): Promise<Row[]> => {
         const subset = limit !== null && monotone ? messageSubset(absentTokens, table, countSql) : null;
         if (subset !== null && limit !== null && subset.postings >= SUBSET_FIRST_POSTINGS_PER_BOUND * limit) {
