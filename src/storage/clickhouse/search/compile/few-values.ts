@@ -22,6 +22,16 @@ const textValue = (column: string): FieldRef => ({
   plainText: false,
 });
 
+/** Rows whose `column` holds one of `values`; ifNull: a log without the field must not make a NOT around it NULL. */
+const listedValuesSql = (column: string, values: readonly string[]): string =>
+  `ifNull(${column} IN (${values.map(sqlString).join(', ')}), 0)`;
+const LITERAL = String.raw`'(?:[^'\\]|\\.)*'`;
+/** What listedValuesSql writes, on any of the columns of few values. */
+const LISTED_VALUES_TEST = new RegExp(
+  String.raw`ifNull\((?:${FEW_VALUES_FIELDS.map((f) => f.column).join('|')}) IN \(${LITERAL}(?:, ${LITERAL})*\), 0\)`,
+  'g',
+);
+
 /**
  * Rows where a column of few values holds a value `matches` accepts, or `scan` (the same test on the column's value,
  * a SQL condition over a FieldRef) where the values are not all listed; null when no column can match.
@@ -31,8 +41,7 @@ function fewValuesSql(context: CompileContext, matches: (value: string) => boole
     const values = context.catalog.valuesOf(field.name);
     if (values === null) return [scan(textValue(field.column))];
     const matching = values.filter(matches);
-    // ifNull: a log without the field must not make a NOT around the test NULL (it holds no such value).
-    return matching.length === 0 ? [] : [`ifNull(${field.column} IN (${matching.map(sqlString).join(', ')}), 0)`];
+    return matching.length === 0 ? [] : [listedValuesSql(field.column, matching)];
   });
   return tests.length === 0 ? null : tests.length === 1 ? (tests[0] ?? null) : `(${tests.join(' OR ')})`;
 }
@@ -63,15 +72,11 @@ const MARK = String.fromCharCode(1);
 const SEP = String.fromCharCode(2);
 export const FEW_VALUES_PLACEHOLDER = new RegExp(`${MARK}few${SEP}[^${MARK}]*${MARK}`, 'g');
 
-const LITERAL = String.raw`'(?:[^'\\]|\\.)*'`;
 /**
- * The tests of listed values as a compiled statement holds them (a word's or a piece's `IN`, a placeholder): where a
+ * The tests of listed values as a compiled statement holds them (listedValuesSql's, a placeholder): where a
  * statement's field-less tests are left out to count the rows of its `message` side alone (absent-tokens.ts).
  */
-export const FEW_VALUES_TESTS: readonly RegExp[] = [
-  new RegExp(String.raw`ifNull\((?:${FEW_VALUES_FIELDS.map((f) => f.column).join('|')}) IN \(${LITERAL}(?:, ${LITERAL})*\), 0\)`, 'g'),
-  FEW_VALUES_PLACEHOLDER,
-];
+export const FEW_VALUES_TESTS: readonly RegExp[] = [LISTED_VALUES_TEST, FEW_VALUES_PLACEHOLDER];
 
 /** What a placeholder asks: which listed values pass the test, and the columns that list them. */
 export interface FewValuesLookup {
