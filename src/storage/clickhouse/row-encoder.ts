@@ -93,8 +93,8 @@ export function isPlainNumber(value: number): boolean {
 
 /**
  * Records a field holding a number that is not plain (isPlainNumber); false, what the row's flag becomes. A function
- * of the module, not a closure made on every call: tsx wraps each closure it creates in a naming helper, which alone
- * was 4 % of encoding.
+ * of the module, not a closure made on every call: tsx, which runs the service, wraps each closure it creates in a
+ * naming helper that defines a property on it, 8 % of encoding's CPU.
  */
 function recordNonPlainNumber(name: string, sink: FieldTypeSink): false {
   sink.seen(name, 'nonplain', false, NONPLAIN_BIT);
