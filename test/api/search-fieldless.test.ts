@@ -30,7 +30,7 @@ const LOGS = [
   // Negative numbers: the engine prints -7 as `-7`, whose token is `7`; Elasticsearch compares the value.
   at(7_000, { message: 'cooling down', sensor: { temp: -7, offset: -0.5 } }),
   // An array of numbers is stored as text (`-9`, whose token is `9`); Elasticsearch maps it as numbers.
-  at(8_000, { message: 'sampled values', vals: [-9, 4] }),
+  at(8_000, { message: 'sampled values', vals: [-9, 4], batch: 'run 3_' }),
   // Columns of few values (host, thread, logger), which the value catalog answers, not the all-fields index.
   at(9_000, { message: 'served', host: 'websrv-3', thread: 'http-nio-8080-exec-12', logger: 'com.shop.Cart' }),
 ];
@@ -84,6 +84,13 @@ describe('field-less words match every field as Elasticsearch does', () => {
     assert.deepEqual(await typed('200'), [['access'], 1]);
     assert.deepEqual(await typed('200.0'), [['access'], 1]);
     assert.deepEqual(await typed('12.5'), [['order'], 1]);
+    assert.deepEqual(await typed('"12.5"'), [['order'], 1]);
+    assert.deepEqual(await typed('\\-0.5'), [['fridge'], 1]);
+    // The index holds 12.5 as `12_` (decision 0196): neither the integer 12 (a word of a thread's name here) nor
+    // the word `12_` is that number.
+    assert.deepEqual(await typed('12'), [['server'], 1]);
+    assert.deepEqual(await typed('12_'), [[], 0]);
+    assert.deepEqual(await typed('3_'), [['samples'], 1]);
     assert.deepEqual(await typed('7'), [['koln'], 1]);
     assert.deepEqual(await typed('0.5'), [[], 0]);
     assert.deepEqual(await typed('sensor.temp:\\-7'), [['fridge'], 1]);
@@ -219,7 +226,7 @@ describe('field-less words in a column of few values that had too many to list',
     t = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' } });
     const { listenerUrl } = await t.listen();
     // One more distinct thread than the catalog lists: the column is then tested value by value.
-    const logs = Array.from({ length: MAX_VALUES_PER_FIELD + 1 }, (_, i) => at(i, { message: 'tick', thread: `w${i}x` }));
+    const logs = Array.from({ length: MAX_VALUES_PER_FIELD + 1 }, (_, i) => at(i, { message: 'tick', thread: `w${i}x worker pool` }));
     await shipLogs(listenerUrl, t.shippingToken, 'app', logs);
   });
   after(async () => t.close());
@@ -228,6 +235,8 @@ describe('field-less words in a column of few values that had too many to list',
     assert.equal(await total('w0x'), 1);
     assert.equal(await total(`w${MAX_VALUES_PER_FIELD}x`), 1);
     assert.equal(await total('w100*'), 2);
+    assert.equal(await total('"worker pool"'), MAX_VALUES_PER_FIELD + 1);
+    assert.equal(await total('"pool worker"'), 0);
     assert.equal(await total('nothing'), 0);
   });
 });

@@ -4,7 +4,8 @@
  * was the largest part of what the all-fields indexes cost at ingest, though few values hold a pair.
  *
  * What the index must hold, on rows whose fields are plain (the only rows it answers for): every pair of adjacent
- * words (PAIRED_TOKEN) of one string value that the plain message does not hold as a pair. Extra pairs are harmless
+ * words (PAIRED_TOKEN) of one string value that the plain message does not hold as a pair, but for the columns of
+ * few values, whose listed values answer a phrase (decision 0196). Extra pairs are harmless
  * (a phrase the message holds matches on `message` anyway), missing ones are not. A value found whole in the plain
  * message as written, between characters no token holds, has only pairs the message holds, and is skipped without
  * tokenizing.

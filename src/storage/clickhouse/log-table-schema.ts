@@ -3,6 +3,7 @@
  * (replicated + distributed) are both rendered from it by ddl.ts; docs/log-schema.md explains it
  * for the query compiler.
  */
+import { sqlString } from './sql-literals.js';
 
 /** Kind of a JSON value as it is stored: where it lives depends on this, never on the catalog. */
 export type StoredKind = 'string' | 'number' | 'boolean';
@@ -150,8 +151,22 @@ function pairSql(a: string, b: string): string {
 }
 
 /**
+ * A number's decimals, which fields_text holds as `_` (`1234.56` as `1234_`, `-0.5` as `0_`): a measured value
+ * (a duration, an amount) has nearly as many distinct decimals as logs, and they were a quarter of the index's
+ * bytes. A field-less number finds its rows through the entry, then compares the values (decision 0196); `_`
+ * keeps the entry apart from the integer `1234`, which stays exact.
+ */
+const DECIMALS = /\.[0-9]+/g;
+
+/** What fields_text holds for a number printed as the engine prints a Float64 (numberText, compile/all-fields.ts). */
+export function indexedNumberText(printed: string): string {
+  return printed.replace(DECIMALS, '_');
+}
+
+/**
  * What the all-fields index holds for a log: the asciiCJK tokens (as `message_text`) of every value but `message`:
- * strings, array elements, numbers as toString prints a Float64 (`500`, `1.5`, `-3` → `3`) and booleans (`true`).
+ * strings, array elements, numbers as toString prints a Float64 with their decimals as `_` (`500`, `1.5` → `1_`,
+ * `-3` → `3`) and booleans (`true`).
  * On a row whose message is plain, tokens already among the message's are left out: a field-less word matches when
  * it is in `message_text` or here, so they would only be stored twice (parsed access logs repeat their message in
  * their fields). A number query tests its tokens on both indexes and then the numbers (decision 0136). The columns
@@ -159,18 +174,20 @@ function pairSql(a: string, b: string): string {
  * the value catalog answers them (decision 0193).
  */
 export const FIELDS_TEXT_INDEX = 'fields_text';
+
 export const FIELDS_PAIRS_INDEX = 'fields_pairs';
 
 export const FIELDS_TOKENS_SQL = (() => {
   // arrayStringConcat leaves NULLs out and prints numbers and booleans as toString does; no lambda, which would
   // keep the engine from answering the index from its posting lists.
+  const joined = (values: string) => `arrayStringConcat(${values}, ' ')`;
   const texts = [
-    `[${HOT_STRING_COLUMNS.filter((column) => !FEW_VALUES_FIELDS.some((field) => field.column === column)).join(', ')}]`,
-    `mapValues(${MAP_COLUMNS.string})`,
-    `arrayFlatten(mapValues(${MAP_COLUMNS.array}))`,
-    `arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))`,
-    `mapValues(${MAP_COLUMNS.boolean})`,
-  ].map((values) => `arrayStringConcat(${values}, ' ')`);
+    joined(`[${HOT_STRING_COLUMNS.filter((column) => !FEW_VALUES_FIELDS.some((field) => field.column === column)).join(', ')}]`),
+    joined(`mapValues(${MAP_COLUMNS.string})`),
+    joined(`arrayFlatten(mapValues(${MAP_COLUMNS.array}))`),
+    `replaceRegexpAll(${joined(`arrayConcat([${HOT_NUMBER_COLUMNS.join(', ')}], mapValues(${MAP_COLUMNS.number}))`)}, ${sqlString(DECIMALS.source)}, '_')`,
+    joined(`mapValues(${MAP_COLUMNS.boolean})`),
+  ];
   const all = `tokens(lower(concat(${texts.join(", ' ', ")})), 'asciiCJK')`;
   // lowerUTF8 is lower() on the plain rows it applies to; a node of its own rather than MESSAGE_TOKENS_SQL's. The
   // values' tokens appear once: every statement naming the index analyses the expression again (decision 0145).
@@ -201,6 +218,8 @@ const FIELDS_PAIRS_DEFAULT_SQL = (() => {
 /**
  * The column the fields pair index holds: written by ingest for every log (field-pairs.ts), the pairs of the fields
  * of plain rows, [] elsewhere (the index answers only for rows whose fields are plain). `has(field_pairs, 'a b')`.
+ * Ingest leaves out the columns of few values, whose listed values answer a phrase (decision 0196); the DEFAULT,
+ * for rows stored before, keeps them: a pair a row really holds is never wrong.
  */
 export const FIELD_PAIRS_COLUMN = 'field_pairs';
 

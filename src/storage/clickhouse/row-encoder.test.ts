@@ -97,12 +97,14 @@ describe('row encoder', () => {
           unknown
         >
       ).field_pairs;
-    assert.deepEqual(pairsOf({ thread: 'http-nio-exec-1', reason: 'connection refused', tags: ['by peer', 'x'] }), [
-      'http nio',
-      'nio exec',
+    assert.deepEqual(pairsOf({ reason: 'connection refused', tags: ['by peer', 'x'], note: 'http-nio-exec-1' }), [
       'connection refused',
       'by peer',
+      'http nio',
+      'nio exec',
     ]);
+    // A column of few values is answered from its listed values, phrases too (decision 0196).
+    assert.deepEqual(pairsOf({ thread: 'http-nio-exec-1', logger: 'cart service' }), []);
     assert.deepEqual(pairsOf({ status: 500, host: 'web-1' }), []);
     // Found whole in the plain message: the message's pairs already.
     assert.deepEqual(pairsOf({ agent: 'Mozilla Firefox' }, 'GET / "Mozilla Firefox"'), []);

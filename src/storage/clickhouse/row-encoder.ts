@@ -127,8 +127,9 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
       const type = typeOfPrimitive(value);
       sink.seen(name, type, false, observationBit(type, false));
       if (value.length > LONGEST_PLAIN_WITHOUT_CHECK) longString = true;
-      if (mayHoldPair(value)) (paired ??= []).push(value);
+      // The columns of few values are answered from their listed values, phrases too (decision 0196).
       if (slot.fewValues) sink.valueSeen(name, value);
+      else if (mayHoldPair(value)) (paired ??= []).push(value);
       if (slot.hotString !== undefined) hot += slot.hotString + JSON.stringify(value);
       else str += (str === '' ? '' : ',') + slot.key + ':' + JSON.stringify(value);
     } else if (typeof value === 'number') {

@@ -15,13 +15,14 @@ import {
   FIELDS_PLAIN_COLUMN,
   FIELDS_TEXT_INDEX,
   FIELDS_TOKENS_SQL,
+  indexedNumberText,
   MAP_COLUMNS,
   MESSAGE_PAIRS_SQL,
   MESSAGE_TOKENS_SQL,
   PAIRED_TOKEN,
 } from '../../log-table-schema.js';
 import { hasPhraseSql, hasTokenSql } from './token-tests.js';
-import { fewValuesPieceSql, fewValuesTestSql, fewValuesWordSql } from './few-values.js';
+import { fewValuesPhraseSql, fewValuesPieceSql, fewValuesTestSql, fewValuesWordSql } from './few-values.js';
 import { MAX_CATALOG_FIELDS_PER_ACCOUNT } from '../../field-catalog.js';
 import { sqlNumber, sqlString } from '../../sql-literals.js';
 import { anyNumber, anyOf, type FieldRef } from '../fields/field-access.js';
@@ -127,6 +128,12 @@ function printedByOtherNumber(term: string, value: number): boolean {
 }
 
 /**
+ * True when `term` may be the entry fields_text holds for a number with decimals (`1234_` for 1234.56,
+ * indexedNumberText): the entry does not say which number, so only the string values may answer for it.
+ */
+const DECIMAL_ENTRY = /^[0-9]+_(e[0-9]*)?$/;
+
+/**
  * Rows where some field other than `message` holds the analyzer term `term` as a token; `stringsOnly` when a number
  * printed as the term must not count (printedByOtherNumber): the string values are then tested after the index.
  */
@@ -134,7 +141,7 @@ function fieldsWordSql(context: CompileContext, term: string, stringsOnly: boole
   const other = withFilter(fieldsPrefilter(context, [term]), hasTokenSql(otherFieldsText(context, false), fieldTextOf(context), term));
   // The columns of few values, which fields_text leaves out, on every row: their test is exact whatever the text.
   const few = fewValuesWordSql(context, term);
-  if (stringsOnly) return few === null ? other : or([few, other]);
+  if (stringsOnly || DECIMAL_ENTRY.test(term)) return few === null ? other : or([few, other]);
   const plain = context.helpers.isIndexExactText(term) ? `has(${FIELDS_TOKENS_SQL}, ${sqlString(term)})` : '0';
   return or([...(few === null ? [] : [few]), onFieldRows(context, plain, other)]);
 }
@@ -144,13 +151,13 @@ function numberOf(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-/** Rows where a numeric field equals `value`: the tokens of its text in either index, then the numbers. */
+/** Rows where a numeric field equals `value`: the tokens of its entry (decimals as `_`) in either index, then the numbers. */
 function fieldsNumberSql(context: CompileContext, value: number): string {
   const equals = (x: string): string => `${x} = ${sqlNumber(value)}`;
   // Numeric arrays by the field's own access (their elements are text): the other fields' pattern reads no arrays.
   const inArrays = numericArrayNames(context).flatMap((name) => anyNumber(context.catalog.resolve(name), equals));
   const exact = anyOf([...anyNumber(otherFields(false), equals), ...inArrays]);
-  return withFilter(fieldsPrefilter(context, [numberText(value)]), exact);
+  return withFilter(fieldsPrefilter(context, [indexedNumberText(numberText(value))]), exact);
 }
 
 export function allFieldsMatchSql(context: CompileContext, query: Of<'match'>): Compiled {
@@ -214,7 +221,9 @@ export function allFieldsPhraseSql(context: CompileContext, query: Of<'phrase'>)
   const filter = fieldsPrefilter(context, wholeTerms);
   const exactTerms = terms.every((term) => context.helpers.isIndexExactText(term));
   const plain = !exactTerms ? '0' : adjacent ? plainFieldsPhraseSql(terms, filter, exact(true)) : withFilter(filter, exact(true));
-  const onFields = onFieldRows(context, plain, withFilter(filter, exact(false)));
+  // The columns of few values hold no pairs in the pair index: their listed values answer an adjacent phrase.
+  const few = adjacent ? fewValuesPhraseSql(context, terms) : null;
+  const onFields = or([...(few === null ? [] : [few]), onFieldRows(context, plain, withFilter(filter, exact(false)))]);
   // A phrase of one number is a term query on a numeric field (`"-3"` finds -3): the value tests apart from the text.
   const number = numberOf(query.text);
   const where = or([onMessage.where, onFields, ...(Number.isFinite(number) ? [fieldsNumberSql(context, number)] : [])]);

@@ -10,7 +10,7 @@ import { FEW_VALUES_FIELDS, type HotField } from '../../log-table-schema.js';
 import { sqlString } from '../../sql-literals.js';
 import type { FieldRef } from '../fields/field-access.js';
 import type { CompileContext } from './compile-context.js';
-import { hasTokenSql } from './token-tests.js';
+import { hasPhraseSql, hasTokenSql } from './token-tests.js';
 
 /** A string value as one text field, tested as the analyzer reads it whatever its characters. */
 const textValue = (column: string): FieldRef => ({
@@ -52,6 +52,25 @@ export function fewValuesWordSql(context: CompileContext, term: string): string 
     context,
     (value) => analyzeTerms(value).includes(term),
     (field) => hasTokenSql(field, field.column ?? "''", term),
+  );
+}
+
+/** True when `terms` are adjacent, in order, among `tokens`. */
+function holdsSequence(tokens: readonly string[], terms: readonly string[]): boolean {
+  for (let start = 0; start + terms.length <= tokens.length; start += 1)
+    if (terms.every((term, offset) => tokens[start + offset] === term)) return true;
+  return false;
+}
+
+/**
+ * Rows where a column of few values holds the analyzer terms `terms` adjacent (a phrase of slop 0): the pair index
+ * leaves these columns out (decision 0196), as fields_text does their tokens.
+ */
+export function fewValuesPhraseSql(context: CompileContext, terms: readonly string[]): string | null {
+  return fewValuesSql(
+    context,
+    (value) => holdsSequence(analyzeTerms(value), terms),
+    (field) => hasPhraseSql(field, field.column ?? "''", terms, false),
   );
 }
 
