@@ -5,10 +5,9 @@
  *
  * What the index must hold, on rows whose fields are plain (the only rows it answers for): every pair of adjacent
  * words (PAIRED_TOKEN) of one string value that the plain message does not hold as a pair, but for the columns of
- * few values, whose listed values answer a phrase (decision 0196). Extra pairs are harmless
- * (a phrase the message holds matches on `message` anyway), missing ones are not. A value found whole in the plain
- * message as written, between characters no token holds, has only pairs the message holds, and is skipped without
- * tokenizing.
+ * few values, whose listed values answer a phrase (decision 0196). Extra pairs are harmless (a phrase the message
+ * holds matches on `message` anyway), missing ones are not. A value found whole in the plain message as written,
+ * between characters no token holds, has only pairs the message holds, and is skipped without tokenizing.
  */
 import { analyzeTerms } from '../../query/index.js';
 import { PAIRED_TOKEN } from './log-table-schema.js';

@@ -174,7 +174,6 @@ export function indexedNumberText(printed: string): string {
  * the value catalog answers them (decision 0193).
  */
 export const FIELDS_TEXT_INDEX = 'fields_text';
-
 export const FIELDS_PAIRS_INDEX = 'fields_pairs';
 
 export const FIELDS_TOKENS_SQL = (() => {
