@@ -219,7 +219,7 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         [
           testDocument(
             other,
-            { reason: 'connection refused by peer', hops: ['gateway', 'timeout'], host: 'web one', copy: 'refused the' },
+            { reason: 'connection refused by peer', hops: ['gateway', 'timeout'], site: 'web one', host: 'web two', copy: 'refused the' },
             { id: 'p', message: 'refused the connection' },
           ),
           // No value, and a value of one token: fewer tokens than a pair (the expression pads them).
@@ -236,6 +236,8 @@ export function clickHouseSchemaBehaviour(name: string, open: () => Promise<Clic
         // Across two array elements, two fields, or a pair the message holds (it matches there): not held.
         assert.deepEqual(await pairIds('gateway timeout'), [], `use_skip_indexes=${useIndex}`);
         assert.deepEqual(await pairIds('peer gateway'), [], `use_skip_indexes=${useIndex}`);
+        // A column of few values: its listed values answer a phrase (decision 0196).
+        assert.deepEqual(await pairIds('web two'), [], `use_skip_indexes=${useIndex}`);
         assert.deepEqual(await pairIds('refused the'), [], `use_skip_indexes=${useIndex}`);
       }
       const [plan] = await subject.transport.query<{ explain: string }>(
