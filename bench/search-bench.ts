@@ -21,6 +21,7 @@ import {
   ensureMainAccountLoaded,
   loadGenerated,
   openBenchStore,
+  settleWordCounts,
   waitForMutations,
 } from './bench-store.js';
 import { BENCH_START_MS, seededRandom } from './generate-logs.js';
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     await waitForMutations(store);
   }
   const liveStored = await count(live.accountId);
+  await settleWordCounts(store);
 
   const rows: string[] = [];
   const request = async (name: string, path: string, body: unknown, token: string): Promise<number> => {

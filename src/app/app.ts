@@ -29,6 +29,8 @@ export interface App {
   readonly detection: DetectionEngine;
   /** The retention job the scheduler role runs every ten minutes (tests run it directly). */
   readonly retentionJob: Job;
+  /** Counts the words most logs hold ahead of the searches that total them (decision 0197). */
+  readonly wordCountJob: Job;
   /** The features granted per account (the CLI grants them; tests call it directly). */
   readonly featureGrants: FeatureGrantService;
   /** The insights learner; the scheduler role runs its cycle every minute (tests call it directly). */

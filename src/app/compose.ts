@@ -10,7 +10,7 @@ import { createControlPlaneLeaseStore } from '../scheduler/lease-store.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
-import { openLogStore } from '../storage/open-log-store.js';
+import { openLogStore, type WordCountLimits } from '../storage/open-log-store.js';
 import type { App } from './app.js';
 import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
@@ -42,6 +42,8 @@ export interface AppDeps {
   readonly alertSettleDelayMs?: number;
   /** Alerts evaluated at the same time (default: the configured alert concurrency). */
   readonly alertConcurrency?: number;
+  /** Which accounts' parts and words the word counts hold (tests count small stores ahead). */
+  readonly wordCountLimits?: WordCountLimits;
 }
 
 function readVersion(): string {
@@ -57,7 +59,12 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
   const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
   const logStore = await openLogStore(
-    { url: config.logStoreUrl, memoryBytes: config.logStoreMemoryBytes, ...(queriesRun ? {} : { querySessions: 1 }) },
+    {
+      url: config.logStoreUrl,
+      memoryBytes: config.logStoreMemoryBytes,
+      ...(queriesRun ? {} : { querySessions: 1 }),
+      ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
+    },
     { logger, clock },
   );
   const ctx: WiringContext = { config, clock, logger, db: controlPlane.db, logStore };
@@ -143,6 +150,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     alertEvaluation: alertArea.services.alertEvaluation,
     detection: alertArea.services.alertEvaluation,
     retentionJob: operabilityArea.services.retentionJob,
+    wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
     async start() {

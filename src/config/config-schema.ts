@@ -29,6 +29,8 @@ export interface AppConfig {
   readonly alertIntervalSeconds: number;
   readonly alerts: AlertTuning;
   readonly retention: RetentionTuning;
+  /** How often the counts of the words most logs hold are brought up to date (decision 0197). */
+  readonly wordCountIntervalMs: number;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
@@ -165,6 +167,11 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'LOGWARD_RETENTION_INTERVAL_SECONDS',
     defaultText: '600',
     description: 'How often logs past their account retention are deleted.',
+  },
+  {
+    env: 'LOGWARD_WORD_COUNT_INTERVAL_SECONDS',
+    defaultText: '60',
+    description: 'How often the counts of the words most logs hold are brought up to date (exact totals of one-word searches).',
   },
   {
     env: 'LOGWARD_SMTP_URL',

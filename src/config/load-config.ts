@@ -180,6 +180,7 @@ export function loadConfig(env: Env): AppConfig {
       samplesPerNotification: readInteger(env, 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', 10, 0, 100),
     }),
     retention: Object.freeze({ enforceIntervalMs: readInteger(env, 'LOGWARD_RETENTION_INTERVAL_SECONDS', 600, 10, 86_400) * 1000 }),
+    wordCountIntervalMs: readInteger(env, 'LOGWARD_WORD_COUNT_INTERVAL_SECONDS', 60, 5, 86_400) * 1000,
     smtpUrl,
     smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
     logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,

@@ -9,6 +9,9 @@ import { createClickHouseLogStore } from './clickhouse/clickhouse-log-store.js';
 import { openHttpTransport } from './clickhouse/http-transport.js';
 import type { ClickHouseTransport, QueryLimits } from './clickhouse/transport.js';
 import type { LogStore } from './log-store.js';
+import type { WordCountLimits } from './clickhouse/search/word-counts/word-count-builder.js';
+
+export type { WordCountLimits };
 
 export interface LogStoreConfig {
   /** `chdb:<path>` or an `http(s)://` ClickHouse URL. */
@@ -19,6 +22,8 @@ export interface LogStoreConfig {
   readonly queryTimeoutSeconds?: number;
   /** chDB Sessions serving queries (besides the one for ingest); also the query concurrency. */
   readonly querySessions?: number;
+  /** Which accounts' parts and words the word counts hold (decision 0197); the store's defaults where absent. */
+  readonly wordCountLimits?: WordCountLimits;
 }
 
 export interface LogStoreDeps {
@@ -63,6 +68,7 @@ export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): 
       clock: deps.clock,
       logger: deps.logger,
       soleWriter: config.url.startsWith('chdb:'),
+      ...(config.wordCountLimits === undefined ? {} : { wordCountLimits: config.wordCountLimits }),
     });
   } catch (error) {
     await transport.close();

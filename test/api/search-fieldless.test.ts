@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Session } from 'chdb';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { shipLogs } from '../support/ship-logs.js';
 import { createManualClock, startTestApp, type TestApp } from '../support/test-app.js';
@@ -60,7 +61,9 @@ describe('field-less words match every field as Elasticsearch does', () => {
   const typed = (query: string) => found({ query_string: { query } });
 
   before(async () => {
-    t = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' }, compose: { alertSettleDelayMs: 0 } });
+    // Word counts made of every word (decision 0197) once the last test asks for them.
+    const wordCountLimits = { minAccountLogs: 1, minShare: 0, maxWords: 10_000 };
+    t = await startTestApp({ backend, clock, env: { LOGWARD_ROLES: 'api,ingest' }, compose: { alertSettleDelayMs: 0, wordCountLimits } });
     const { listenerUrl } = await t.listen();
     await shipLogs(listenerUrl, t.shippingToken, 'app', LOGS);
   });
@@ -204,6 +207,42 @@ describe('field-less words match every field as Elasticsearch does', () => {
     clock.set(T0 + MINUTE + 1_000);
     const report = await t.app.alertEvaluation.runCycle(new AbortController().signal);
     assert.equal(report.firings, 1);
+  });
+
+  it('gives the same totals once the words are counted ahead, and reads them from the counts (decision 0197)', async () => {
+    const words = [
+      ...['zelda', 'Zelda', 'beta', 'de', 'hello', 'x', 'nothing', '500', '500.0', '200', '200.0', '12.5', '12', '12_', '3_', '7'],
+      ...['0.5', 'true', '9', '4', 'café', 'ZÜRICH', 'köln', 'caf', 'websrv', 'WEBSRV', 'error', 'exec', 'com.shop.cart', 'shop'],
+      ...['8080', 'nio', 'http', 'payment', 'refused', 'message:payment', 'message:refused', 'message:zelda', 'message:200'],
+    ];
+    // Without hits: a first page ranked by relevance counts its matches with their best score, row by row.
+    const totalOf = async (query: string): Promise<number> =>
+      ((await post('/v1/search', { query: { query_string: { query } }, size: 0 })) as { hits: { total: number } }).hits.total;
+    const totals = async (): Promise<number[]> => Promise.all(words.map(totalOf));
+    const before = await totals();
+    // The scheduler's job, which a running store runs every minute.
+    await t.app.wordCountJob.run(new AbortController().signal);
+    assert.deepEqual(await totals(), before);
+    // A count the table holds is what the total is made of: one more made up for `zelda` shows in its total.
+    const session = new Session(t.config.logStoreUrl.slice('chdb:'.length));
+    try {
+      const read = (sql: string) => session.queryAsync(sql, { format: 'JSONEachRow' }).then((result) => result.text());
+      const counted = JSON.parse(
+        (await read(
+          "SELECT part, account, toUnixTimestamp(hour) AS hour FROM log_word_counts WHERE field = '*' AND word = 'zelda' AND complete = 0 LIMIT 1",
+        )) || 'null',
+      ) as { part: string; account: number; hour: number } | null;
+      assert.ok(counted !== null);
+      await read(
+        `INSERT INTO log_word_counts (account, field, word, part, hour, logs, complete) VALUES (${counted.account}, '*', 'zelda', '${counted.part}', ${counted.hour}, 1000, 0)`,
+      );
+      const zelda = before[0] ?? 0;
+      assert.equal(await totalOf('zelda'), zelda + 1000);
+      await read("DELETE FROM log_word_counts WHERE word = 'zelda' AND logs = 1000");
+      assert.equal(await totalOf('zelda'), zelda);
+    } finally {
+      session.close();
+    }
   });
 });
 

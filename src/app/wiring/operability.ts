@@ -2,6 +2,7 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { ReadinessCheck } from '../../http/operability-routes.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import type { Job } from '../../scheduler/job-runner.js';
+import { countCommonWordsJob } from '../../scheduler/jobs/count-common-words.js';
 import { enforceRetentionJob } from '../../scheduler/jobs/enforce-retention.js';
 import type { ControlPlane } from '../../storage/control-plane/index.js';
 import type { AreaWiring, WiringContext } from './area.js';
@@ -11,9 +12,14 @@ export interface OperabilityServices {
   readonly readinessChecks: readonly ReadinessCheck[];
   /** The retention job the scheduler role runs (tests run it directly). */
   readonly retentionJob: Job;
+  /** The job that counts the words most logs hold (decision 0197; tests run it directly). */
+  readonly wordCountJob: Job;
 }
 
-/** Metrics, readiness and the retention job; /health, /ready and /metrics are served by the API server itself. */
+/**
+ * Metrics, readiness and the store's upkeep jobs (retention, word counts); /health, /ready and /metrics are served by
+ * the API server itself.
+ */
 export function wireOperability(
   ctx: WiringContext,
   deps: { readonly controlPlane: ControlPlane; readonly accounts: AccountService },
@@ -28,6 +34,7 @@ export function wireOperability(
     logger,
     intervalMs: config.retention.enforceIntervalMs,
   });
+  const wordCountJob = countCommonWordsJob({ logStore, logger, intervalMs: config.wordCountIntervalMs });
   return {
     services: {
       metricsRegistry,
@@ -36,8 +43,9 @@ export function wireOperability(
         { name: 'log-store', check: () => logStore.ping() },
       ],
       retentionJob,
+      wordCountJob,
     },
     routes: [],
-    jobs: [retentionJob],
+    jobs: [retentionJob, wordCountJob],
   };
 }

@@ -4,7 +4,7 @@
  * schema (docs/log-schema.md).
  */
 import type { AppError } from '../../shared/app-error.js';
-import type { Clock } from '../../shared/clock.js';
+import { monotonicNow, type Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import {
   retentionFloorMs,
@@ -29,6 +29,10 @@ import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
 import { createTokenDictionaryCache } from './search/dictionary-answers.js';
 import { createAbsentTokenState, insertEnded, insertStarted } from './search/absent-tokens.js';
+import { createFewValueAnswerCache } from './search/few-value-answers.js';
+import type { StatementAnswerCaches } from './search/statement-answers.js';
+import { createWordCountBuilder, type WordCountLimits } from './search/word-counts/word-count-builder.js';
+import { createCountedWords } from './search/word-counts/counted-words.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -39,8 +43,12 @@ export interface ClickHouseLogStoreDeps {
   readonly logger: Logger;
   /** This process makes every insert into the tables (the embedded engine owns its directory). */
   readonly soleWriter?: boolean;
+  /** Which accounts' parts and words the word counts hold (decision 0197); the defaults where absent. */
+  readonly wordCountLimits?: WordCountLimits;
 }
 
+/** How long a search trusts the list of words an account has counts of (another process may count more). */
+const COUNTED_WORDS_TTL_MS = 30_000;
 /** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
 const MAX_ROWS_PER_INSERT = 100_000;
 const MAX_RETENTION_DAYS = 65_535;
@@ -185,8 +193,15 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   const runs = createPrioritisedRuns(transport);
   const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
   const lookupSets = createLookupSets(transport);
-  const tokenDictionaries = createTokenDictionaryCache();
-  const absentTokens = createAbsentTokenState(deps.soleWriter === true);
+  const caches: StatementAnswerCaches = {
+    tokenDictionaries: createTokenDictionaryCache(),
+    fewValues: createFewValueAnswerCache(),
+    absentTokens: createAbsentTokenState(deps.soleWriter === true),
+  };
+  const { absentTokens } = caches;
+  const wordCountsTable = tables.wordCounts;
+  const countedWords =
+    wordCountsTable === null ? null : createCountedWords({ countsTable: wordCountsTable, now: monotonicNow, ttlMs: COUNTED_WORDS_TTL_MS });
   const search = createSearchExecutor({
     transport,
     table: tables.logs,
@@ -194,8 +209,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     helpers: queryHelpers,
     runs,
     lookupSets,
-    tokenDictionaries,
-    absentTokens,
+    ...caches,
+    ...(wordCountsTable === null || countedWords === null ? {} : { wordCounts: { table: wordCountsTable, words: countedWords } }),
   });
   const measureGroups = createGroupMeasureExecutor({
     table: tables.logs,
@@ -203,9 +218,23 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     helpers: queryHelpers,
     runs,
     lookupSets,
-    tokenDictionaries,
-    absentTokens,
+    ...caches,
   });
+  const wordCounts =
+    wordCountsTable === null
+      ? null
+      : createWordCountBuilder({
+          transport,
+          runs,
+          logsTable: tables.logs,
+          countsTable: wordCountsTable,
+          readCatalog: readSearchCatalog,
+          helpers: queryHelpers,
+          caches,
+          logger,
+          ...(countedWords === null ? {} : { words: countedWords }),
+          ...(deps.wordCountLimits === undefined ? {} : { limits: deps.wordCountLimits }),
+        });
 
   return {
     search: (query) => tracked(() => search(query)),
@@ -281,17 +310,28 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
         }
       });
     },
+    countCommonWords(signal) {
+      return tracked(async () => {
+        try {
+          return (await wordCounts?.build(signal)) ?? { counted: 0, forgotten: 0 };
+        } catch (error) {
+          throw unavailable('count the common words', error);
+        }
+      });
+    },
     deleteAccount(accountId) {
       return tracked(async () => {
         try {
           await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
           await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
           await transport.exec(catalogDeleteSql(tables.values, accountId), DELETE_SETTINGS);
+          if (wordCountsTable !== null) await transport.exec(catalogDeleteSql(wordCountsTable, accountId), DELETE_SETTINGS);
         } catch (error) {
           throw unavailable("delete the account's logs", error);
         }
         catalog.forget(accountId);
         searchCatalog.invalidate([accountId]);
+        countedWords?.forget(accountId);
       });
     },
     ping() {

@@ -9,6 +9,7 @@ import {
   LOG_PROJECTIONS,
   LOG_TABLE,
   VALUE_TABLE,
+  WORD_COUNT_TABLE,
   type ColumnDefinition,
 } from './log-table-schema.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
@@ -35,7 +36,7 @@ export function singleNodeDdl(): readonly string[] {
   return [
     `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(LOG_TABLE.name)} (\n${columnsAndIndexes(LOG_COLUMNS, true)}\n)` +
       `\nENGINE = MergeTree\nORDER BY ${LOG_TABLE.orderBy}\nTTL ${LOG_TABLE.ttl}${tableSettings(LOG_TABLE.settings)}`,
-    ...[FIELD_TABLE, VALUE_TABLE].map(
+    ...[FIELD_TABLE, VALUE_TABLE, WORD_COUNT_TABLE].map(
       (catalog) =>
         `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(catalog.name)} (\n${columnsAndIndexes(catalog.columns, false)}\n)` +
         `\nENGINE = MergeTree\nORDER BY ${catalog.orderBy}`,

@@ -344,11 +344,40 @@ export const VALUE_TABLE = {
   orderBy: '(account, field, value)',
 } as const satisfies { name: string; columns: readonly ColumnDefinition[]; orderBy: string };
 
+/**
+ * Per-part counts of the words most logs hold (decision 0197), what Lucene's document frequency is to a segment: for
+ * an account's logs in one part of `logs` (`part` is its name and creation time, table-parts.ts), how many logs of
+ * each UTC hour a one-word query (`field` `*` or `message`) matches. `complete` rows say what was counted: one per
+ * word (a word without one was not counted, which is not a count of 0), and one with an empty `field` and `word` once
+ * all of an account's counts of a part are written; their `logs` holds the version of the counting rules. Written in
+ * the background (search/word-counts/), read by exact totals; the rows of parts merged away are deleted.
+ */
+export const WORD_COUNT_TABLE = {
+  name: 'log_word_counts',
+  columns: [
+    { name: 'account', sqlType: 'UInt32' },
+    { name: 'field', sqlType: 'LowCardinality(String)' },
+    { name: 'word', sqlType: 'String' },
+    { name: 'part', sqlType: 'String' },
+    { name: 'hour', sqlType: "DateTime('UTC')" },
+    { name: 'logs', sqlType: 'UInt64' },
+    { name: 'complete', sqlType: 'UInt8' },
+  ],
+  orderBy: '(account, field, word, part, hour)',
+} as const satisfies { name: string; columns: readonly ColumnDefinition[]; orderBy: string };
+
 /** Names of the tables a store uses; in a cluster the writers and readers use the distributed ones. */
 export interface TableNames {
   readonly logs: string;
   readonly fields: string;
   readonly values: string;
+  /** Word counts are a single node's (its parts): a cluster has none. */
+  readonly wordCounts: string | null;
 }
 
-export const DEFAULT_TABLE_NAMES: TableNames = { logs: LOG_TABLE.name, fields: FIELD_TABLE.name, values: VALUE_TABLE.name };
+export const DEFAULT_TABLE_NAMES: TableNames = {
+  logs: LOG_TABLE.name,
+  fields: FIELD_TABLE.name,
+  values: VALUE_TABLE.name,
+  wordCounts: WORD_COUNT_TABLE.name,
+};

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openChdbTransport } from './chdb-transport.js';
 import { singleNodeDdl } from './ddl.js';
-import { FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL } from './log-table-schema.js';
+import { FIELDS_TOKENS_SQL, MESSAGE_PAIRS_SQL, WORD_COUNT_TABLE } from './log-table-schema.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-upgrade-'));
@@ -107,5 +107,29 @@ describe('upgradeLogTable', () => {
     for (let tries = 0; tries < 100 && (await built()) !== 1; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await built(), 1);
     await transport.exec("DELETE FROM logs WHERE id IN ('a', 'b', 'c')", { mutations_sync: 2, lightweight_deletes_sync: 2 });
+  });
+
+  it('makes the word counts table anew when its columns changed, as they are made again from the logs', async () => {
+    await transport.exec('DROP TABLE IF EXISTS log_word_counts SYNC');
+    await transport.exec(
+      "CREATE TABLE log_word_counts (account UInt32, field LowCardinality(String), word String, part String, hour DateTime('UTC'), logs UInt64) " +
+        'ENGINE = MergeTree ORDER BY (account, field, word, part, hour)',
+    );
+    await transport.exec("INSERT INTO log_word_counts VALUES (1, '*', 'http', 'all_1_1_0@1', 0, 7)");
+    await upgradeLogTable(transport);
+    const columns = await transport.query<{ name: string }>(
+      "SELECT name FROM system.columns WHERE table = 'log_word_counts' ORDER BY position",
+    );
+    assert.deepEqual(
+      columns.map((column) => column.name),
+      WORD_COUNT_TABLE.columns.map((column) => column.name),
+    );
+    const [rows] = await transport.query<{ n: number }>('SELECT count() AS n FROM log_word_counts');
+    assert.equal(Number(rows?.n), 0);
+    // A table of the current columns keeps its rows.
+    await transport.exec("INSERT INTO log_word_counts VALUES (1, '*', 'http', 'all_1_1_0@1', 0, 7, 0)");
+    await upgradeLogTable(transport);
+    const [kept] = await transport.query<{ n: number }>('SELECT count() AS n FROM log_word_counts');
+    assert.equal(Number(kept?.n), 1);
   });
 });

@@ -3,7 +3,8 @@
  * directory keeps working: columns added since are added (their default is the safe value), the text index
  * is rebuilt when its expression or tokenizer changed (the value catalog is filled from the stored logs before the
  * all-fields index leaves the columns of few values out), and projections are added and built for the parts
- * already written. Codec changes need nothing: merges rewrite parts with the new codecs.
+ * already written. Codec changes need nothing: merges rewrite parts with the new codecs. The word counts, made from
+ * the logs (decision 0197), are dropped when their columns changed: the builder makes them again.
  */
 import { MAX_VALUES_PER_FIELD } from './field-catalog.js';
 import {
@@ -17,7 +18,9 @@ import {
   LOG_TABLE,
   MESSAGE_PLAIN_COLUMN,
   VALUE_TABLE,
+  WORD_COUNT_TABLE,
 } from './log-table-schema.js';
+import { singleNodeDdl } from './ddl.js';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 import type { ClickHouseTransport } from './transport.js';
 
@@ -62,6 +65,19 @@ export async function upgradeLogTable(transport: ClickHouseTransport): Promise<v
     await transport.exec(`ALTER TABLE ${table} MATERIALIZE INDEX ${name}`);
   }
   await upgradeProjections(transport);
+  await upgradeWordCounts(transport);
+}
+
+async function upgradeWordCounts(transport: ClickHouseTransport): Promise<void> {
+  const columns = await transport.query<{ name: string; type: string }>(
+    `SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = ${sqlString(WORD_COUNT_TABLE.name)} ORDER BY position`,
+  );
+  const current = columns.map((column) => `${column.name} ${normalised(column.type)}`);
+  const wanted = WORD_COUNT_TABLE.columns.map((column) => `${column.name} ${normalised(column.sqlType)}`);
+  if (current.join() === wanted.join()) return;
+  await transport.exec(`DROP TABLE IF EXISTS ${sqlIdentifier(WORD_COUNT_TABLE.name)} SYNC`);
+  const create = singleNodeDdl().find((statement) => statement.includes(sqlIdentifier(WORD_COUNT_TABLE.name)));
+  if (create !== undefined) await transport.exec(create);
 }
 
 /**

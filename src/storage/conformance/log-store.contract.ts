@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { parseQuery, type QueryAst } from '../../query/index.js';
+import { parseQuery, parseSearchRequest, type QueryAst } from '../../query/index.js';
 import { retentionFloorMs, type FieldValue, type GroupMeasureQuery, type LogDocument, type LogStore } from '../log-store.js';
 
 export interface LogStoreUnderTest {
@@ -17,6 +17,7 @@ export interface LogStoreUnderTest {
 /** Fixed near the real present: the engine's TTL runs on its own clock, so stored rows keep long retention. */
 export const CONTRACT_NOW_MS = Date.UTC(2026, 10, 21, 12, 0, 0);
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const KEEP = () => 3650;
 
 let sequence = 0;
@@ -318,6 +319,35 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
         measured.map((groups) => groups[0]?.value),
         [1, 2, 2, 1, 1, 1, 0],
       );
+    });
+
+    it('totals a one-word search the same once the words most logs hold are counted ahead (decision 0197)', async () => {
+      const account = 151;
+      const docs = Array.from({ length: 120 }, (_, i) =>
+        testDocument(
+          account,
+          { level: i % 3 === 0 ? 'ERROR' : 'INFO', 'user.name': i % 2 === 0 ? 'link' : 'zelda', code: i % 5 },
+          { message: i % 4 === 0 ? 'GET /api http 200' : 'read timed out', timestampMs: CONTRACT_NOW_MS - 2 * HOUR + i * 1000 },
+        ),
+      );
+      await store.append(docs, { dedupToken: 'word-counts-1', retentionDaysOf: KEEP });
+      // Whole hours: every counted part answers from its counts alone.
+      const scope = { accounts: [{ accountId: account, fromMs: CONTRACT_NOW_MS - DAY }], toMs: CONTRACT_NOW_MS, types: null, filter: null };
+      const words = ['http', 'zelda', 'error', 'timed', '3', 'message:http', 'message:zelda', 'nothing'];
+      const totals = (): Promise<number[]> =>
+        Promise.all(
+          words.map(async (word) => {
+            const request = parseSearchRequest(
+              { query: { query_string: { query: word } }, size: 0 },
+              { now: CONTRACT_NOW_MS, profile: 'logzio' },
+            );
+            return (await store.search({ scope, request, receivedAtMostMs: null, after: null })).total;
+          }),
+        );
+      const before = await totals();
+      assert.deepEqual(before, [30, 60, 40, 90, 24, 30, 0, 0]);
+      await store.countCommonWords();
+      assert.deepEqual(await totals(), before);
     });
 
     it('answers ping', async () => {

@@ -7,9 +7,10 @@ import type { SearchCatalogField } from '../field-catalog.js';
 import { measureGroups } from './aggregations/group-measures.js';
 import { CompileContext, withoutScoreStats, type QueryHelpers } from './compile/compile-context.js';
 import { scopeBoundsSql, scopeWhereSql } from './compile/scope-sql.js';
-import { createFewValueAnswerCache, fewValueAnswers } from './few-value-answers.js';
-import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
-import { absentTokenAnswers, createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
+import { createFewValueAnswerCache, type FewValueAnswerCache } from './few-value-answers.js';
+import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
+import { createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
+import { answeringRun, type StatementAnswerCaches } from './statement-answers.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
 import { laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
@@ -27,12 +28,16 @@ export interface GroupMeasureExecutorDeps {
   readonly tokenDictionaries?: TokenDictionaryCache;
   /** Which words each part's dictionaries hold (the store's one; a new one when absent). */
   readonly absentTokens?: AbsentTokenState;
+  /** Which listed values of the columns of few values pass a pattern (the store's one; a new one when absent). */
+  readonly fewValues?: FewValueAnswerCache;
 }
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
-  const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
-  const fewValueCache = createFewValueAnswerCache();
-  const absentTokens = deps.absentTokens ?? createAbsentTokenState();
+  const caches: StatementAnswerCaches = {
+    tokenDictionaries: deps.tokenDictionaries ?? createTokenDictionaryCache(),
+    fewValues: deps.fewValues ?? createFewValueAnswerCache(),
+    absentTokens: deps.absentTokens ?? createAbsentTokenState(),
+  };
   return async (query) => {
     if (query.conditions.length === 0) return [];
     if (query.scope.accounts.length === 0) return query.conditions.map(() => []);
@@ -42,18 +47,11 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
         const share = query.measure.kind === 'share' ? query.measure.condition : null;
         const lookupTables = (await deps.lookupSets?.tablesFor([...query.conditions, share])) ?? new Map<LookupMembers, string>();
         const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers, 'any', lookupTables);
-        const withDictionaries = dictionaryAnswers({
-          table: deps.table,
-          scopeBounds: scopeBoundsSql(query.scope),
-          run: (sql) => run(sql),
-          cache: tokenDictionaries,
-        });
-        const withoutAbsentWords = absentTokenAnswers({ table: deps.table, run: (sql) => run(sql), state: absentTokens });
-        const withFewValues = fewValueAnswers((sql) => run(sql), fewValueCache);
+        const answering = answeringRun({ table: deps.table, scopeBounds: scopeBoundsSql(query.scope), run, caches });
         return await measureGroups(
           {
             context,
-            run: async (sql) => run(await withoutAbsentWords(await withDictionaries(await withFewValues(withoutScoreStats(sql))))),
+            run: (sql) => answering(withoutScoreStats(sql)),
             table: deps.table,
             where: scopeWhereSql(context, query.scope, null),
           },

@@ -23,12 +23,16 @@ import { FieldCatalog } from './fields/field-access.js';
 import { highlightHit } from './hits/highlight.js';
 import { compileQuery } from './compile/query-compiler.js';
 import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
-import { createFewValueAnswerCache, fewValueAnswers } from './few-value-answers.js';
-import { createTokenDictionaryCache, dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
-import { absentTokenAnswers, createAbsentTokenState, messageSubset, messageWordShare, type AbsentTokenState } from './absent-tokens.js';
+import { createFewValueAnswerCache, type FewValueAnswerCache } from './few-value-answers.js';
+import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
+import { createAbsentTokenState, messageSubset, messageWordShare, type AbsentTokenState } from './absent-tokens.js';
+import { answeringRun, type StatementAnswerCaches } from './statement-answers.js';
 import { isMonotone } from './compile/monotone.js';
 import { requiredTests } from './compile/required-tests.js';
 import { wordWindow } from './compile/word-window.js';
+import { countedWord } from './word-counts/counted-word.js';
+import type { CountedWords } from './word-counts/counted-words.js';
+import { wordCountTotal } from './word-counts/word-count-total.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
 import { timestampPage, type PageWindow } from './hits/timestamp-page.js';
@@ -51,7 +55,15 @@ export interface SearchExecutorDeps {
   readonly tokenDictionaries?: TokenDictionaryCache;
   /** Which words each part's dictionaries hold (the store's one; a new one when absent). */
   readonly absentTokens?: AbsentTokenState;
+  /** Which listed values of the columns of few values pass a pattern (the store's one; a new one when absent). */
+  readonly fewValues?: FewValueAnswerCache;
+  /** The word counts (decision 0197) where the store keeps them: their table and which words it holds. */
+  readonly wordCounts?: { readonly table: string; readonly words: CountedWords };
 }
+
+/** A scope of accounts and a window alone: no log types, no principal's filter, no scroll snapshot. */
+const plainScope = (query: LogSearchQuery): boolean =>
+  query.receivedAtMostMs === null && query.scope.types === null && query.scope.filter === null;
 
 type Row = Record<string, unknown>;
 
@@ -98,9 +110,12 @@ function reportedTotal(total: number, bound: number | null): Pick<LogSearchResul
 export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearchQuery) => Promise<LogSearchResult> {
   const { transport, table } = deps;
   const runs = deps.runs ?? createPrioritisedRuns(transport);
-  const tokenDictionaries = deps.tokenDictionaries ?? createTokenDictionaryCache();
-  const fewValueCache = createFewValueAnswerCache();
   const absentTokens = deps.absentTokens ?? createAbsentTokenState();
+  const caches: StatementAnswerCaches = {
+    tokenDictionaries: deps.tokenDictionaries ?? createTokenDictionaryCache(),
+    fewValues: deps.fewValues ?? createFewValueAnswerCache(),
+    absentTokens,
+  };
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;
     const ids = [...new Set(pending.map((p) => p.id))];
@@ -130,16 +145,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
 
   async function execute(query: LogSearchQuery, runStatement: Run): Promise<LogSearchResult> {
     const { request } = query;
-    const withDictionaries = dictionaryAnswers({
-      table,
-      scopeBounds: scopeBoundsSql(query.scope),
-      run: (sql) => runStatement(sql),
-      cache: tokenDictionaries,
-    });
-    const withoutAbsentWords = absentTokenAnswers({ table, run: (sql) => runStatement(sql), state: absentTokens });
-    const withFewValues = fewValueAnswers((sql) => runStatement(sql), fewValueCache);
-    const run: Run = async (sql, settings) =>
-      runStatement(await withoutAbsentWords(await withDictionaries(await withFewValues(sql))), settings);
+    const run = answeringRun({ table, scopeBounds: scopeBoundsSql(query.scope), run: runStatement, caches });
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());
@@ -248,7 +254,29 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       // A field-less word held by most logs (decision 0188): with no test under a NOT, the rows its `message` side
       // holds are a subset of the match, counted from one index instead of two; once they reach the bound, so does
       // the match. Short of it, the whole count runs after all.
+      // A one-word search's exact total from the word counts (decision 0197): null where they cannot answer.
+      const countedFromWords = async (): Promise<number | null> => {
+        const wordCounts = deps.wordCounts;
+        if (wordCounts === undefined || bound !== null || post !== null || !plainScope(query)) return null;
+        const counted = countedWord(request.query);
+        if (counted === null) return null;
+        const { accounts, toMs } = query.scope;
+        const held = await Promise.all(accounts.map((a) => wordCounts.words.has(run, a.accountId, counted.field, counted.word)));
+        if (!held.includes(true)) return null;
+        return wordCountTotal({
+          logsTable: table,
+          countsTable: wordCounts.table,
+          counted,
+          accounts,
+          toMs,
+          matched,
+          run,
+          settings: countSettings,
+        });
+      };
       const countMatches = async (): Promise<Row[]> => {
+        const fromWords = await countedFromWords();
+        if (fromWords !== null) return [{ n: fromWords }];
         const subset = limit !== null && monotone ? messageSubset(absentTokens, table, countSql) : null;
         if (subset !== null && limit !== null && subset.postings >= SUBSET_FIRST_POSTINGS_PER_BOUND * limit) {
           const [row] = await run(subset.sql, countSettings);

@@ -16,6 +16,12 @@ export interface ActivePart {
 export const ACTIVE_PARTS_COLUMNS =
   'groupArray(name) AS parts, groupArray(toString(toUnixTimestamp(modification_time))) AS made, groupArray(rows) AS part_rows';
 
+/** A part's key (ActivePart.key) as system.parts gives it: its name and creation time. */
+export const PART_KEY_SQL = "concat(name, '@', toString(toUnixTimestamp(modification_time)))";
+
+/** The name in a part key. */
+export const partNameOfKey = (key: string): string => key.slice(0, key.lastIndexOf('@') === -1 ? key.length : key.lastIndexOf('@'));
+
 /** FROM and WHERE of the table's active parts in system.parts. */
 export function activePartsFrom(table: string): string {
   return `FROM system.parts WHERE database = currentDatabase() AND table = ${sqlString(table)} AND active`;

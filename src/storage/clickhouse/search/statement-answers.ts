@@ -1,0 +1,38 @@
+/**
+ * What a compiled statement asks of the engine before it can run: the values of the columns of few values that pass
+ * a pattern, the dictionary tokens a pattern matches, and whether a word is in any part at all. Each is answered by
+ * a rewriter that writes the answer into the statement; a search, and anything else that counts as a search does
+ * (word counts, word-counts/), runs its statements through all three.
+ */
+import type { QuerySettings } from '../transport.js';
+import { absentTokenAnswers, type AbsentTokenState } from './absent-tokens.js';
+import { dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
+import { fewValueAnswers, type FewValueAnswerCache } from './few-value-answers.js';
+import type { Run } from './statement-priority.js';
+
+/** What the rewriters keep between statements: the store's, so every search shares what any of them learned. */
+export interface StatementAnswerCaches {
+  readonly tokenDictionaries: TokenDictionaryCache;
+  readonly fewValues: FewValueAnswerCache;
+  readonly absentTokens: AbsentTokenState;
+}
+
+export interface AnsweringRunDeps {
+  readonly table: string;
+  /** The scope's accounts and window (scope-sql.ts scopeBoundsSql): whether reading a dictionary is worth it. */
+  readonly scopeBounds: string;
+  /** Runs a statement as written; the rewriters' own questions go through it too. */
+  readonly run: Run;
+  readonly caches: StatementAnswerCaches;
+}
+
+/** A statement runner that writes every answer into a statement before running it. */
+export function answeringRun(deps: AnsweringRunDeps): Run {
+  const { table, run, caches } = deps;
+  const ask = (sql: string) => run(sql);
+  const withDictionaries = dictionaryAnswers({ table, scopeBounds: deps.scopeBounds, run: ask, cache: caches.tokenDictionaries });
+  const withoutAbsentWords = absentTokenAnswers({ table, run: ask, state: caches.absentTokens });
+  const withFewValues = fewValueAnswers(ask, caches.fewValues);
+  return async (sql: string, settings?: QuerySettings) =>
+    run(await withoutAbsentWords(await withDictionaries(await withFewValues(sql))), settings);
+}
