@@ -9,6 +9,7 @@ import { createLogger } from '../src/app/create-logger.js';
 import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { Clock } from '../src/shared/clock.js';
 import type { LogDocument, LogStore } from '../src/storage/log-store.js';
+import { DEFAULT_WORD_COUNT_LIMITS } from '../src/storage/clickhouse/search/word-counts/word-count-builder.js';
 import { documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
 
@@ -36,7 +37,9 @@ export async function openBenchStore(dataDir: string, clock: Clock): Promise<Ben
     LOGWARD_BOOTSTRAP_API_TOKEN: BENCH_API_TOKEN,
     LOGWARD_ROLES: 'api',
   });
-  const app = await composeApp({ config, clock, logger: createLogger('warn') });
+  // Its data is merged as a long-running store's would be: its parts count as settled, however young (decision 0197).
+  const wordCountLimits = { ...DEFAULT_WORD_COUNT_LIMITS, minPartAgeMs: 0 };
+  const app = await composeApp({ config, clock, logger: createLogger('warn'), wordCountLimits });
   const mainAccount = (
     await app.controlPlane.db.selectFrom('accounts').select('id').where('owner_account_id', 'is', null).executeTakeFirstOrThrow()
   ).id;

@@ -4,7 +4,7 @@
  * schema (docs/log-schema.md).
  */
 import type { AppError } from '../../shared/app-error.js';
-import { monotonicNow, type Clock } from '../../shared/clock.js';
+import { monotonicNow, systemClock, type Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import {
   retentionFloorMs,
@@ -28,11 +28,11 @@ import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
 import { createTokenDictionaryCache } from './search/dictionary-answers.js';
-import { createAbsentTokenState, insertEnded, insertStarted } from './search/absent-tokens.js';
+import { createAbsentTokenState, writeEnded, writeStarted } from './search/absent-tokens.js';
 import { createFewValueAnswerCache } from './search/few-value-answers.js';
 import type { StatementAnswerCaches } from './search/statement-answers.js';
 import { createWordCountBuilder, type WordCountLimits } from './search/word-counts/word-count-builder.js';
-import { createCountedWords } from './search/word-counts/counted-words.js';
+import { createWordCountCache } from './search/word-counts/word-count-cache.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -45,10 +45,12 @@ export interface ClickHouseLogStoreDeps {
   readonly soleWriter?: boolean;
   /** Which accounts' parts and words the word counts hold (decision 0197); the defaults where absent. */
   readonly wordCountLimits?: WordCountLimits;
+  /** The clock of the engine, which dates its parts (the system's where absent; the app's may be set back). */
+  readonly engineClock?: Clock;
 }
 
-/** How long a search trusts the list of words an account has counts of (another process may count more). */
-const COUNTED_WORDS_TTL_MS = 30_000;
+/** How long a search trusts what it read of the word counts (another process may have counted more since). */
+const WORD_COUNTS_TTL_MS = 30_000;
 /** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
 const MAX_ROWS_PER_INSERT = 100_000;
 const MAX_RETENTION_DAYS = 65_535;
@@ -168,14 +170,21 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     for (const [i, group] of groups.entries()) {
       // One copy of the whole insert, whatever the number of pieces and chunks.
       const chunks = group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]));
-      insertStarted(absentTokens);
-      try {
-        await transport.insertJsonEachRow(tables.logs, joinChunks(chunks), {
+      await writing(() =>
+        transport.insertJsonEachRow(tables.logs, joinChunks(chunks), {
           insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}`,
-        });
-      } finally {
-        insertEnded(absentTokens);
-      }
+        }),
+      );
+    }
+  }
+
+  /** A write into the logs table (an insert, a DELETE), reported to what keeps answers between writes. */
+  async function writing<T>(write: () => Promise<T>): Promise<T> {
+    writeStarted(absentTokens);
+    try {
+      return await write();
+    } finally {
+      writeEnded(absentTokens);
     }
   }
 
@@ -183,9 +192,11 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     for (const [accountId, days] of retentionDaysByAccount) {
       const floor = retentionFloorMs(days, nowMs);
       // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
-      await transport.exec(
-        `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
-        DELETE_SETTINGS,
+      await writing(() =>
+        transport.exec(
+          `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
+          DELETE_SETTINGS,
+        ),
       );
     }
   }
@@ -200,8 +211,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
   };
   const { absentTokens } = caches;
   const wordCountsTable = tables.wordCounts;
-  const countedWords =
-    wordCountsTable === null ? null : createCountedWords({ countsTable: wordCountsTable, now: monotonicNow, ttlMs: COUNTED_WORDS_TTL_MS });
+  const wordCountCache =
+    wordCountsTable === null ? null : createWordCountCache({ countsTable: wordCountsTable, now: monotonicNow, ttlMs: WORD_COUNTS_TTL_MS });
   const search = createSearchExecutor({
     transport,
     table: tables.logs,
@@ -210,7 +221,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     runs,
     lookupSets,
     ...caches,
-    ...(wordCountsTable === null || countedWords === null ? {} : { wordCounts: { table: wordCountsTable, words: countedWords } }),
+    ...(wordCountCache === null ? {} : { wordCounts: wordCountCache }),
   });
   const measureGroups = createGroupMeasureExecutor({
     table: tables.logs,
@@ -232,7 +243,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
           helpers: queryHelpers,
           caches,
           logger,
-          ...(countedWords === null ? {} : { words: countedWords }),
+          engineNow: () => (deps.engineClock ?? systemClock).now(),
+          ...(wordCountCache === null ? {} : { cache: wordCountCache }),
           ...(deps.wordCountLimits === undefined ? {} : { limits: deps.wordCountLimits }),
         });
 
@@ -322,7 +334,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     deleteAccount(accountId) {
       return tracked(async () => {
         try {
-          await transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS);
+          await writing(() => transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS));
           await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
           await transport.exec(catalogDeleteSql(tables.values, accountId), DELETE_SETTINGS);
           if (wordCountsTable !== null) await transport.exec(catalogDeleteSql(wordCountsTable, accountId), DELETE_SETTINGS);
@@ -331,7 +343,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
         }
         catalog.forget(accountId);
         searchCatalog.invalidate([accountId]);
-        countedWords?.forget(accountId);
+        wordCountCache?.forget(accountId);
       });
     },
     ping() {

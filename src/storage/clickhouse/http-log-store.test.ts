@@ -31,7 +31,7 @@ async function openShared() {
     clock: createManualClock(CONTRACT_NOW_MS),
     logger: pino({ level: 'silent' }),
     // The behaviour suite's accounts are small: their words are counted ahead from 100 logs of a part.
-    wordCountLimits: { minAccountLogs: 100, minShare: 0.1, maxWords: 64 },
+    wordCountLimits: { minAccountLogs: 100, minShare: 0.1, maxWords: 64, minPartAgeMs: 0 },
   });
   return { store: { ...store, close: async () => {} }, transport, dispose: async () => {} };
 }

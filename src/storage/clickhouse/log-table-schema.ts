@@ -347,10 +347,12 @@ export const VALUE_TABLE = {
 /**
  * Per-part counts of the words most logs hold (decision 0197), what Lucene's document frequency is to a segment: for
  * an account's logs in one part of `logs` (`part` is its name and creation time, table-parts.ts), how many logs of
- * each UTC hour a one-word query (`field` `*` or `message`) matches. `complete` rows say what was counted: one per
- * word (a word without one was not counted, which is not a count of 0), and one with an empty `field` and `word` once
- * all of an account's counts of a part are written; their `logs` holds the version of the counting rules. Written in
- * the background (search/word-counts/), read by exact totals; the rows of parts merged away are deleted.
+ * each block of the part's rows a one-word query (`field` `*` or `message`) matches. A block is at most
+ * WORD_COUNT_BLOCK_ROWS rows of the account's, rows `first_row`…`last_row` (`_part_offset`) whose timestamps lie in
+ * [`min_ts`, `max_ts`], within one UTC day. `complete = 1` rows say what was counted: one per word (a word without one
+ * was not counted, which is not a count of 0), and one with an empty `field` and `word` once all of an account's
+ * counts of a part are written; their `logs` holds the version of the counting rules. Written in the background
+ * (search/word-counts/), read by exact totals; the rows of parts merged away are deleted.
  */
 export const WORD_COUNT_TABLE = {
   name: 'log_word_counts',
@@ -359,12 +361,23 @@ export const WORD_COUNT_TABLE = {
     { name: 'field', sqlType: 'LowCardinality(String)' },
     { name: 'word', sqlType: 'String' },
     { name: 'part', sqlType: 'String' },
-    { name: 'hour', sqlType: "DateTime('UTC')" },
+    { name: 'block', sqlType: 'UInt64' },
+    { name: 'first_row', sqlType: 'UInt64' },
+    { name: 'last_row', sqlType: 'UInt64' },
+    { name: 'min_ts', sqlType: "DateTime64(3, 'UTC')" },
+    { name: 'max_ts', sqlType: "DateTime64(3, 'UTC')" },
     { name: 'logs', sqlType: 'UInt64' },
     { name: 'complete', sqlType: 'UInt8' },
   ],
-  orderBy: '(account, field, word, part, hour)',
+  orderBy: '(account, field, word, part, block)',
 } as const satisfies { name: string; columns: readonly ColumnDefinition[]; orderBy: string };
+
+/**
+ * Rows of a part per block of the word counts: a window's first and last blocks, which it may hold in part, are
+ * counted on the logs (at most this many rows each); the others are read from the counts. Blocks also end where a
+ * UTC day does, so a window of whole days holds every block whole.
+ */
+export const WORD_COUNT_BLOCK_ROWS = 16_384;
 
 /** Names of the tables a store uses; in a cluster the writers and readers use the distributed ones. */
 export interface TableNames {

@@ -127,7 +127,7 @@ describe('upgradeLogTable', () => {
     const [rows] = await transport.query<{ n: number }>('SELECT count() AS n FROM log_word_counts');
     assert.equal(Number(rows?.n), 0);
     // A table of the current columns keeps its rows.
-    await transport.exec("INSERT INTO log_word_counts VALUES (1, '*', 'http', 'all_1_1_0@1', 0, 7, 0)");
+    await transport.exec("INSERT INTO log_word_counts VALUES (1, '*', 'http', 'all_1_1_0@1', 0, 0, 0, 0, 0, 7, 0)");
     await upgradeLogTable(transport);
     const [kept] = await transport.query<{ n: number }>('SELECT count() AS n FROM log_word_counts');
     assert.equal(Number(kept?.n), 1);

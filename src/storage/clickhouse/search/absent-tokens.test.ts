@@ -13,7 +13,7 @@ import { sqlString } from '../sql-literals.js';
 import type { ClickHouseTransport, QuerySettings } from '../transport.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { ZONE_LOGS_FROM as FROM, zoneLogSearch, zoneLogWriter } from '../../../../test/support/zone-logs.js';
-import { createAbsentTokenState, insertEnded, insertStarted, messageSubset } from './absent-tokens.js';
+import { createAbsentTokenState, writeEnded, writeStarted, messageSubset } from './absent-tokens.js';
 
 const request = (query: string): SearchRequest =>
   parseSearchRequest(
@@ -142,9 +142,9 @@ describe('field-less words no part holds', () => {
     assert.deepEqual(await ids('NOT quokka', sole), ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7']);
     assert.equal(listings(), 0);
     // An insert the store reports: the next search lists the parts again and finds the word in the new one.
-    insertStarted(state);
+    writeStarted(state);
     await insert([{ message: 'a quokka' }]);
-    insertEnded(state);
+    writeEnded(state);
     statements.length = 0;
     assert.deepEqual(await ids('quokka', sole), ['l8']);
     assert.equal(listings(), 1);

@@ -81,12 +81,13 @@ function tidied(sql: string): string {
 }
 
 /**
- * The store's inserts into the table, where it is the table's only writer (the embedded engine): only an insert can
- * bring a word into the table — a merge or a DELETE writes parts whose dictionaries hold a subset of what the parts
- * they replace held — so a word no part held is held by none until the next insert.
+ * The store's writes into the table (inserts and deletes), where it is the table's only writer (the embedded engine):
+ * only an insert can bring a word into the table — a merge or a DELETE writes parts whose dictionaries hold a subset
+ * of what the parts they replace held — so a word no part held is held by none until the next insert; and between
+ * writes the table holds the same rows, whatever its merges do (word counts, decision 0197).
  */
 export interface TableWrites {
-  /** Bumped when an insert starts and when it ends. */
+  /** Bumped when a write starts and when it ends. */
   generation: number;
   inFlight: number;
 }
@@ -103,7 +104,7 @@ export interface AbsentTokenState {
   lastListing: { readonly generation: number; readonly parts: readonly ActivePart[] } | null;
 }
 
-/** `soleWriter`: this process makes every insert into the table and reports them (insertStarted, insertEnded). */
+/** `soleWriter`: this process makes every write into the table and reports them (writeStarted, writeEnded). */
 export function createAbsentTokenState(soleWriter = false): AbsentTokenState {
   return {
     cache: createPartAnswerCache<PartCount>(CACHED_WORDS),
@@ -113,13 +114,13 @@ export function createAbsentTokenState(soleWriter = false): AbsentTokenState {
   };
 }
 
-export function insertStarted(state: AbsentTokenState): void {
+export function writeStarted(state: AbsentTokenState): void {
   if (state.writes === null) return;
   state.writes.generation += 1;
   state.writes.inFlight += 1;
 }
 
-export function insertEnded(state: AbsentTokenState): void {
+export function writeEnded(state: AbsentTokenState): void {
   if (state.writes === null) return;
   state.writes.generation += 1;
   state.writes.inFlight -= 1;
@@ -130,6 +131,39 @@ function listingSinceLastInsert(state: AbsentTokenState): readonly ActivePart[] 
   const { writes, lastListing } = state;
   if (writes === null || lastListing === null || !state.indexesBuilt) return null;
   return writes.inFlight === 0 && writes.generation === lastListing.generation ? lastListing.parts : null;
+}
+
+/**
+ * The active parts now; null where no answer can be read from them (none listed, or an index still being built).
+ * A listing made while no write ran is kept for partsSinceLastWrite.
+ */
+function listActiveParts(state: AbsentTokenState, table: string, run: Run): Promise<readonly ActivePart[] | null> {
+  const generation = state.writes !== null && state.writes.inFlight === 0 ? state.writes.generation : null;
+  const building = state.indexesBuilt
+    ? ''
+    : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
+      `AND NOT is_done AND position(command, 'MATERIALIZE INDEX') > 0) AS building`;
+  return run(`SELECT ${ACTIVE_PARTS_COLUMNS}${building} ${activePartsFrom(table)}`).then(
+    ([row]) => {
+      if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
+      state.indexesBuilt = true;
+      const parts = activePartsOf(row);
+      // Kept only when no write ran during the listing: it then holds every row a write ever stored.
+      if (parts !== null && generation !== null && state.writes?.generation === generation) state.lastListing = { generation, parts };
+      return parts;
+    },
+    () => null,
+  );
+}
+
+/**
+ * The parts listed last where no write has run since (a store that is its table's only writer), else listed now.
+ * Merges may have replaced some since: the rows are the same, in other parts (a merge keeps every row but those past
+ * their retention, which no search sees).
+ */
+export function partsSinceLastWrite(state: AbsentTokenState, table: string, run: Run): Promise<readonly ActivePart[] | null> {
+  const reused = listingSinceLastInsert(state);
+  return reused === null ? listActiveParts(state, table, run) : Promise.resolve(reused);
 }
 
 const wordKeyOf = (table: string, index: string, word: string): string => [table, index, word].join('\u0000');
@@ -190,31 +224,11 @@ export function absentTokenAnswers(deps: AbsentTokenDeps): (sql: string) => Prom
   const { table, run, state } = deps;
   let listed: Promise<readonly ActivePart[] | null> | null = null;
   const answers = new Map<string, Promise<boolean>>();
-
-  /** The active parts now; null where no answer can be read from them. */
-  function listParts(): Promise<readonly ActivePart[] | null> {
-    const generation = state.writes !== null && state.writes.inFlight === 0 ? state.writes.generation : null;
-    const building = state.indexesBuilt
-      ? ''
-      : `, (SELECT count() FROM system.mutations WHERE database = currentDatabase() AND table = ${sqlString(table)} ` +
-        `AND NOT is_done AND position(command, 'MATERIALIZE INDEX') > 0) AS building`;
-    return run(`SELECT ${ACTIVE_PARTS_COLUMNS}${building} ${activePartsFrom(table)}`).then(
-      ([row]) => {
-        if (!state.indexesBuilt && Number(row?.building ?? 1) !== 0) return null;
-        state.indexesBuilt = true;
-        const parts = activePartsOf(row);
-        // Kept only when no insert ran during the listing: it then holds every part an insert ever wrote.
-        if (parts !== null && generation !== null && state.writes?.generation === generation) state.lastListing = { generation, parts };
-        return parts;
-      },
-      () => null,
-    );
-  }
+  const listParts = (): Promise<readonly ActivePart[] | null> => listActiveParts(state, table, run);
 
   /** The parts as the search first lists them, once for all its lookups; the last listing while nothing was inserted. */
   function activeParts(): Promise<readonly ActivePart[] | null> {
-    const reused = listingSinceLastInsert(state);
-    listed ??= reused === null ? listParts() : Promise.resolve(reused);
+    listed ??= partsSinceLastWrite(state, table, run);
     return listed;
   }
 

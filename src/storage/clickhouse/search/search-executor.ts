@@ -25,13 +25,13 @@ import { compileQuery } from './compile/query-compiler.js';
 import { scopeBoundsSql, scopeWhereSql, wholeDaysScopeSql } from './compile/scope-sql.js';
 import { createFewValueAnswerCache, type FewValueAnswerCache } from './few-value-answers.js';
 import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
-import { createAbsentTokenState, messageSubset, messageWordShare, type AbsentTokenState } from './absent-tokens.js';
+import { createAbsentTokenState, messageSubset, messageWordShare, partsSinceLastWrite, type AbsentTokenState } from './absent-tokens.js';
 import { answeringRun, type StatementAnswerCaches } from './statement-answers.js';
 import { isMonotone } from './compile/monotone.js';
 import { requiredTests } from './compile/required-tests.js';
 import { wordWindow } from './compile/word-window.js';
 import { countedWord } from './word-counts/counted-word.js';
-import type { CountedWords } from './word-counts/counted-words.js';
+import type { WordCountCache } from './word-counts/word-count-cache.js';
 import { wordCountTotal } from './word-counts/word-count-total.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
@@ -57,8 +57,8 @@ export interface SearchExecutorDeps {
   readonly absentTokens?: AbsentTokenState;
   /** Which listed values of the columns of few values pass a pattern (the store's one; a new one when absent). */
   readonly fewValues?: FewValueAnswerCache;
-  /** The word counts (decision 0197) where the store keeps them: their table and which words it holds. */
-  readonly wordCounts?: { readonly table: string; readonly words: CountedWords };
+  /** The word counts (decision 0197) where the store keeps them. */
+  readonly wordCounts?: WordCountCache;
 }
 
 /** A scope of accounts and a window alone: no log types, no principal's filter, no scroll snapshot. */
@@ -256,23 +256,13 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       // the match. Short of it, the whole count runs after all.
       // A one-word search's exact total from the word counts (decision 0197): null where they cannot answer.
       const countedFromWords = async (): Promise<number | null> => {
-        const wordCounts = deps.wordCounts;
-        if (wordCounts === undefined || bound !== null || post !== null || !plainScope(query)) return null;
+        const cache = deps.wordCounts;
+        if (cache === undefined || bound !== null || post !== null || !plainScope(query)) return null;
         const counted = countedWord(request.query);
         if (counted === null) return null;
         const { accounts, toMs } = query.scope;
-        const held = await Promise.all(accounts.map((a) => wordCounts.words.has(run, a.accountId, counted.field, counted.word)));
-        if (!held.includes(true)) return null;
-        return wordCountTotal({
-          logsTable: table,
-          countsTable: wordCounts.table,
-          counted,
-          accounts,
-          toMs,
-          matched,
-          run,
-          settings: countSettings,
-        });
+        const parts = () => partsSinceLastWrite(absentTokens, table, run);
+        return wordCountTotal({ logsTable: table, counted, accounts, toMs, matched, parts, cache, run, settings: countSettings });
       };
       const countMatches = async (): Promise<Row[]> => {
         const fromWords = await countedFromWords();

@@ -10,6 +10,8 @@ export interface ActivePart {
   /** The name with the part's creation time: what answers are kept under. */
   readonly key: string;
   readonly rows: number;
+  /** When the engine wrote the part (its clock), in epoch ms. */
+  readonly madeAtMs: number;
 }
 
 /** Aggregates over system.parts (activePartsFrom) naming the active parts: read back with activePartsOf. */
@@ -49,7 +51,7 @@ export function activePartsOf(row: Readonly<Record<string, unknown>> | undefined
     rows.length !== names.length
   )
     return null;
-  return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}`, rows: rows[i] ?? 0 }));
+  return names.map((name, i) => ({ name, key: `${name}@${made[i] ?? ''}`, rows: rows[i] ?? 0, madeAtMs: Number(made[i] ?? 0) * 1000 }));
 }
 
 /** A bounded map that forgets the least recently used keys first. */

@@ -8,13 +8,7 @@ import { activePartsFrom, PART_KEY_SQL } from '../table-parts.js';
  * The version of the rules the counts were made under, kept in each completion row: counts made before a change to
  * what a word matches (the compiler's rules) are not read, and are made again.
  */
-export const WORD_COUNT_RULES = 1;
-
-/**
- * The logs hours are counted for: those whose hour a DateTime holds (`toStartOfHour` wraps outside it). Searches count
- * the others themselves, as they do the edges of a window.
- */
-export const COUNTED_HOURS = { fromMs: 0, toMs: Date.UTC(2106, 0, 1) } as const;
+export const WORD_COUNT_RULES = 3;
 
 /** One row of the counts table. */
 export interface WordCountRow {
@@ -24,9 +18,13 @@ export interface WordCountRow {
   readonly word: string;
   /** The part's key: its name and creation time (table-parts.ts). */
   readonly part: string;
-  /** Start of the UTC hour, in epoch seconds. */
-  readonly hour: number;
-  /** The logs of the hour the word matches; on a completion row, the rules' version. */
+  /** A block of the account's rows in the part: its key, its first and last rows, their timestamps. */
+  readonly block: number;
+  readonly first_row: number;
+  readonly last_row: number;
+  readonly min_ts: number;
+  readonly max_ts: number;
+  /** The logs of the block the word matches; on a completion row, the rules' version. */
   readonly logs: number;
   /** 1 on a completion row. */
   readonly complete: 0 | 1;
@@ -39,7 +37,7 @@ export function activePartKeysSql(logsTable: string): string {
 
 /** The row saying `word` was counted (field and word empty: all of an account's words of a part were). */
 export function completionRow(account: number, part: string, field = '', word = ''): WordCountRow {
-  return { account, field, word, part, hour: 0, logs: WORD_COUNT_RULES, complete: 1 };
+  return { account, field, word, part, block: 0, first_row: 0, last_row: 0, min_ts: 0, max_ts: 0, logs: WORD_COUNT_RULES, complete: 1 };
 }
 
 /** A completion row of the current rules, as SQL. */
