@@ -35,9 +35,9 @@ export interface WordCountLimits {
 }
 
 export const DEFAULT_WORD_COUNT_LIMITS: WordCountLimits = {
-  minAccountLogs: 524_288,
+  minAccountLogs: 1_048_576,
   minShare: 0.2,
-  maxWords: 16,
+  maxWords: 8,
   minPartAgeMs: 5 * 60_000,
 };
 
