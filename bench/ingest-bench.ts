@@ -3,6 +3,8 @@
  * deterministic generator plus the real logs of the shared datasets. Parts, in one run on one engine:
  *   raw    — pre-encoded JSONEachRow rows inserted straight into a copy of the table (the engine's ceiling);
  *   append — NDJSON text → JSON.parse → flatten → LogStore.append (what ingest pays besides HTTP);
+ *   merge  — the same rows as the service's batches into copies of the table with and without the all-fields indexes
+ *            (issue 16), merges held, then merged into one part: CPU per log of the inserts and of one level of merges;
  *   disk   — active parts of `logs` after OPTIMIZE FINAL, per byte of raw NDJSON;
  *   http   — the whole app (ingest role) on the same data directory, the same NDJSON POSTed to the Logz.io
  *            listener by concurrent senders on a worker thread, acknowledged once durable.
@@ -22,6 +24,7 @@ import { createRowsBuffer } from '../src/storage/clickhouse/rows-buffer.js';
 import { openLogStoreTransport } from '../src/storage/open-log-store.js';
 import type { ClickHouseTransport } from '../src/storage/clickhouse/transport.js';
 import type { LogDocument } from '../src/storage/log-store.js';
+import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX } from '../src/storage/clickhouse/log-table-schema.js';
 import { datasetLines, documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
 
@@ -166,6 +169,49 @@ async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: n
   };
 }
 
+type IndexVariant = 'with' | 'without';
+
+/**
+ * What the all-fields indexes (issue 16) cost the engine, apart from the encoder: the service's batches inserted into
+ * a copy of the table with them and one without (`fields_text`, `fields_pairs` dropped; the rows are the same), merges
+ * held, then the parts merged into one. The end-to-end phase sees only the first merges of a fresh table, while a
+ * store that runs for days merges each log again at every level: the merge figure is what one more level costs.
+ */
+async function mergeLevel(transport: ClickHouseTransport, batches: readonly Buffer[], rows: number) {
+  const runs: Record<IndexVariant, { insert: number[]; merge: number[] }> = {
+    with: { insert: [], merge: [] },
+    without: { insert: [], merge: [] },
+  };
+  for (let run = 0; run < RUNS; run += 1) {
+    const order: IndexVariant[] = run % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+    for (const variant of order) {
+      settleDisk();
+      const table = `merge_${variant}_${run}`;
+      await transport.exec(`CREATE TABLE ${table} AS logs`);
+      if (variant === 'without')
+        for (const index of [FIELDS_TEXT_INDEX, FIELDS_PAIRS_INDEX]) await transport.exec(`ALTER TABLE ${table} DROP INDEX ${index}`);
+      await transport.exec(`SYSTEM STOP MERGES ${table}`);
+      let cpu = process.cpuUsage();
+      for (const [i, rows] of batches.entries())
+        await transport.insertJsonEachRow(table, rows, { insert_deduplication_token: `merge-${i}` });
+      runs[variant].insert.push(cpuSecondsSince(cpu));
+      await transport.exec(`SYSTEM START MERGES ${table}`);
+      cpu = process.cpuUsage();
+      await transport.exec(`OPTIMIZE TABLE ${table} FINAL`);
+      runs[variant].merge.push(cpuSecondsSince(cpu));
+      await transport.exec(`DROP TABLE ${table} SYNC`);
+    }
+  }
+  const micros = (seconds: readonly number[]) => Number(((median(seconds) / rows) * 1e6).toFixed(2));
+  const figures = (variant: IndexVariant) => ({
+    insertMicrosPerLog: micros(runs[variant].insert),
+    mergeMicrosPerLog: micros(runs[variant].merge),
+    insertCpuSeconds: runs[variant].insert.map((seconds) => Number(seconds.toFixed(2))),
+    mergeCpuSeconds: runs[variant].merge.map((seconds) => Number(seconds.toFixed(2))),
+  });
+  return { parts: batches.length, rows, with: figures('with'), without: figures('without') };
+}
+
 async function main(): Promise<void> {
   const dataDir = path.join(repoRoot, 'bench', '.out', `ingest-${Date.now()}`);
   const { batches, rawBytes, lineCount } = buildBatches();
@@ -229,6 +275,7 @@ async function main(): Promise<void> {
     rawLargeRuns.push(performance.now() - started);
     await transport.exec(`DROP TABLE raw_large_${run} SYNC`);
   }
+  const merge = await mergeLevel(transport, serviceBatches, lineCount);
   serviceBatches.length = 0;
   encoded.length = 0;
 
@@ -284,6 +331,7 @@ async function main(): Promise<void> {
       senders: SENDERS,
     },
     httpRuns: httpRuns.map((run) => run.logsPerSecond),
+    allFieldsIndexes: merge,
     disk: {
       storedRows: disk.rows,
       bytes: disk.bytes,
