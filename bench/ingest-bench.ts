@@ -114,6 +114,34 @@ function processCpuSeconds(pid: number): number {
 }
 
 /**
+ * Records, by thread id, the CPU seconds each of the engine's merge threads (ClickHouse names them MergeMutate) has
+ * used so far: the end-to-end figure then says how much of the server's CPU went to merging the parts ingest wrote,
+ * which is where the all-fields indexes cost most (docs/benchmarks.md). A thread may end before the run does, so
+ * the caller keeps the last figure seen of each.
+ */
+function sampleMergeThreads(pid: number, seen: Map<number, number>): void {
+  let tids: string[];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return; // the server has exited
+  }
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('MergeMutate')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    seen.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+}
+
+const sumOf = (values: Iterable<number>): number => [...values].reduce((sum, value) => sum + value, 0);
+
+/**
  * The app with only the ingest role in a process of its own (bench/ingest-server.ts), on the bench's data
  * directory: its heap holds what a server's holds, not this process's copy of the data set. Senders on a worker
  * thread of this process POST the NDJSON bodies; each request is acknowledged only once durable.
@@ -139,6 +167,10 @@ async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: n
   const ready = JSON.parse(await next()) as { port: number; tokens: string[]; accountIds: number[] };
   const pid = server.pid ?? 0;
   const serverCpu = processCpuSeconds(pid);
+  const mergesBefore = new Map<number, number>();
+  sampleMergeThreads(pid, mergesBefore);
+  const merges = new Map(mergesBefore);
+  const sampler = setInterval(() => sampleMergeThreads(pid, merges), 200);
   const cpu = process.cpuUsage();
   const requests = batches.map((batch) => ({
     token: ready.tokens[ACCOUNTS.indexOf(batch.accountId)] ?? '',
@@ -152,6 +184,9 @@ async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: n
     worker.once('error', reject);
   });
   const serverCpuSeconds = processCpuSeconds(pid) - serverCpu;
+  sampleMergeThreads(pid, merges);
+  clearInterval(sampler);
+  const mergeCpuSeconds = sumOf(merges.values()) - sumOf(mergesBefore.values());
   const senderCpuSeconds = cpuSecondsSince(cpu);
   server.stdin.end();
   const { stored, diskBytes } = JSON.parse(await next()) as { stored: number; diskBytes: number };
@@ -161,6 +196,7 @@ async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: n
     ms: Math.round(result.ms),
     ...perCpu(lineCount, serverCpuSeconds + senderCpuSeconds),
     serverCpuSeconds: Number(serverCpuSeconds.toFixed(1)),
+    serverMergeThreadsCpuSeconds: Number(mergeCpuSeconds.toFixed(1)),
     senderCpuSeconds: Number(senderCpuSeconds.toFixed(1)),
     stored,
     failedRequests: result.failures,
@@ -331,6 +367,12 @@ async function main(): Promise<void> {
       senders: SENDERS,
     },
     httpRuns: httpRuns.map((run) => run.logsPerSecond),
+    // Each run's logs per CPU-second, and the server's CPU-seconds in all and in the engine's merge threads.
+    httpRunsCpu: httpRuns.map((run) => ({
+      logsPerCpuSecond: run.logsPerCpuSecond,
+      serverCpuSeconds: run.serverCpuSeconds,
+      mergeThreadsCpuSeconds: run.serverMergeThreadsCpuSeconds,
+    })),
     allFieldsIndexes: merge,
     disk: {
       storedRows: disk.rows,
