@@ -106,11 +106,19 @@ function settleDisk(): void {
   execFileSync('sleep', ['2']);
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function processCpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+/** The name in a /proc stat line (of a process or of one of its threads). */
+const statName = (stat: string): string => stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+
+/** CPU seconds (user + system) in a /proc stat line (Linux). */
+function statCpuSeconds(stat: string): number {
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name (which may hold spaces).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function processCpuSeconds(pid: number): number {
+  return statCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /**
@@ -133,9 +141,7 @@ function sampleMergeThreads(pid: number, seen: Map<number, number>): void {
     } catch {
       continue; // the thread ended between the listing and the read
     }
-    if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('MergeMutate')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    seen.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    if (statName(stat).startsWith('MergeMutate')) seen.set(Number(tid), statCpuSeconds(stat));
   }
 }
 

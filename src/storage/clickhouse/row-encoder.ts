@@ -63,6 +63,10 @@ export interface FieldTypeSink {
  */
 const MAYBE_NOT_PLAIN = /[\u0080-\uffff]|\d[,;]\d/;
 const LONGEST_PLAIN_WITHOUT_CHECK = 254;
+/** True when a string value may not be plain text (MAYBE_NOT_PLAIN, or too long to tell): it is then checked exactly. */
+function mayNotBePlain(value: string): boolean {
+  return value.length > LONGEST_PLAIN_WITHOUT_CHECK || MAYBE_NOT_PLAIN.test(value);
+}
 
 /**
  * Records a field holding a value that is not plain (a string, isIndexExactText; a number, isPlainNumber); false,
@@ -115,7 +119,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
   let arr = '';
   // Arrays are stored as text: one holding numbers or booleans needs its `_source` kept to stay exact.
   let keepSource = false;
-  // Some string value may not be plain (MAYBE_NOT_PLAIN, or too long to tell): then each is checked.
+  // Some string value may not be plain (mayNotBePlain): then each is checked.
   let suspect = false;
   let plainNumbers = true;
   // The string values that may hold a pair of words (field-pairs.ts): few logs have any.
@@ -128,7 +132,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
     if (typeof value === 'string') {
       const type = typeOfPrimitive(value);
       sink.seen(name, type, false, observationBit(type, false));
-      if (!suspect && (value.length > LONGEST_PLAIN_WITHOUT_CHECK || MAYBE_NOT_PLAIN.test(value))) suspect = true;
+      if (!suspect && mayNotBePlain(value)) suspect = true;
       // The columns of few values are answered from their listed values, phrases too (decision 0196).
       if (slot.fewValues) sink.valueSeen(name, value);
       else if (mayHoldPair(value)) (paired ??= []).push(value);
@@ -151,7 +155,7 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
         type ??= typeOfPrimitive(element);
         if (typeof element !== 'string') keepSource = true;
         else {
-          if (!suspect && (element.length > LONGEST_PLAIN_WITHOUT_CHECK || MAYBE_NOT_PLAIN.test(element))) suspect = true;
+          if (!suspect && mayNotBePlain(element)) suspect = true;
           if (mayHoldPair(element)) (paired ??= []).push(element);
         }
         if (typeof element === 'number' && !isPlainNumber(element)) plainNumbers = recordNonPlainField(name, sink);
