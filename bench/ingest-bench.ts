@@ -214,15 +214,47 @@ async function endToEnd(dataDir: string, batches: readonly Batch[], lineCount: n
 type IndexVariant = 'with' | 'without';
 
 /**
+ * Wall seconds of a merge's stages, from the engine's counters. A text index whose expression reads several columns
+ * puts all of them in the horizontal stage (issue 16's `fields_text` reads 13); one that reads one column is merged
+ * with it in the vertical stage.
+ */
+type MergeStages = Record<'horizontal' | 'vertical' | 'textIndex' | 'projection', number>;
+const MERGE_STAGE_EVENTS: Record<keyof MergeStages, string> = {
+  horizontal: 'MergeHorizontalStageTotalMilliseconds',
+  vertical: 'MergeVerticalStageTotalMilliseconds',
+  textIndex: 'MergeTextIndexStageTotalMilliseconds',
+  projection: 'MergeProjectionStageTotalMilliseconds',
+};
+
+async function mergeStageMillis(transport: ClickHouseTransport): Promise<Map<string, number>> {
+  const events = await transport.query<{ event: string; value: number }>(
+    `SELECT event, value FROM system.events WHERE event IN (${Object.values(MERGE_STAGE_EVENTS)
+      .map((event) => `'${event}'`)
+      .join(', ')})`,
+  );
+  return new Map(events.map((row) => [row.event, Number(row.value)]));
+}
+
+function stagesSince(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): MergeStages {
+  const seconds = (event: string) => Number((((after.get(event) ?? 0) - (before.get(event) ?? 0)) / 1000).toFixed(2));
+  return {
+    horizontal: seconds(MERGE_STAGE_EVENTS.horizontal),
+    vertical: seconds(MERGE_STAGE_EVENTS.vertical),
+    textIndex: seconds(MERGE_STAGE_EVENTS.textIndex),
+    projection: seconds(MERGE_STAGE_EVENTS.projection),
+  };
+}
+
+/**
  * What the all-fields indexes (issue 16) cost the engine, apart from the encoder: the service's batches inserted into
  * a copy of the table with them and one without (`fields_text`, `fields_pairs` dropped; the rows are the same), merges
  * held, then the parts merged into one. The end-to-end phase sees only the first merges of a fresh table, while a
  * store that runs for days merges each log again at every level: the merge figure is what one more level costs.
  */
 async function mergeLevel(transport: ClickHouseTransport, batches: readonly Buffer[], rows: number) {
-  const runs: Record<IndexVariant, { insert: number[]; merge: number[] }> = {
-    with: { insert: [], merge: [] },
-    without: { insert: [], merge: [] },
+  const runs: Record<IndexVariant, { insert: number[]; merge: number[]; stages: MergeStages[] }> = {
+    with: { insert: [], merge: [], stages: [] },
+    without: { insert: [], merge: [], stages: [] },
   };
   for (let run = 0; run < RUNS; run += 1) {
     const order: IndexVariant[] = run % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
@@ -238,9 +270,11 @@ async function mergeLevel(transport: ClickHouseTransport, batches: readonly Buff
         await transport.insertJsonEachRow(table, rows, { insert_deduplication_token: `merge-${i}` });
       runs[variant].insert.push(cpuSecondsSince(cpu));
       await transport.exec(`SYSTEM START MERGES ${table}`);
+      const stagesBefore = await mergeStageMillis(transport);
       cpu = process.cpuUsage();
       await transport.exec(`OPTIMIZE TABLE ${table} FINAL`);
       runs[variant].merge.push(cpuSecondsSince(cpu));
+      runs[variant].stages.push(stagesSince(stagesBefore, await mergeStageMillis(transport)));
       await transport.exec(`DROP TABLE ${table} SYNC`);
     }
   }
@@ -250,6 +284,7 @@ async function mergeLevel(transport: ClickHouseTransport, batches: readonly Buff
     mergeMicrosPerLog: micros(runs[variant].merge),
     insertCpuSeconds: runs[variant].insert.map((seconds) => Number(seconds.toFixed(2))),
     mergeCpuSeconds: runs[variant].merge.map((seconds) => Number(seconds.toFixed(2))),
+    mergeStageSeconds: runs[variant].stages,
   });
   return { parts: batches.length, rows, with: figures('with'), without: figures('without') };
 }
