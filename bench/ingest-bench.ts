@@ -25,6 +25,7 @@ import { openLogStoreTransport } from '../src/storage/open-log-store.js';
 import type { ClickHouseTransport } from '../src/storage/clickhouse/transport.js';
 import type { LogDocument } from '../src/storage/log-store.js';
 import { FIELDS_PAIRS_INDEX, FIELDS_TEXT_INDEX } from '../src/storage/clickhouse/log-table-schema.js';
+import { sqlString } from '../src/storage/clickhouse/sql-literals.js';
 import { datasetLines, documentOf } from './bench-documents.js';
 import { BENCH_START_MS, generateLogs } from './generate-logs.js';
 
@@ -228,9 +229,7 @@ const MERGE_STAGE_EVENTS: Record<keyof MergeStages, string> = {
 
 async function mergeStageMillis(transport: ClickHouseTransport): Promise<Map<string, number>> {
   const events = await transport.query<{ event: string; value: number }>(
-    `SELECT event, value FROM system.events WHERE event IN (${Object.values(MERGE_STAGE_EVENTS)
-      .map((event) => `'${event}'`)
-      .join(', ')})`,
+    `SELECT event, value FROM system.events WHERE event IN (${Object.values(MERGE_STAGE_EVENTS).map(sqlString).join(', ')})`,
   );
   return new Map(events.map((row) => [row.event, Number(row.value)]));
 }
