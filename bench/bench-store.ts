@@ -15,8 +15,7 @@ import { BENCH_START_MS, generateLogs } from './generate-logs.js';
 
 /** The bootstrap API token of a bench data directory (set when the directory is first opened). */
 export const BENCH_API_TOKEN = 'bench-api-token-000000000000000001';
-/** The last instant of the generator's two days: their window (today and yesterday UTC) holds all of them. */
-export const BENCH_NOW_MS = BENCH_START_MS + 2 * 86_400_000 - 1;
+export { BENCH_NOW_MS } from './generate-logs.js';
 const BATCH = 20_000;
 
 export interface BenchStore {

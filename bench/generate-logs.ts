@@ -24,6 +24,8 @@ export interface GeneratedLine {
 
 export const BENCH_START_MS = Date.UTC(2026, 10, 19);
 const SPAN_MS = 2 * 86_400_000;
+/** The last instant of the generator's two days: their window (today and yesterday UTC) holds all of them. */
+export const BENCH_NOW_MS = BENCH_START_MS + SPAN_MS - 1;
 
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'POST', 'POST', 'PUT', 'DELETE'];
 const STATUSES = [200, 200, 200, 200, 200, 200, 201, 204, 301, 304, 400, 401, 403, 404, 404, 500, 502, 503];
