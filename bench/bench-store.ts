@@ -35,6 +35,10 @@ export async function openBenchStore(dataDir: string, clock: Clock): Promise<Ben
     LOGWARD_API_HOST: '127.0.0.1',
     LOGWARD_BOOTSTRAP_API_TOKEN: BENCH_API_TOKEN,
     LOGWARD_ROLES: 'api',
+    // The engine's memory: modest on a shared machine when asked (the default is a quarter of the machine's).
+    ...(process.env.LOGWARD_LOG_STORE_MEMORY_MB === undefined
+      ? {}
+      : { LOGWARD_LOG_STORE_MEMORY_MB: process.env.LOGWARD_LOG_STORE_MEMORY_MB }),
   });
   // Its data is merged as a long-running store's would be: its parts count as settled, however young (decision 0197).
   const wordCountLimits = { ...DEFAULT_WORD_COUNT_LIMITS, minPartAgeMs: 0 };

@@ -5,6 +5,8 @@
  * in the page from the keypress to the first page of logs and the histogram being on screen (the frame after React
  * rendered them). The query condition cache is dropped before every run. Prints p50/p95 per query and the split of
  * the p50 run's time: until the /v1/search request left, the request (server and loopback), and JSON + rendering.
+ * `--dataset=real` runs the same kinds of rows on the real-logs data set (bench:search's `--dataset=real` directory
+ * serves both), with the words bench:search chose on it, over its last 15 minutes and 24 hours.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,9 @@ import {
   type BenchStore,
 } from './bench-store.js';
 import { percentile } from './bench-timing.js';
+import { datasetArgument, type RealWords } from './bench-datasets.js';
+import { ensureRealLogsLoaded } from './real-logs/load-real-logs.js';
+import { REAL_DEFAULT_SEED, REAL_NOW_MS } from './real-logs/real-log-generator.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -33,8 +38,19 @@ const RUNS = Number(argument('runs', '15'));
 const GIVEN_DATA = argument('data', '');
 const DATA = GIVEN_DATA === '' ? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-discover-bench-')) : GIVEN_DATA;
 /** Discover's default range (the last 15 minutes of the data) and the generator's whole two days. */
-const RANGES = argument('ranges', 'now-15m,now-2d').split(',');
+const DATASET = datasetArgument();
+const RANGES = argument('ranges', DATASET === 'real' ? 'now-15m,now-24h' : 'now-15m,now-2d').split(',');
 const QUERIES = ['status:500', 'timeout', 'level:ERROR AND type:app', '*'];
+/** The real set's rows: the same kinds (a field term, a word, two fields, everything), then a rare token and a phrase. */
+const realQueries = (words: RealWords): string[] => [
+  `status:${words.status.text}`,
+  words.common.text,
+  'level:ERROR AND type:java',
+  '*',
+  words.rare.text,
+  `"${words.phrase2.text}"`,
+];
+const NOW_MS = DATASET === 'real' ? REAL_NOW_MS : BENCH_NOW_MS;
 /** A query the server refuses at once: between runs it empties the results, so each run renders them anew. */
 const RESET_QUERY = '(';
 const USER = 'discover-bench@bench.example.com';
@@ -48,7 +64,7 @@ const RUN_TIMEOUT_MS = 120_000;
  */
 const FIXED_DATE_SCRIPT = `(() => {
   const RealDate = Date;
-  const now = ${BENCH_NOW_MS};
+  const now = ${NOW_MS};
   function FixedDate(...args) {
     if (new.target === undefined) return new RealDate(now).toString();
     return args.length === 0 ? new RealDate(now) : new RealDate(...args);
@@ -113,7 +129,7 @@ async function webUser(store: BenchStore): Promise<void> {
     });
     if (created.statusCode !== 200) throw new Error(`creating the bench user answered ${created.statusCode}: ${created.body}`);
   }
-  const clock = createManualClock(BENCH_NOW_MS);
+  const clock = createManualClock(NOW_MS);
   await createSessionService({ db: store.app.controlPlane.db, clock, throttle: createSignInThrottle(clock) }).setPassword(USER, PASSWORD);
 }
 
@@ -187,11 +203,21 @@ async function collect(page: Page): Promise<Run> {
   }
 }
 
+/** Loads the data set unless the directory holds it, and answers the rows to run on it. */
+async function loadedQueries(store: BenchStore): Promise<readonly string[]> {
+  if (DATASET !== 'real') {
+    await ensureMainAccountLoaded(store, LINES);
+    return QUERIES;
+  }
+  const seed = Number(argument('seed', String(REAL_DEFAULT_SEED)));
+  return realQueries((await ensureRealLogsLoaded(store, DATA, { count: LINES, seed })).words);
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(DATA, { recursive: true });
   ensureWebBuilt();
-  const store = await openBenchStore(DATA, createManualClock(BENCH_NOW_MS));
-  await ensureMainAccountLoaded(store, LINES);
+  const store = await openBenchStore(DATA, createManualClock(NOW_MS));
+  const queries = await loadedQueries(store);
   const stored = await countLogs(store, store.mainAccount);
   await webUser(store);
   await store.app.api.listen({ host: '127.0.0.1', port: 0 });
@@ -221,7 +247,7 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   for (const range of RANGES) {
     await page.goto(`${baseUrl}/app/discover?q=${encodeURIComponent(RESET_QUERY)}&from=${range}&to=now`);
-    for (const query of QUERIES) {
+    for (const query of queries) {
       // Warm-up: the first render of a page JIT-compiles the table's code.
       const first = await once(query);
       const runs: Run[] = [];
@@ -235,7 +261,10 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `\n${stored} logs in the searched account (${LINES} generated), ${RUNS} runs per row after one warm-up, Chromium headless, ${os.cpus().length} cores`,
+    `\n${DATASET} set: ${stored} logs in the searched account (${LINES} generated), ${RUNS} runs per row after one warm-up, Chromium headless, ${os.cpus().length} cores; load average (1/5/15 min) at the end ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')}`,
   );
   console.log(
     '| query | range | hits | rows shown | Enter → shown p50 (ms) | p95 | p50 run: before request / request / JSON + render |\n|---|---|---|---|---|---|---|',

@@ -1,6 +1,7 @@
 // Worker thread of the ingest benchmark: concurrent shippers POSTing NDJSON bodies to the Logz.io
 // listener, on their own thread so the server's event loop is not also the client's.
 import { Buffer } from 'node:buffer';
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,15 +12,28 @@ const { url, concurrency } = workerData;
 // the sending side several times more CPU per request.
 const pool = new Pool(url, { connections: concurrency });
 // Bodies as bytes before the clock starts: shippers send bytes, and encoding strings here is no server work.
-const requests = workerData.requests.map((request) => ({ token: request.token, body: Buffer.from(request.body) }));
+const requests = (workerData.requests ?? []).map((request) => ({ token: request.token, body: Buffer.from(request.body) }));
 let next = 0;
 let failures = 0;
 let retries = 0;
 
+// A spool file (the real set, too large to hold): records of one byte (the account's index into `tokens`), the body's
+// length (UInt32 big-endian) and the body, read one request at a time as the senders need them.
+const spool = workerData.spool === undefined ? undefined : fs.openSync(workerData.spool, 'r');
+const header = Buffer.alloc(5);
+
+/** The next request to send, or undefined when all are sent. */
+function take() {
+  if (spool === undefined) return requests[next++];
+  if (fs.readSync(spool, header, 0, 5, null) < 5) return undefined;
+  const body = Buffer.allocUnsafe(header.readUInt32BE(1));
+  let read = 0;
+  while (read < body.length) read += fs.readSync(spool, body, read, body.length - read, null);
+  return { token: workerData.tokens[header[0]], body };
+}
+
 async function sender() {
-  while (next < requests.length) {
-    const request = requests[next];
-    next += 1;
+  for (let request = take(); request !== undefined; request = take()) {
     for (;;) {
       const response = await pool.request({
         path: `/?token=${request.token}&type=bench`,

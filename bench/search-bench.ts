@@ -6,7 +6,8 @@
  * last minutes). The query condition cache is dropped before every run of both. Prints p50/p95 (ms).
  * Then lookup lists in queries: a 100,000-value list and 1,000 CIDR ranges on `client_ip`, beside the term query.
  * A `--data` directory is reused across runs (loaded once); `--only=<text>` runs the queries whose name holds it,
- * `--reference-only` the reference rows alone.
+ * `--reference-only` the reference rows alone. `--dataset=real` runs issue 47's rows on the real-logs data set
+ * instead (bench/real-logs/real-search-bench.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,14 +27,15 @@ import {
 } from './bench-store.js';
 import { BENCH_START_MS, seededRandom } from './generate-logs.js';
 import { FIELDLESS_HAND_QUERIES, FIELDLESS_QUERIES, REFERENCE_QUERIES } from './search-queries.js';
-import { percentile } from './bench-timing.js';
+import { createSearchMeasurer, measuredRow, type Compared } from './search-measure.js';
+import { datasetArgument } from './bench-datasets.js';
+import { realSearchBench } from './real-logs/real-search-bench.js';
 
 const argument = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LINES = Number(argument('lines', '1000000'));
 const RUNS = Number(argument('runs', '7'));
 const DATA = argument('data', fs.mkdtempSync(path.join(os.tmpdir(), 'logward-search-bench-')));
-const MAX_RUNS = 300;
 /** `--only=count`: the reference queries whose name holds this text (all by default). */
 const ONLY = argument('only', '');
 /** `--reference-only`: the reference rows and the calibration alone (before/after comparisons with older trees). */
@@ -96,48 +98,9 @@ async function main(): Promise<void> {
   await settleWordCounts(store);
 
   const rows: string[] = [];
-  const request = async (name: string, path: string, body: unknown, token: string): Promise<number> => {
-    await dropCache();
-    const started = performance.now();
-    const response = await client.request({
-      path,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-token': token },
-      body: JSON.stringify(body),
-    });
-    const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${text}`);
-    return performance.now() - started;
-  };
-  /** The second column: hand-written statements, or the same question through the API (the field-less rows). */
-  type Compared = { readonly statements: readonly string[] } | { readonly path: string; readonly body: unknown; readonly token: string };
+  const measurer = createSearchMeasurer({ client, hand, dropCache, minRuns: RUNS });
   const measure = async (name: string, path: string, body: unknown, compared: Compared, token = API_TOKEN): Promise<void> => {
-    /** One run of each side, each after dropping the cache: [API ms, other ms]. */
-    const once = async (): Promise<[number, number]> => {
-      const took = await request(name, path, body, token);
-      if (!('statements' in compared)) return [took, await request(name, compared.path, compared.body, compared.token)];
-      await dropCache();
-      const started = performance.now();
-      for (const statement of compared.statements) (await hand.queryAsync(statement, { format: 'JSONEachRow' })).text();
-      return [took, performance.now() - started];
-    };
-    // Quick queries get more runs (up to ~2 s of them): a 5 ms p50 from 7 runs moves by 20 % between runs.
-    await once();
-    const runs = Math.max(RUNS, Math.min(MAX_RUNS, Math.floor(2000 / (await once())[0])));
-    // Warm-up of a tenth as many: the server's path is then compiled as in steady use, whatever ran before.
-    for (let i = 0; i < Math.ceil(runs / 10); i += 1) await once();
-    const api: number[] = [];
-    const sql: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const [apiMs, sqlMs] = await once();
-      api.push(apiMs);
-      sql.push(sqlMs);
-    }
-    const p50 = percentile(api, 0.5);
-    const sql50 = percentile(sql, 0.5);
-    rows.push(
-      `| ${name} | ${p50.toFixed(1)} | ${percentile(api, 0.95).toFixed(1)} | ${sql50.toFixed(1)} | ${percentile(sql, 0.95).toFixed(1)} | ${(p50 / sql50).toFixed(2)} | ${runs} |`,
-    );
+    rows.push(measuredRow(await measurer.measure(name, path, body, compared, token)));
     console.log(rows[rows.length - 1]);
   };
   for (const query of REFERENCE_QUERIES.filter((q) => q.name.includes(ONLY)))
@@ -165,7 +128,10 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `\n${stored} logs in the searched account (${LINES} generated), at least ${RUNS} runs after warm-up runs (a tenth as many), ${os.cpus().length} cores`,
+    `\n${stored} logs in the searched account (${LINES} generated), at least ${RUNS} runs after warm-up runs (a tenth as many), ${os.cpus().length} cores; load average (1/5/15 min) at the end ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')}`,
   );
   console.log('| query | /v1/search p50 | p95 | hand SQL p50 | p95 | ratio | runs |\n|---|---|---|---|---|---|---|');
   for (const row of referenceRows) console.log(row);
@@ -273,4 +239,4 @@ async function liveAccount(
   return { accountId, token: token.token };
 }
 
-await main();
+await (datasetArgument() === 'real' ? realSearchBench() : main());
