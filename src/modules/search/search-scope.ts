@@ -12,9 +12,13 @@ export interface ScopeInput {
   /**
    * `window`: the Logz.io 2-day window (today and yesterday UTC) shifted back by `dayOffset` days;
    * `retention`: everything the accounts still retain (the Elasticsearch-compatible API, whose clients send
-   * their own time range).
+   * their own time range); `range`: [fromMs, toMs), refused (never clipped) when it starts before what an
+   * account retains (the web app's Discover).
    */
-  readonly window: { readonly kind: 'two-days'; readonly dayOffset: number } | { readonly kind: 'retention' };
+  readonly window:
+    | { readonly kind: 'two-days'; readonly dayOffset: number }
+    | { readonly kind: 'retention' }
+    | { readonly kind: 'range'; readonly fromMs: number; readonly toMs: number };
   readonly types: TypeSelection | null;
   readonly nowMs: number;
 }
@@ -66,6 +70,19 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     return {
       accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })),
       toMs: null,
+      types: input.types,
+      filter,
+      requesterAccountId: input.principal.accountId,
+    };
+  }
+  if (input.window.kind === 'range') {
+    const { fromMs, toMs } = input.window;
+    if (!(fromMs < toMs)) throw searchErrors.emptyRange();
+    const shortest = accounts.reduce((a, b) => (b.retentionDays < a.retentionDays ? b : a));
+    if (fromMs < retentionStart(shortest)) throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
+    return {
+      accounts: accounts.map((a) => ({ accountId: a.id, fromMs })),
+      toMs,
       types: input.types,
       filter,
       requesterAccountId: input.principal.accountId,
