@@ -23,6 +23,12 @@ export interface ScopeInput {
   readonly nowMs: number;
 }
 
+/**
+ * A range may start this much before the retention: "Last 30 days" of a 30-day account, resolved on a browser's
+ * clock a little behind the server's, is still the whole retention, not a refusal.
+ */
+const RANGE_CLOCK_GRACE_MS = 120_000;
+
 export type AccountLookup = (accountId: number) => Promise<Account | undefined>;
 
 /** What the window of a searched account depends on. */
@@ -79,7 +85,7 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     const { fromMs, toMs } = input.window;
     if (!(fromMs < toMs)) throw searchErrors.emptyRange();
     const shortest = accounts.reduce((a, b) => (b.retentionDays < a.retentionDays ? b : a));
-    if (fromMs < retentionStart(shortest)) throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
+    if (fromMs < retentionStart(shortest) - RANGE_CLOCK_GRACE_MS) throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
     return {
       accounts: accounts.map((a) => ({ accountId: a.id, fromMs })),
       toMs,
