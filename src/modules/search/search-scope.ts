@@ -85,7 +85,8 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     const { fromMs, toMs } = input.window;
     if (!(fromMs < toMs)) throw searchErrors.emptyRange();
     const shortest = accounts.reduce((a, b) => (b.retentionDays < a.retentionDays ? b : a));
-    if (fromMs < retentionStart(shortest) - RANGE_CLOCK_GRACE_MS) throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
+    if (fromMs < retentionStart(shortest) - RANGE_CLOCK_GRACE_MS)
+      throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
     return {
       accounts: accounts.map((a) => ({ accountId: a.id, fromMs })),
       toMs,
