@@ -161,12 +161,13 @@ export function Discover() {
   };
   const loadValues = useCallback(
     (field: string) =>
+      // Values of the whole range, as Kibana suggests them: the query being typed may be the one that found nothing.
       topValues(
         fields.find((info) => info.name === field),
-        query,
+        '',
         range,
       ),
-    [fields, query, range],
+    [fields, range],
   );
   const filter = (field: string, value: unknown, negate: boolean): void => {
     setAnchor(null);

@@ -46,6 +46,8 @@ export function QueryBar(props: {
   error: { message: string; position?: number | undefined } | null;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  // Closing on blur waits for a click on a suggestion; coming back (or typing) before then keeps the list.
+  const closing = useRef<number | undefined>(undefined);
   const listId = useId();
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -165,7 +167,10 @@ export function QueryBar(props: {
             setCaret(event.currentTarget.selectionStart ?? 0);
         }}
         onClick={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        onBlur={() => {
+          closing.current = window.setTimeout(() => setOpen(false), 150);
+        }}
+        onFocus={() => window.clearTimeout(closing.current)}
         onKeyDown={onKeyDown}
       />
       {showing && (
