@@ -233,6 +233,19 @@ export function Discover() {
         <button type="button" aria-pressed={tail} onClick={() => setTail(!tail)} title="New matching logs stream in">
           {tail ? 'Pause live tail' : 'Live tail'}
         </button>
+        <button type="button" onClick={shareLink} title="A link to this view with its time range made absolute">
+          Share
+        </button>
+        {range !== undefined && (
+          <a
+            className="button"
+            href={exportUrl(query, range, columns, sortText ?? undefined)}
+            download
+            title={`The matching logs as CSV (at most ${(settings?.exportMaxRows ?? 100_000).toLocaleString()})`}
+          >
+            Export CSV
+          </a>
+        )}
       </div>
       {kql !== undefined && (
         <p className="hint" role="note" data-testid="kql-hint">
@@ -265,20 +278,6 @@ export function Discover() {
             else update({ from: f, to: t });
           }}
         />
-        <span className="spacer" />
-        <button type="button" onClick={shareLink} title="A link to this view with its time range made absolute">
-          Share
-        </button>
-        {range !== undefined && (
-          <a
-            className="button"
-            href={exportUrl(query, range, columns, sortText ?? undefined)}
-            download
-            title={`The matching logs as CSV (at most ${(settings?.exportMaxRows ?? 100_000).toLocaleString()})`}
-          >
-            Export CSV
-          </a>
-        )}
       </div>
       {share !== null && (
         <p className="share">

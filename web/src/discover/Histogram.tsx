@@ -137,7 +137,8 @@ export function Histogram(props: {
 function niceTicks(max: number): number[] {
   const raw = Math.max(1, max) / 4;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  // Counts: whole steps only.
+  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power);
   const ticks: number[] = [];
   for (let tick = step; tick < max + step; tick += step) ticks.push(tick);
   return ticks.length === 0 ? [1] : ticks;
