@@ -266,7 +266,10 @@ describe('Discover investigation tools in a browser', () => {
     await page.locator('.logs tr.log-row').first().filter({ hasText: /79/ }).waitFor();
     await page.getByRole('button', { name: /^Sort by seq/ }).click();
     await page.waitForURL(/sort=seq%3Adesc/);
+    // Oldest first also began with 79: wait for the sorted search to end before moving through its rows.
+    await page.locator('section[aria-label="Results"][aria-busy="false"]').waitFor();
     await page.locator('.logs tr.log-row').first().filter({ hasText: /79/ }).waitFor();
+    await page.locator('.logs tr.log-row').nth(1).filter({ hasText: /78/ }).waitFor();
     assert.ok((await page.locator('.logs tr.level-error').count()) > 0);
     const first = page.locator('.logs tr.log-row').first();
     await first.focus();

@@ -112,7 +112,8 @@ export function Discover() {
   }, []);
 
   // Which catalog fields hold a value in the matching logs of the range, once the page is in.
-  const pageIn = results !== null && results.hits.length >= 0 && phase !== 'running';
+  // Only after a search that ended: a cancelled one must not start another statement of the same query.
+  const pageIn = results !== null && phase === 'done';
   useEffect(() => {
     if (range === undefined || fields.length === 0 || !pageIn) return;
     const controller = new AbortController();
