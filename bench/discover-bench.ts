@@ -168,9 +168,14 @@ async function collect(page: Page): Promise<Run> {
     });
     if (seen !== undefined) {
       const { mark, requests } = seen;
-      // The first request the page sent is the page of rows (the counts follow it).
+      // The first request the page sent is the page of rows (the counts follow it). Its timing entry is added once
+      // its body was read, which may come a moment after the rows were drawn: look again then.
       const [request] = requests.sort((a, b) => a.startTime - b.startTime);
-      if (request === undefined) throw new Error('expected a /v1/app/search request');
+      if (request === undefined) {
+        if (Date.now() > deadline) throw new Error('expected a /v1/app/search request');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
       return {
         totalMs: mark.paintedAt - mark.enterAt,
         beforeRequestMs: request.startTime - mark.enterAt,
