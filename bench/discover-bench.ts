@@ -267,10 +267,11 @@ async function investigationRows(page: Page, baseUrl: string, store: BenchStore)
     await dropQueryCache(store);
     const started = Date.now();
     await page.locator('li[data-field="status"] button.field-name').click();
-    await page.getByTestId('field-stats-status').locator('.number-stats').waitFor({ timeout: RUN_TIMEOUT_MS });
+    // The statistics drawn (a number field's distribution comes with them when the field holds numbers).
+    await page.getByTestId('field-stats-status').waitFor({ timeout: RUN_TIMEOUT_MS });
     return Date.now() - started;
   });
-  rows.push(`| field statistics of status over 24 h (click → shown, distribution included) | ${stats} |`);
+  rows.push(`| field statistics of status over 24 h (click → shown) | ${stats} |`);
 
   const headers = { 'x-api-token': BENCH_API_TOKEN };
   const specs = [
