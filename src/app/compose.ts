@@ -15,6 +15,7 @@ import type { App } from './app.js';
 import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
+import { wireDiscover } from './wiring/discover.js';
 import { wireIngest } from './wiring/ingest.js';
 import { wireInsights } from './wiring/insights.js';
 import { wireLookups } from './wiring/lookups.js';
@@ -106,6 +107,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const webArea = wireWeb(ctx);
+  const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
   const areas = [
     controlPlaneArea,
     ingestArea,
@@ -119,6 +121,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     operabilityArea,
     insightArea,
     webArea,
+    discoverArea,
   ];
 
   const { ingest } = ingestArea.services;

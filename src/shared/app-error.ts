@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'resource_exhausted'
   | 'unavailable'
+  /** Whoever asked stopped waiting (left the page, pressed Cancel) and the work was stopped: normal, not a failure. */
+  | 'cancelled'
   | 'internal';
 
 export interface AppErrorOptions {

@@ -69,6 +69,8 @@ export interface LogSearchQuery {
   readonly after: SearchCursor | null;
   /** Work nobody waits on (alert evaluation): it yields the engine to interactive searches. */
   readonly background?: boolean;
+  /** Aborted when nobody waits for the answer any more: the store stops its statements (StatementCancelledError). */
+  readonly signal?: AbortSignal;
 }
 
 /** A position in a search's order: the values of every sort key (hidden tie-breakers included), then `_id`. */

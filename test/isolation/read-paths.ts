@@ -129,6 +129,28 @@ export const READ_PATHS: readonly ReadPath[] = [
     after: 'scroll open',
     request: (ctx) => ({ method: 'POST', url: '/v1/scroll', body: { scroll_id: ctx.handle('scroll') ?? 'bm90LWEtc2Nyb2xs' } }),
   },
+  // The web app's Discover (/v1/app/…): the caller's own account over a range within retention.
+  {
+    name: 'discover search',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'POST', url: '/v1/app/search', body: { from: 'now-1d', to: 'now+1h', search: esBody(ctx) } }),
+  },
+  {
+    name: 'discover patterns',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'POST', url: '/v1/app/patterns', body: { from: 'now-1d', to: 'now+1h', query: queryString(ctx) } }),
+  },
+  {
+    name: 'discover export',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/v1/app/export?from=now-1d&to=now%2B1h&cols=message,owner_mark&q=${encodeURIComponent(queryString(ctx))}`,
+    }),
+  },
   // The Elasticsearch read API, under / and /v1/elasticsearch.
   {
     name: 'es _search',

@@ -2,7 +2,8 @@
  * The ClickHouse HTTP interface, minimal, over chDB: lets the HTTP transport (stock @clickhouse/client
  * with a URL) run against the same real engine in tests, since chDB opens no port (chdb-notes §6).
  * It serves what the client sends: `/ping`, SQL in the body, INSERT … FORMAT in `query` with the data
- * in the body, and ClickHouse settings as URL parameters. Not a server: no auth, sessions or compression.
+ * in the body, and ClickHouse settings as URL parameters. Requests run at once on a few chDB Sessions, as a
+ * server runs them (a KILL QUERY reaches a running statement). Not a server: no auth, sessions or compression.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,8 +28,23 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Requests served at once (a server has many more; the transports open a few connections). */
+const SESSIONS = 6;
+
 export async function startClickHouseHttpOverChdb(dataPath: string): Promise<ClickHouseHttpOverChdb> {
-  const session = new Session(dataPath);
+  const sessions = Array.from({ length: SESSIONS }, () => new Session(dataPath));
+  const idle = [...sessions];
+  const waiting: ((session: Session) => void)[] = [];
+  const onSession = async <T>(task: (session: Session) => Promise<T>): Promise<T> => {
+    const session = idle.pop() ?? (await new Promise<Session>((resolve) => waiting.push(resolve)));
+    try {
+      return await task(session);
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) idle.push(session);
+      else next(session);
+    }
+  };
   const server = http.createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -43,13 +59,15 @@ export async function startClickHouseHttpOverChdb(dataPath: string): Promise<Cli
       try {
         const insert = INSERT.exec(query);
         if (insert !== null && body.length > 0) {
-          await session.insert({
-            table: (insert[1] ?? '').replace(/`/g, ''),
-            columns: insert[2]?.split(',').map((column) => column.trim().replace(/`/g, '')),
-            values: body,
-            format: (insert[3] ?? 'JSONEachRow') as RawInsertFormat,
-            settings,
-          });
+          await onSession((session) =>
+            session.insert({
+              table: (insert[1] ?? '').replace(/`/g, ''),
+              columns: insert[2]?.split(',').map((column) => column.trim().replace(/`/g, '')),
+              values: body,
+              format: (insert[3] ?? 'JSONEachRow') as RawInsertFormat,
+              settings,
+            }),
+          );
           response.end();
           return;
         }
@@ -58,7 +76,7 @@ export async function startClickHouseHttpOverChdb(dataPath: string): Promise<Cli
         if (format !== null) sql = sql.slice(0, format.index);
         const entries = Object.entries(settings);
         if (entries.length > 0) sql += ` SETTINGS ${entries.map(([name, value]) => `${name} = ${settingValue(value)}`).join(', ')}`;
-        const result = await session.queryAsync(sql, { format: format?.[1] ?? 'TabSeparated' });
+        const result = await onSession((session) => session.queryAsync(sql, { format: format?.[1] ?? 'TabSeparated' }));
         response.setHeader('X-ClickHouse-Format', format?.[1] ?? 'TabSeparated');
         response.end(Buffer.from(result.bytes()));
       } catch (error) {
@@ -77,7 +95,7 @@ export async function startClickHouseHttpOverChdb(dataPath: string): Promise<Cli
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      session.close();
+      for (const session of sessions) session.close();
     },
   };
 }

@@ -1,10 +1,9 @@
-/** The web app's time arithmetic: relative times, and the dayOffset whose 2-day window holds a range's end. */
+/** The web app's time arithmetic: relative times, quick ranges within retention, zoom out never into the future. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DAY_MS, intervalFor, resolveTime, windowFor } from '../../web/src/time.js';
+import { DAY_MS, intervalFor, quickRanges, resolveTime, zoomedOut } from '../../web/src/time.js';
 
 const NOW = Date.parse('2026-11-25T14:00:00Z');
-const TODAY = Date.parse('2026-11-25T00:00:00Z');
 
 describe('web time ranges', () => {
   it('resolves now, now-N units and ISO times, and nothing else', () => {
@@ -16,15 +15,20 @@ describe('web time ranges', () => {
     assert.equal(resolveTime('now-5y', NOW), undefined);
   });
 
-  it('searches today and yesterday for recent ranges, an older window for older ones', () => {
-    assert.deepEqual(windowFor(NOW - 3_600_000, NOW, NOW), { dayOffset: 0, windowStart: TODAY - DAY_MS, clipped: false });
-    assert.deepEqual(windowFor(NOW - 3 * DAY_MS, NOW, NOW), { dayOffset: 0, windowStart: TODAY - DAY_MS, clipped: true });
-    const old = windowFor(Date.parse('2026-11-20T08:00:00Z'), Date.parse('2026-11-20T09:00:00Z'), NOW);
-    assert.equal(old.dayOffset, 5);
-    assert.equal(old.windowStart, Date.parse('2026-11-19T00:00:00Z'));
-    assert.equal(old.clipped, false);
-    // A range ending exactly at midnight belongs to the day before.
-    assert.equal(windowFor(TODAY - 3_600_000, TODAY, NOW).dayOffset, 1);
+  it('offers quick ranges up to the retention', () => {
+    assert.deepEqual(
+      quickRanges(7).map((range) => range.from),
+      ['now-5m', 'now-15m', 'now-1h', 'now-4h', 'now-24h', 'now-2d', 'now-7d'],
+    );
+    assert.equal(quickRanges(30).at(-1)?.label, 'Last 30 days');
+  });
+
+  it('zooms out around the middle but never past now', () => {
+    assert.deepEqual(zoomedOut(NOW - 3_600_000, NOW, NOW, true), { from: new Date(NOW - 7_200_000).toISOString(), to: 'now' });
+    const recent = zoomedOut(NOW - 3 * 3_600_000, NOW - 3_600_000, NOW, false);
+    assert.deepEqual(recent, { from: new Date(NOW - 4 * 3_600_000).toISOString(), to: 'now' });
+    const old = zoomedOut(NOW - 10 * DAY_MS, NOW - 9 * DAY_MS, NOW, false);
+    assert.deepEqual(old, { from: new Date(NOW - 10.5 * DAY_MS).toISOString(), to: new Date(NOW - 8.5 * DAY_MS).toISOString() });
   });
 
   it('picks a histogram interval of about 60 buckets', () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, ApiError, onSessionEnded, sessionChanging, setCsrfToken, type SessionInfo } from './api.js';
-import { navigate, useLocation } from './router.js';
+import { navigate, useLocation, withParams } from './router.js';
+import { carriedView } from './carry.js';
 import { SessionContext } from './session.js';
 import { Discover } from './discover/Discover.js';
 import { SignIn } from './pages/SignIn.js';
@@ -92,7 +93,9 @@ export function App() {
               aria-current={section === key || (key === 'discover' && section === '') ? 'page' : undefined}
               onClick={(event) => {
                 event.preventDefault();
-                navigate(`/app/${key}`);
+                // The query and range in use go along (Discover, Visualize and Dashboards share one range).
+                const view = carriedView();
+                navigate(withParams(`/app/${key}`, key === 'dashboards' ? { from: view.from, to: view.to } : { ...view }));
               }}
             >
               {label}

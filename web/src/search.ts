@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { intervalFor, resolveTime, windowFor } from './time.js';
+import { intervalFor, resolveTime } from './time.js';
 
 export const TIMESTAMP = '@timestamp';
 export const HIGHLIGHT_PRE = '\u0001hl\u0002';
@@ -12,7 +12,13 @@ export interface Hit {
 }
 
 export interface SearchResponse {
-  readonly hits: { readonly total: number; readonly hits: readonly Hit[] };
+  /** `total` is undefined when the search did not count (`track_total_hits: false`). */
+  readonly hits: { readonly total: number | undefined; readonly hits: readonly Hit[] };
+  readonly aggregations?: Readonly<Record<string, unknown>>;
+}
+
+interface AppSearchAnswer {
+  readonly hits: { readonly total?: { readonly value: number }; readonly hits: readonly Hit[] };
   readonly aggregations?: Readonly<Record<string, unknown>>;
 }
 
@@ -33,24 +39,14 @@ export interface SearchState {
 export interface ResolvedRange {
   readonly fromMs: number;
   readonly toMs: number;
-  readonly dayOffset: number;
-  /** The range starts before the 2-day window searched; the earlier part is left out. */
-  readonly clipped: boolean;
-  readonly windowStart: number;
 }
 
-export function resolveRange(state: SearchState, now = Date.now()): ResolvedRange | undefined {
+/** The range in epoch ms, or undefined when a bound is not a time or the range is empty. */
+export function resolveRange(state: Pick<SearchState, 'from' | 'to'>, now = Date.now()): ResolvedRange | undefined {
   const fromMs = resolveTime(state.from, now);
   const toMs = resolveTime(state.to, now);
   if (fromMs === undefined || toMs === undefined || fromMs >= toMs) return undefined;
-  const window = windowFor(fromMs, toMs, now);
-  return {
-    fromMs: Math.max(fromMs, window.windowStart),
-    toMs,
-    dayOffset: window.dayOffset,
-    clipped: window.clipped,
-    windowStart: window.windowStart,
-  };
+  return { fromMs, toMs };
 }
 
 /** The query_string (match-all when empty) and the time range, as one bool filter. */
@@ -80,9 +76,37 @@ export function histogramAgg(range: ResolvedRange): { agg: Record<string, unknow
   };
 }
 
-export function search(body: Record<string, unknown>, range: ResolvedRange, signal?: AbortSignal): Promise<SearchResponse> {
-  const path = range.dayOffset > 0 ? `/v1/search?dayOffset=${range.dayOffset}` : '/v1/search';
-  return api<SearchResponse>('POST', path, body, signal);
+/**
+ * Searches the range (any range the account retains, through the web app's own route, decision 0650). Aborting
+ * `signal` drops the request, which stops the search in the engine; `searchId` lets `cancelSearches` stop it too.
+ */
+export async function search(
+  body: Record<string, unknown>,
+  range: ResolvedRange,
+  signal?: AbortSignal,
+  searchId?: string,
+): Promise<SearchResponse> {
+  const answer = await api<AppSearchAnswer>(
+    'POST',
+    '/v1/app/search',
+    { from: range.fromMs, to: range.toMs, search: body, searchId },
+    signal,
+  );
+  return {
+    hits: { total: answer.hits.total?.value, hits: answer.hits.hits },
+    ...(answer.aggregations === undefined ? {} : { aggregations: answer.aggregations }),
+  };
+}
+
+/** Stops searches of this session by the ids they were started with (the engine frees their slots). */
+export function cancelSearches(searchIds: readonly string[]): Promise<unknown> {
+  return api('POST', '/v1/app/search/cancel', { searchIds }).catch(() => undefined);
+}
+
+let searchCounter = 0;
+export function newSearchId(): string {
+  searchCounter += 1;
+  return `${Date.now().toString(36)}-${searchCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** The position a query error names (`… at position 7`), for the query bar to mark. */
@@ -95,15 +119,34 @@ export function errorPosition(message: string, query: string): number | undefine
 export interface FieldInfo {
   readonly name: string;
   readonly type: string;
+  /** A text field with a `.keyword` twin (ES dynamic mapping): sorted, counted and matched whole through it. */
+  readonly keyword?: string;
 }
 
-/** Field names of the account's logs (field caps), for completion and the sidebar. */
+export const NUMERIC_TYPES = new Set(['long', 'integer', 'short', 'byte', 'double', 'float', 'scaled_float', 'half_float']);
+const AGGREGATABLE_TYPES = new Set([...NUMERIC_TYPES, 'keyword', 'boolean', 'date', 'ip']);
+
+/** The form of a field that sorts and aggregates: itself, its keyword twin, or none (a text field without one). */
+export function aggregatableName(field: FieldInfo): string | undefined {
+  if (AGGREGATABLE_TYPES.has(field.type)) return field.name;
+  return field.keyword;
+}
+
+/**
+ * Fields of the account's logs (field caps), for completion and the sidebar: one entry per field, a text field's
+ * `.keyword` twin folded into it (people search `host`, the app counts through `host.keyword`).
+ */
 export async function loadFields(): Promise<FieldInfo[]> {
   const caps = await api<{ fields: Record<string, Record<string, unknown>> }>('GET', '/v1/elasticsearch/_field_caps?fields=*');
-  return Object.entries(caps.fields)
-    .filter(([name]) => !name.startsWith('_'))
-    .map(([name, types]) => ({ name, type: Object.keys(types)[0] ?? 'keyword' }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const all = new Map(Object.entries(caps.fields).map(([name, types]) => [name, Object.keys(types)[0] ?? 'keyword']));
+  const out: FieldInfo[] = [];
+  for (const [name, type] of all) {
+    if (name.startsWith('_')) continue;
+    if (name.endsWith('.keyword') && all.has(name.slice(0, -'.keyword'.length))) continue;
+    const twin = `${name}.keyword`;
+    out.push(all.has(twin) && type === 'text' ? { name, type, keyword: twin } : { name, type });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A value of a (possibly dotted) field of a log, as flattened keys or nested objects. */

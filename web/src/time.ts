@@ -3,14 +3,34 @@
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 export const DAY_MS = 86_400_000;
 
-export const QUICK_RANGES: readonly { readonly label: string; readonly from: string }[] = [
-  { label: 'Last 5 minutes', from: 'now-5m' },
-  { label: 'Last 15 minutes', from: 'now-15m' },
-  { label: 'Last 1 hour', from: 'now-1h' },
-  { label: 'Last 4 hours', from: 'now-4h' },
-  { label: 'Last 24 hours', from: 'now-24h' },
-  { label: 'Last 2 days', from: 'now-2d' },
+/** One default range for Discover, Visualize and Dashboards (Kibana's). */
+export const DEFAULT_FROM = 'now-15m';
+export const DEFAULT_TO = 'now';
+
+export interface QuickRange {
+  readonly label: string;
+  readonly from: string;
+  /** How far back it reaches: offered only when the account retains that much. */
+  readonly spanMs: number;
+}
+
+const ALL_QUICK_RANGES: readonly QuickRange[] = [
+  { label: 'Last 5 minutes', from: 'now-5m', spanMs: 300_000 },
+  { label: 'Last 15 minutes', from: 'now-15m', spanMs: 900_000 },
+  { label: 'Last 1 hour', from: 'now-1h', spanMs: 3_600_000 },
+  { label: 'Last 4 hours', from: 'now-4h', spanMs: 4 * 3_600_000 },
+  { label: 'Last 24 hours', from: 'now-24h', spanMs: DAY_MS },
+  { label: 'Last 2 days', from: 'now-2d', spanMs: 2 * DAY_MS },
+  { label: 'Last 7 days', from: 'now-7d', spanMs: 7 * DAY_MS },
+  { label: 'Last 14 days', from: 'now-14d', spanMs: 14 * DAY_MS },
+  { label: 'Last 30 days', from: 'now-30d', spanMs: 30 * DAY_MS },
+  { label: 'Last 90 days', from: 'now-90d', spanMs: 90 * DAY_MS },
 ];
+
+/** The quick ranges an account with this retention can search (all of them while it is not known yet). */
+export function quickRanges(retentionDays: number | undefined): readonly QuickRange[] {
+  return retentionDays === undefined ? ALL_QUICK_RANGES : ALL_QUICK_RANGES.filter((range) => range.spanMs <= retentionDays * DAY_MS);
+}
 
 /** Epoch ms of `now`, `now-15m` or an ISO time; undefined when it is neither. */
 export function resolveTime(text: string, now: number): number | undefined {
@@ -24,21 +44,20 @@ export function resolveTime(text: string, now: number): number | undefined {
 }
 
 export function describeRange(from: string, to: string): string {
-  const quick = QUICK_RANGES.find((range) => range.from === from);
+  const quick = ALL_QUICK_RANGES.find((range) => range.from === from);
   if (quick !== undefined && to === 'now') return quick.label;
   return `${from} → ${to}`;
 }
 
 /**
- * `/v1/search` searches a 2-day window (yesterday and today UTC) shifted back by `dayOffset` days. The offset whose
- * window holds the range's end; the part of the range before the window start is not searched.
+ * Zoom out: twice the span around the middle, but never past now: a range ending now keeps ending now (and stays
+ * relative), and one that would reach into the future is moved back to end now.
  */
-export function windowFor(fromMs: number, toMs: number, now: number): { dayOffset: number; windowStart: number; clipped: boolean } {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const endDay = Math.floor((Math.min(toMs, now) - 1) / DAY_MS) * DAY_MS;
-  const dayOffset = Math.max(0, Math.round((today - endDay) / DAY_MS));
-  const windowStart = today - (1 + dayOffset) * DAY_MS;
-  return { dayOffset, windowStart, clipped: fromMs < windowStart };
+export function zoomedOut(fromMs: number, toMs: number, now: number, endsNow: boolean): { from: string; to: string } {
+  const span = toMs - fromMs;
+  if (endsNow) return { from: new Date(fromMs - span).toISOString(), to: 'now' };
+  const end = Math.min(now, toMs + span / 2);
+  return { from: new Date(end - 2 * span).toISOString(), to: end >= now ? 'now' : new Date(end).toISOString() };
 }
 
 export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -56,6 +75,17 @@ const formatter = new Intl.DateTimeFormat(undefined, {
 
 export function formatTime(ms: number): string {
   return formatter.format(new Date(ms));
+}
+
+const shortFormatter = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+export function formatShortTime(ms: number): string {
+  return shortFormatter.format(new Date(ms));
 }
 
 /** A histogram interval giving about 60 buckets, as an ES fixed interval. */

@@ -32,6 +32,13 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/scroll', methods: ['POST'], requires: 'search' },
   { path: '/v1/elasticsearch/*', requires: 'search' },
   ...ROOT_ES_PATHS.map((path): RouteAccessRule => ({ path, requires: 'search' })),
+  // The web app's Discover (decision 0650): searching, and stopping its own searches.
+  { path: '/v1/app/discover', methods: READ, requires: 'search' },
+  { path: '/v1/app/search', methods: ['POST'], requires: 'search' },
+  { path: '/v1/app/search/cancel', methods: ['POST'], requires: 'search' },
+  { path: '/v1/app/surrounding', methods: ['POST'], requires: 'search' },
+  { path: '/v1/app/patterns', methods: ['POST'], requires: 'search' },
+  { path: '/v1/app/export', methods: READ, requires: 'search' },
 
   // The caller's own account.
   { path: '/v2/whoami', methods: READ, requires: 'read', accounts: 'either' },

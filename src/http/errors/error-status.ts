@@ -16,6 +16,8 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   resource_exhausted: 429,
   internal: 500,
   unavailable: 503,
+  // nginx's "client closed request": whoever asked is usually gone; when not (an explicit cancel), it says why.
+  cancelled: 499,
 };
 
 /** The wire code of an error whose catalog names none (errors Fastify itself raises, mostly). */
@@ -30,6 +32,7 @@ export const DEFAULT_WIRE_CODE: Readonly<Record<ErrorCode, string>> = {
   resource_exhausted: 'GENERAL/TOO_MANY_REQUESTS',
   internal: 'GENERAL/INTERNAL_ERROR',
   unavailable: 'GENERAL/UNAVAILABLE',
+  cancelled: 'GENERAL/CANCELLED',
 };
 
 /**
@@ -47,4 +50,5 @@ export const ELASTICSEARCH_ERROR_TYPE: Readonly<Record<ErrorCode, string>> = {
   resource_exhausted: 'es_rejected_execution_exception',
   internal: 'internal_server_error',
   unavailable: 'unavailable_shards_exception',
+  cancelled: 'task_cancelled_exception',
 };

@@ -5,3 +5,4 @@ export { insightRoutes } from './insight-routes.js';
 export { PUBLIC_CI_CATALOG } from './catalog/public-ci-catalog.js';
 export { matchSignature, type KnownErrorSignature } from './catalog/known-error-signature.js';
 export { insightMigrations } from './migrations/index.js';
+export { templateQuery } from './discover-link.js';

@@ -4,3 +4,4 @@ export { searchRoutes } from './search-routes.js';
 export { esRoutes, ROOT_ES_PATHS, type EsRoutesOptions } from './es-routes.js';
 export { resolveSearchScope, type ScopeInput, type AccountLookup } from './search-scope.js';
 export { createLogQuestions } from './log-questions.js';
+export { esHit, hitsObject } from './es-hits-wire.js';

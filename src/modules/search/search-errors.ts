@@ -26,6 +26,18 @@ export const searchErrors = {
       wireCode: 'SEARCH/DAY_OFFSET_OUT_OF_RANGE',
       parameters: { field: 'dayOffset', rule: 'range' },
     }),
+  emptyRange: () =>
+    new AppError('invalid_argument', 'The time range is empty: its start must be before its end', {
+      wireCode: 'SEARCH/EMPTY_RANGE',
+      parameters: { field: 'from', rule: 'before to' },
+    }),
+  /** A range is refused, never clipped: a person must know the answer covers less than asked. */
+  rangeBeyondRetention: (retentionDays: number, oldestMs: number) =>
+    new AppError(
+      'invalid_argument',
+      `The time range starts before what this account keeps: logs are retained ${retentionDays} days, so the oldest searchable time is ${new Date(oldestMs).toISOString()}`,
+      { wireCode: 'SEARCH/RANGE_BEYOND_RETENTION', parameters: { field: 'from', retentionDays, oldest: new Date(oldestMs).toISOString() } },
+    ),
   lookupsUnavailable: (reference: string) =>
     new AppError('invalid_argument', `lookup list "${reference}" cannot be used here: this service resolves no lookup lists`, {
       wireCode: 'SEARCH/LOOKUPS_UNAVAILABLE',

@@ -12,12 +12,22 @@ export interface ScopeInput {
   /**
    * `window`: the Logz.io 2-day window (today and yesterday UTC) shifted back by `dayOffset` days;
    * `retention`: everything the accounts still retain (the Elasticsearch-compatible API, whose clients send
-   * their own time range).
+   * their own time range); `range`: [fromMs, toMs), refused (never clipped) when it starts before what an
+   * account retains (the web app's Discover).
    */
-  readonly window: { readonly kind: 'two-days'; readonly dayOffset: number } | { readonly kind: 'retention' };
+  readonly window:
+    | { readonly kind: 'two-days'; readonly dayOffset: number }
+    | { readonly kind: 'retention' }
+    | { readonly kind: 'range'; readonly fromMs: number; readonly toMs: number };
   readonly types: TypeSelection | null;
   readonly nowMs: number;
 }
+
+/**
+ * A range may start this much before the retention: "Last 30 days" of a 30-day account, resolved on a browser's
+ * clock a little behind the server's, is still the whole retention, not a refusal.
+ */
+const RANGE_CLOCK_GRACE_MS = 120_000;
 
 export type AccountLookup = (accountId: number) => Promise<Account | undefined>;
 
@@ -66,6 +76,20 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     return {
       accounts: accounts.map((a) => ({ accountId: a.id, fromMs: retentionStart(a) })),
       toMs: null,
+      types: input.types,
+      filter,
+      requesterAccountId: input.principal.accountId,
+    };
+  }
+  if (input.window.kind === 'range') {
+    const { fromMs, toMs } = input.window;
+    if (!(fromMs < toMs)) throw searchErrors.emptyRange();
+    const shortest = accounts.reduce((a, b) => (b.retentionDays < a.retentionDays ? b : a));
+    if (fromMs < retentionStart(shortest) - RANGE_CLOCK_GRACE_MS)
+      throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
+    return {
+      accounts: accounts.map((a) => ({ accountId: a.id, fromMs })),
+      toMs,
       types: input.types,
       filter,
       requesterAccountId: input.principal.accountId,

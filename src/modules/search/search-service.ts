@@ -53,6 +53,8 @@ export interface ExecuteInput {
   readonly receivedAtMostMs?: number | null;
   /** Alert evaluation and other work nobody waits on: it yields the engine to interactive searches. */
   readonly background?: boolean;
+  /** Aborted when the caller stops waiting (the client left, or cancelled): the store stops the search's statements. */
+  readonly signal?: AbortSignal;
 }
 
 /** Background work over a window [fromMs, toMs) of accounts a principal may search (detection questions). */
@@ -153,6 +155,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       receivedAtMostMs: input.receivedAtMostMs ?? null,
       after: null,
       background: input.background === true,
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
     };
     return { result: await logStore.search(scopeQuery), scopeQuery };
   }
@@ -226,10 +229,12 @@ export function createSearchService(deps: SearchServiceDeps) {
     const snapshot = clock.now();
     const request: SearchRequest = { ...input.request, size: pageSize };
     const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
+    // Later pages are asked for one by one: the opening request's signal is not theirs.
+    const { signal: _opening, ...pageQuery } = scopeQuery;
     const scrollId = scrolls.open({
       owner: viewKeyOf(input.principal),
       // Later pages continue after the cursor: no offset, no aggregations, lookup lists as resolved at the opening.
-      query: { ...scopeQuery, request: { ...scopeQuery.request, from: 0, aggregations: [] } },
+      query: { ...pageQuery, request: { ...scopeQuery.request, from: 0, aggregations: [] } },
       pageSize,
       total: result.total,
       cursor: result.lastCursor,

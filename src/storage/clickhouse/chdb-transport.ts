@@ -6,9 +6,18 @@
 import fs from 'node:fs';
 import { Session, drainPending } from 'chdb';
 import { createSemaphore } from './semaphore.js';
-import { settingsClause } from './sql-literals.js';
-import { querySettingsWith, type ClickHouseTransport, type QueryLimits, type QuerySettings } from './transport.js';
+import { settingsClause, sqlString } from './sql-literals.js';
+import {
+  querySettingsWith,
+  StatementCancelledError,
+  statementTag,
+  type ClickHouseTransport,
+  type QueryLimits,
+  type QuerySettings,
+  type StatementOptions,
+} from './transport.js';
 import { withoutLoneSurrogates } from './lone-surrogates.js';
+import { untilKilled } from './statement-kill.js';
 
 export interface ChdbTransportOptions {
   readonly path: string;
@@ -44,6 +53,17 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
   const ingest = new Session(options.path, { connectionArgs });
   const querySessions = Array.from({ length: options.querySessions }, () => new Session(options.path, { connectionArgs }));
   const idle = [...querySessions];
+  // Kills cancelled statements (and nothing else): made on the first cancel, so a process that never cancels never
+  // pays for opening it.
+  let control: Session | undefined;
+  const killTagged = (tag: string): Promise<void> =>
+    closed
+      ? Promise.resolve()
+      : track(
+          (control ??= new Session(options.path, { connectionArgs }))
+            .queryAsync(`KILL QUERY WHERE Settings['log_comment'] = ${sqlString(tag)} ASYNC`)
+            .then(() => undefined),
+        );
   const semaphore = createSemaphore(querySessions.length);
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
@@ -57,7 +77,7 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
   }
 
   // Each Session serializes its work, so a query takes a whole Session for itself.
-  function onQuerySession<T>(task: (session: Session) => Promise<T>): Promise<T> {
+  function onQuerySession<T>(task: (session: Session) => Promise<T>, signal?: AbortSignal): Promise<T> {
     return track(
       semaphore.run(async () => {
         const session = idle.pop();
@@ -67,7 +87,7 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
         } finally {
           idle.push(session);
         }
-      }),
+      }, signal),
     );
   }
 
@@ -85,11 +105,15 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
           .then(() => undefined),
       );
     },
-    query<Row>(sql: string, settings?: QuerySettings) {
+    query<Row>(sql: string, settings?: QuerySettings, statement?: StatementOptions) {
+      const signal = statement?.signal;
       return onQuerySession(async (session) => {
-        const result = await session.queryAsync(sql + settingsClause(querySettingsWith(options.limits, settings)), {
-          format: 'JSONEachRow',
-        });
+        if (signal?.aborted === true) throw new StatementCancelledError();
+        const tag = signal === undefined ? undefined : statementTag();
+        const all = querySettingsWith(options.limits, tag === undefined ? settings : { ...settings, log_comment: tag });
+        const running = session.queryAsync(sql + settingsClause(all), { format: 'JSONEachRow' });
+        const result =
+          signal === undefined || tag === undefined ? await running : await untilKilled(running, signal, () => killTagged(tag));
         const text = result.text();
         const rows: Row[] = [];
         for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Row);
@@ -105,6 +129,7 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
       await Promise.allSettled([...inFlight]);
       ingest.close();
       for (const session of querySessions) session.close();
+      control?.close();
       await drainPending();
     },
   };

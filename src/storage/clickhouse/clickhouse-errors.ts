@@ -25,6 +25,7 @@ export const clickhouseErrors = {
       cause,
       retryAfterSeconds: 5,
     }),
+  searchCancelled: () => new AppError('cancelled', 'The search was cancelled before it ended.', { wireCode: 'SEARCH/CANCELLED' }),
   /** Logz.io's texts for a search the engine refuses (reference §1.4: 400 `Query has failed`). */
   searchTooExpensive: (cause: unknown) =>
     new AppError(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createFairQueue } from './fair-queue.js';
+import { isStatementCancelled } from './transport.js';
 
 interface Gate {
   readonly promise: Promise<void>;
@@ -159,5 +160,28 @@ describe('fair queue', () => {
       /boom/,
     );
     assert.equal(await queue.run('a', async () => 1), 1);
+  });
+
+  it('takes work whose signal aborts out of the queue at once, and never starts it', async () => {
+    const queue = createFairQueue({ slots: 1, perKey: 1, now: () => 0 });
+    const order: string[] = [];
+    const hold = gate();
+    const first = queue.run('a', async () => {
+      order.push('a0');
+      await hold.promise;
+    });
+    const controller = new AbortController();
+    const cancelled = queue.run('a', async () => void order.push('a1'), controller.signal);
+    const after = queue.run('b', async () => void order.push('b0'));
+    await tick();
+    controller.abort();
+    await assert.rejects(cancelled, (error: unknown) => isStatementCancelled(error));
+    await assert.rejects(
+      queue.run('c', async () => void order.push('never'), AbortSignal.abort()),
+      (error: unknown) => isStatementCancelled(error),
+    );
+    hold.open();
+    await Promise.all([first, after]);
+    assert.deepEqual(order, ['a0', 'b0']);
   });
 });

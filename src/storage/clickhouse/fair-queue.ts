@@ -1,3 +1,5 @@
+import { StatementCancelledError } from './transport.js';
+
 /**
  * Admission of interactive searches, fair between accounts: at most `slots` run at once and one account holds at
  * most `perKey` of them, so a slot is always left for the others; waiting work is taken from the account served
@@ -9,8 +11,11 @@ export interface FairQueue {
    * Runs `work` when the account's turn comes. `tier` says how much of the engine the account used lately: 0 for
    * light use, up to 2 for an account keeping the engine busy — the caller gives such work a lower engine priority
    * and fewer threads, so a light account's search meets a nearly idle engine even while a heavy one runs.
+   * Aborting `signal` while the work waits takes it out of the queue at once (StatementCancelledError); once it
+   * runs, stopping it is the work's own business (the transport kills the statement), and its slot is free when
+   * it settles.
    */
-  run<T>(key: string, work: (tier: number) => Promise<T>): Promise<T>;
+  run<T>(key: string, work: (tier: number) => Promise<T>, signal?: AbortSignal): Promise<T>;
 }
 
 export interface FairQueueOptions {
@@ -124,6 +129,23 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     }
   }
 
+  function waitForTurn(key: string, state: KeyState, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => {
+        const at = state.waiting.indexOf(start);
+        if (at >= 0) state.waiting.splice(at, 1);
+        if (state.running === 0 && state.waiting.length === 0 && states.get(key) === state) states.delete(key);
+        reject(new StatementCancelledError());
+      };
+      function start(): void {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }
+      state.waiting.push(start);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
   function release(key: string): void {
     const state = stateOf(key);
     state.running -= 1;
@@ -133,11 +155,12 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   }
 
   return {
-    async run(key, work) {
+    async run(key, work, signal) {
+      if (signal?.aborted === true) throw new StatementCancelledError();
       lastActive.set(key, options.now());
       const state = stateOf(key);
       if (running < slots && state.running < limitNow(key) && state.waiting.length === 0) take(state);
-      else await new Promise<void>((resolve) => state.waiting.push(resolve));
+      else await waitForTurn(key, state, signal);
       const started = options.now();
       try {
         return await work(tierNow(key));

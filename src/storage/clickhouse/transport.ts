@@ -4,6 +4,8 @@
  * the same for both; only how it travels differs.
  */
 
+import { randomUUID } from 'node:crypto';
+
 export type QuerySettings = Readonly<Record<string, string | number>>;
 
 /** Engine-side limits put on every query (JS-side timeouts do not stop the engine, chdb-notes §4). */
@@ -20,6 +22,28 @@ export interface EngineShares {
   readonly slots: number;
 }
 
+/** How one statement may be stopped before it ends. */
+export interface StatementOptions {
+  /**
+   * Aborting stops the statement in the engine (KILL QUERY), not only the wait for it: its slot is free once the
+   * promise settles, which it does with a StatementCancelledError.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** A statement stopped through its signal (the person who asked left, or cancelled): normal, not a failure. */
+export class StatementCancelledError extends Error {
+  readonly code = 'STATEMENT_CANCELLED';
+  constructor() {
+    super('the statement was cancelled');
+    this.name = 'StatementCancelledError';
+  }
+}
+
+export function isStatementCancelled(error: unknown): error is StatementCancelledError {
+  return error instanceof StatementCancelledError;
+}
+
 export interface ClickHouseTransport {
   readonly shares: EngineShares;
   /** Runs a statement without a result (DDL, ALTER, DELETE). */
@@ -27,7 +51,7 @@ export interface ClickHouseTransport {
   /** Inserts a JSONEachRow payload; resolves once the rows are written (durable as the engine makes them). */
   insertJsonEachRow(table: string, rows: Buffer, settings?: QuerySettings): Promise<void>;
   /** Runs a SELECT (no FORMAT or SETTINGS clause of its own) and returns its rows as objects. */
-  query<Row>(sql: string, settings?: QuerySettings): Promise<Row[]>;
+  query<Row>(sql: string, settings?: QuerySettings, options?: StatementOptions): Promise<Row[]>;
   ping(): Promise<void>;
   /** Waits for in-flight work, then releases the connection(s). */
   close(): Promise<void>;
@@ -46,4 +70,9 @@ export function querySettingsWith(limits: QueryLimits, settings: QuerySettings |
     max_query_size: MAX_QUERY_BYTES,
     ...settings,
   };
+}
+
+/** A tag the engine shows for the statement in system.processes (`log_comment`), so another statement can kill it. */
+export function statementTag(): string {
+  return `logward-${randomUUID()}`;
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../api.js';
+import { rememberView } from '../carry.js';
 import { navigate, useLocation, withParams } from '../router.js';
 import {
   getSavedObject,
@@ -10,93 +11,118 @@ import {
   type SavedObject,
   type SearchAttributes,
 } from '../saved-objects.js';
-import {
-  errorPosition,
-  fieldValue,
-  flatten,
-  HIGHLIGHT_POST,
-  HIGHLIGHT_PRE,
-  histogramAgg,
-  loadFields,
-  queryOf,
-  resolveRange,
-  search,
-  TIMESTAMP,
-  withFilter,
-  type Bucket,
-  type FieldInfo,
-  type Hit,
-  type ResolvedRange,
-} from '../search.js';
+import { aggregatableName, loadFields, NUMERIC_TYPES, resolveRange, TIMESTAMP, withFilter, type FieldInfo, type Hit } from '../search.js';
 import { canWrite, useSession } from '../session.js';
-import { FieldSidebar, type TopValues } from './FieldSidebar.js';
-import { Histogram, type HistogramBucket } from './Histogram.js';
-import { LogTable } from './LogTable.js';
+import { DEFAULT_FROM, DEFAULT_TO, zoomedOut } from '../time.js';
+import { exportUrl, fieldStats, loadSettings, presentFields, topValues, type DiscoverSettings } from './discover-data.js';
+import { FieldSidebar } from './FieldSidebar.js';
+import { Histogram } from './Histogram.js';
+import { LogTable, type SortState } from './LogTable.js';
+import { PatternsTab } from './PatternsTab.js';
 import { QueryBar } from './QueryBar.js';
+import { kqlHint, rangeHint, regexpHint, wildcardHint } from './query-hints.js';
 import { SaveBar } from './SaveBar.js';
+import { SurroundingView } from './SurroundingView.js';
 import { TimePicker } from './TimePicker.js';
+import { sortClauses, useDiscoverSearch } from './use-discover-search.js';
 
-const PAGE = 50;
-const TAIL_EVERY_MS = 2000;
-const AGGREGATABLE = new Set(['keyword', 'long', 'integer', 'short', 'byte', 'double', 'float', 'boolean', 'date', 'ip']);
-
-interface Results {
-  readonly hits: readonly Hit[];
-  readonly total: number;
-  readonly buckets: readonly HistogramBucket[];
-  readonly intervalMs: number;
-  readonly range: ResolvedRange;
+function parseSort(text: string | null): SortState {
+  if (text === null || text === '') return { field: TIMESTAMP, order: 'desc' };
+  const at = text.lastIndexOf(':');
+  return { field: at > 0 ? text.slice(0, at) : text, order: text.endsWith(':asc') ? 'asc' : 'desc' };
 }
 
-function timeMs(hit: Hit): number {
-  const value = hit._source[TIMESTAMP];
-  return typeof value === 'string' ? Date.parse(value) : typeof value === 'number' ? value : 0;
-}
-
-function pageBody(query: string, range: ResolvedRange, from: number, extra: readonly unknown[] = []): Record<string, unknown> {
-  return {
-    query: queryOf(query, range, extra),
-    from,
-    size: PAGE,
-    sort: [{ [TIMESTAMP]: { order: 'desc' } }],
-    highlight: { fields: { '*': {} }, pre_tags: [HIGHLIGHT_PRE], post_tags: [HIGHLIGHT_POST], number_of_fragments: 0 },
-  };
-}
-
-/** Discover: query, time range, histogram, field sidebar, the logs, live tail; the URL holds the view. */
+/**
+ * Discover: query, any range within retention, histogram, every field of the catalog with statistics, the logs
+ * (sortable, levels coloured, by keyboard), surrounding documents, patterns, CSV export, live tail, a share link;
+ * the URL holds the view.
+ */
 export function Discover() {
   const session = useSession();
   const { params } = useLocation();
   const query = params.get('q') ?? '';
-  const from = params.get('from') ?? 'now-15m';
-  const to = params.get('to') ?? 'now';
+  const from = params.get('from') ?? DEFAULT_FROM;
+  const to = params.get('to') ?? DEFAULT_TO;
+  const sortText = params.get('sort');
+  const sort = useMemo(() => parseSort(sortText), [sortText]);
+  const tab = params.get('tab') === 'patterns' ? 'patterns' : 'logs';
   const columns = useMemo(() => (params.get('cols') ?? '').split(',').filter((c) => c !== ''), [params]);
   const savedId = params.get('saved') ?? undefined;
   const [draft, setDraft] = useState(query);
   const [fields, setFields] = useState<readonly FieldInfo[]>([]);
-  const [results, setResults] = useState<Results | null>(null);
-  const [error, setError] = useState<{ message: string; position?: number | undefined } | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [present, setPresent] = useState<ReadonlySet<string> | undefined>(undefined);
   const [tail, setTail] = useState(false);
   const [saved, setSaved] = useState<SavedObject<SearchAttributes> | null>(null);
   const [savedList, setSavedList] = useState<readonly SavedObject[]>([]);
-  const loadingMore = useRef(false);
-  const [searchCount, setSearchCount] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [settings, setSettings] = useState<DiscoverSettings | undefined>(undefined);
+  const [anchor, setAnchor] = useState<Hit | null>(null);
+  const [share, setShare] = useState<string | null>(null);
+  // Pressing Enter again on the same view searches again (and `now` moves).
+  const [runs, setRuns] = useState(0);
+
+  // `now` is read when a search starts, not at every render.
+  const range = useMemo(() => resolveRange({ from, to }), [from, to, runs]);
+  const rangeError =
+    range === undefined ? 'The time range is not valid: use now, now-15m (s, m, h, d, w) or an ISO time, with From before To' : undefined;
+  const sortName = useCallback(
+    (field: string) => {
+      const info = fields.find((candidate) => candidate.name === field);
+      return info === undefined ? field : (aggregatableName(info) ?? field);
+    },
+    [fields],
+  );
+  const clauses = useMemo(() => sortClauses(sort, sortName), [sort, sortName]);
+  const endsNow = to === 'now' && from.startsWith('now');
+  const { results, phase, error, loadMore, cancel } = useDiscoverSearch({
+    query,
+    range,
+    rangeError,
+    sort: clauses,
+    tail: tail && sort.field === TIMESTAMP && sort.order === 'desc',
+    endsNow,
+  });
 
   const update = useCallback(
     (changes: Readonly<Record<string, string | undefined>>) => {
-      const next = { q: query, from, to, cols: columns.join(','), saved: savedId, ...changes };
+      const next = {
+        q: query,
+        from,
+        to,
+        cols: columns.join(','),
+        sort: sortText ?? undefined,
+        tab: tab === 'logs' ? undefined : tab,
+        saved: savedId,
+        ...changes,
+      };
       navigate(withParams('/app/discover', next));
     },
-    [query, from, to, columns, savedId],
+    [query, from, to, columns, sortText, tab, savedId],
   );
+  const submit = (): void => {
+    if (draft === query) setRuns((n) => n + 1);
+    else update({ q: draft });
+  };
 
   useEffect(() => setDraft(query), [query]);
+  useEffect(() => rememberView({ from, to, q: query }), [from, to, query]);
   useEffect(() => {
     loadFields().then(setFields, () => setFields([]));
-  }, [searchCount]);
+    loadSettings().then(setSettings, () => undefined);
+  }, []);
 
-  // Opening a saved search puts its query and columns into the URL.
+  // Which catalog fields hold a value in the matching logs of the range, once the page is in.
+  // Only after a search that ended: a cancelled one must not start another statement of the same query.
+  const pageIn = results !== null && phase === 'done';
+  useEffect(() => {
+    if (range === undefined || fields.length === 0 || !pageIn) return;
+    const controller = new AbortController();
+    setPresent(undefined);
+    presentFields(fields, query, range, controller.signal).then(setPresent, () => undefined);
+    return () => controller.abort();
+  }, [fields, query, range, pageIn]);
+
+  // Opening a saved search puts its query and columns into the URL; a deleted one says so.
   useEffect(() => {
     if (savedId === undefined) {
       setSaved(null);
@@ -106,126 +132,84 @@ export function Discover() {
     getSavedObject<SearchAttributes>('search', savedId).then(
       (object) => {
         setSaved(object);
+        setNotice(null);
         navigate(
           withParams('/app/discover', {
             q: queryOfSearchSource(object.attributes.kibanaSavedObjectMeta),
             from,
             to,
-            cols: object.attributes.columns.join(','),
+            cols: object.attributes.columns.filter((c) => c !== '_source').join(','),
             saved: object.id,
           }),
-          {
-            replace: true,
-          },
+          { replace: true },
         );
       },
-      (caught: unknown) => setError({ message: caught instanceof Error ? caught.message : String(caught) }),
+      (caught: unknown) => {
+        const gone = caught instanceof ApiError && caught.status === 404;
+        setNotice(
+          gone
+            ? `The saved search this link opens (${savedId}) no longer exists: it was deleted. Showing the query and range of the link.`
+            : `The saved search could not be opened: ${caught instanceof Error ? caught.message : String(caught)}`,
+        );
+        navigate(withParams('/app/discover', { q: query, from, to, cols: columns.join(',') }), { replace: true });
+      },
     );
   }, [savedId, saved?.id, from, to]);
 
-  // A new query or range: first page and histogram together.
-  useEffect(() => {
-    const range = resolveRange({ query, from, to });
-    if (range === undefined) return;
-    const controller = new AbortController();
-    const histogram = histogramAgg(range);
-    setLoading(true);
-    search({ ...pageBody(query, range, 0), aggs: { histogram: histogram.agg } }, range, controller.signal).then(
-      (response) => {
-        const buckets = ((response.aggregations?.histogram as { buckets?: Bucket[] } | undefined)?.buckets ?? []).map((bucket) => ({
-          key: Number(bucket.key),
-          count: bucket.doc_count,
-        }));
-        setResults({ hits: response.hits.hits, total: response.hits.total, buckets, intervalMs: histogram.intervalMs, range });
-        setError(null);
-        setLoading(false);
-        setSearchCount((count) => count + 1);
-      },
-      (caught: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = caught instanceof ApiError || caught instanceof Error ? caught.message : String(caught);
-        setError({ message, position: errorPosition(message, query) });
-        setResults(null);
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [query, from, to]);
-
-  const loadMore = useCallback(() => {
-    if (results === null || loadingMore.current || results.hits.length >= results.total) return;
-    loadingMore.current = true;
-    search(pageBody(query, results.range, results.hits.length), results.range)
-      .then((response) => {
-        const known = new Set(results.hits.map((hit) => hit._id));
-        setResults({ ...results, hits: [...results.hits, ...response.hits.hits.filter((hit) => !known.has(hit._id))] });
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        loadingMore.current = false;
-      });
-  }, [results, query]);
-
-  // Live tail: every 2 s, logs newer than the newest shown come in on top.
-  useEffect(() => {
-    if (!tail || results === null) return;
-    const timer = window.setInterval(() => {
-      const newest = Math.max(0, ...results.hits.slice(0, 1).map(timeMs));
-      const range = resolveRange({ query, from: newest > 0 ? new Date(newest).toISOString() : from, to: 'now' });
-      if (range === undefined) return;
-      search(pageBody(query, { ...range, fromMs: newest > 0 ? newest : range.fromMs, toMs: Date.now() + 1000 }, 0), range)
-        .then((response) => {
-          const known = new Set(results.hits.map((hit) => hit._id));
-          const fresh = response.hits.hits.filter((hit) => !known.has(hit._id));
-          if (fresh.length > 0) setResults({ ...results, hits: [...fresh, ...results.hits], total: results.total + fresh.length });
-        })
-        .catch(() => undefined);
-    }, TAIL_EVERY_MS);
-    return () => window.clearInterval(timer);
-  }, [tail, results, query, from]);
-
-  const sidebarFields = useMemo(() => {
-    const names = new Set<string>();
-    for (const hit of results?.hits ?? []) for (const [name] of flatten(hit._source)) names.add(name);
-    return [...names].sort();
-  }, [results]);
-
-  const loadTopValues = async (field: string): Promise<TopValues> => {
-    const type = fields.find((info) => info.name === field)?.type ?? 'text';
-    // A text field is counted through its keyword sibling when the mapping has one (`host` → `host.keyword`).
-    const keyword = fields.some((info) => info.name === `${field}.keyword`) ? `${field}.keyword` : undefined;
-    const aggregated = AGGREGATABLE.has(type) ? field : keyword;
-    if (results !== null && aggregated !== undefined) {
-      const body = { query: queryOf(query, results.range), size: 0, aggs: { top: { terms: { field: aggregated, size: 5 } } } };
-      const response = await search(body, results.range).catch(() => undefined);
-      const buckets = (response?.aggregations?.top as { buckets?: Bucket[] } | undefined)?.buckets;
-      if (buckets !== undefined)
-        return {
-          field,
-          scope: 'range',
-          values: buckets.map((bucket) => ({ value: bucket.key_as_string ?? bucket.key, count: bucket.doc_count })),
-        };
-    }
-    const counts = new Map<string, { value: unknown; count: number }>();
-    for (const hit of results?.hits ?? []) {
-      const value = fieldValue(hit._source, field);
-      if (value === undefined) continue;
-      const key = JSON.stringify(value);
-      counts.set(key, { value, count: (counts.get(key)?.count ?? 0) + 1 });
-    }
-    return { field, scope: 'loaded', values: [...counts.values()].sort((a, b) => b.count - a.count).slice(0, 5) };
+  const loadStats = (field: FieldInfo) => {
+    if (range === undefined) return Promise.reject(new Error('The time range is not valid'));
+    return fieldStats(field, query, range, new AbortController().signal);
   };
-
-  const filter = (field: string, value: unknown, negate: boolean): void => update({ q: withFilter(query, field, value, negate) });
+  const loadValues = useCallback(
+    (field: string) =>
+      // Values of the whole range, as Kibana suggests them: the query being typed may be the one that found nothing.
+      topValues(
+        fields.find((info) => info.name === field),
+        '',
+        range,
+      ),
+    [fields, range],
+  );
+  const filter = (field: string, value: unknown, negate: boolean): void => {
+    setAnchor(null);
+    update({ q: withFilter(query, field, value, negate) });
+  };
   const toggleColumn = (field: string): void =>
     update({ cols: (columns.includes(field) ? columns.filter((c) => c !== field) : [...columns, field]).join(',') });
+  const onSort = (field: string): void => {
+    const order = sort.field === field && sort.order === 'desc' ? 'asc' : 'desc';
+    update({ sort: field === TIMESTAMP && order === 'desc' ? undefined : `${field}:${order}` });
+  };
+  const visualize = (field: FieldInfo): void => {
+    const counted = aggregatableName(field);
+    const numeric = NUMERIC_TYPES.has(field.type);
+    navigate(
+      withParams('/app/visualize', {
+        type: numeric ? 'line' : 'histogram',
+        metric: numeric ? 'avg' : 'count',
+        field: numeric ? field.name : undefined,
+        split: numeric ? undefined : counted,
+        q: query,
+        from,
+        to,
+      }),
+    );
+  };
+  const shareLink = (): void => {
+    if (range === undefined) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set('from', new Date(range.fromMs).toISOString());
+    url.searchParams.set('to', new Date(range.toMs).toISOString());
+    setShare(url.toString());
+    void navigator.clipboard?.writeText(url.toString()).catch(() => undefined);
+  };
 
   const save = async (title: string, asNew: boolean): Promise<void> => {
     const attributes: SearchAttributes = {
       title,
       description: saved?.attributes.description ?? '',
       columns: columns.length === 0 ? ['_source'] : [...columns],
-      sort: [[TIMESTAMP, 'desc']],
+      sort: [[sort.field, sort.order]],
       kibanaSavedObjectMeta: { searchSourceJSON: searchSourceJson(query) },
     };
     const object = await saveObject('search', asNew ? undefined : saved?.id, attributes);
@@ -233,20 +217,85 @@ export function Discover() {
     update({ saved: object.id });
   };
 
+  const kql = kqlHint(draft);
+  const before = rangeHint(query, fields, NUMERIC_TYPES);
+  const regexp = regexpHint(query);
+  const zero = results !== null && results.total === 0 && !results.counting ? wildcardHint(query, fields) : undefined;
+  const shownError = error === null ? null : regexp !== undefined && /Query has failed/.test(error.message) ? { message: regexp } : error;
+  const running = phase === 'running';
+
   return (
     <div className="discover">
       <div className="toolbar">
-        <QueryBar value={draft} onChange={setDraft} onSubmit={() => update({ q: draft })} fields={fields} error={error} />
-        <button type="button" className="primary" onClick={() => update({ q: draft })}>
+        <QueryBar value={draft} onChange={setDraft} onSubmit={submit} fields={fields} loadValues={loadValues} error={shownError} />
+        <button type="button" className="primary" onClick={submit}>
           Search
         </button>
         <button type="button" aria-pressed={tail} onClick={() => setTail(!tail)} title="New matching logs stream in">
           {tail ? 'Pause live tail' : 'Live tail'}
         </button>
+        <button type="button" onClick={shareLink} title="A link to this view with its time range made absolute">
+          Share
+        </button>
+        {range !== undefined && (
+          <a
+            className="button"
+            href={exportUrl(query, range, columns, sortText ?? undefined)}
+            download
+            title={`The matching logs as CSV (at most ${(settings?.exportMaxRows ?? 100_000).toLocaleString()})`}
+          >
+            Export CSV
+          </a>
+        )}
       </div>
+      {kql !== undefined && (
+        <p className="hint" role="note" data-testid="kql-hint">
+          {kql.reason}{' '}
+          {kql.lucene !== undefined ? (
+            <>
+              Lucene: <code>{kql.lucene}</code>{' '}
+              <button type="button" onClick={() => update({ q: kql.lucene })}>
+                Use the Lucene form
+              </button>
+            </>
+          ) : null}
+        </p>
+      )}
+      {[before, zero].map((hint) =>
+        hint === undefined ? null : (
+          <p key={hint} className="hint" role="note" data-testid="query-hint">
+            {hint}
+          </p>
+        ),
+      )}
       <div className="toolbar">
-        <TimePicker from={from} to={to} range={resolveRange({ query, from, to })} onApply={(f, t) => update({ from: f, to: t })} />
+        <TimePicker
+          from={from}
+          to={to}
+          range={range}
+          retentionDays={settings?.retentionDays}
+          onApply={(f, t) => {
+            if (f === from && t === to) setRuns((n) => n + 1);
+            else update({ from: f, to: t });
+          }}
+        />
       </div>
+      {share !== null && (
+        <p className="share">
+          <label>
+            Link to this view{' '}
+            <input readOnly aria-label="Share link" value={share} size={80} onFocus={(event) => event.currentTarget.select()} />
+          </label>{' '}
+          <button type="button" className="icon" aria-label="Close share link" onClick={() => setShare(null)}>
+            ×
+          </button>
+        </p>
+      )}
+      {notice !== null && (
+        <p className="notice" role="alert">
+          {notice}
+        </p>
+      )}
       <SaveBar
         kind="search"
         saved={saved === null ? null : { id: saved.id, title: saved.attributes.title }}
@@ -258,35 +307,87 @@ export function Discover() {
       />
       <div className="discover-body">
         <FieldSidebar
-          fields={sidebarFields}
+          fields={fields}
+          present={present}
           columns={columns}
-          loadTopValues={loadTopValues}
+          loadStats={loadStats}
           onFilter={filter}
           onToggleColumn={toggleColumn}
+          onVisualize={visualize}
         />
-        <section className="results" aria-label="Results" aria-busy={loading}>
-          <p className="hits-count" role="status" data-testid="hits-count">
-            {results === null ? (loading ? 'Searching…' : '') : `${results.total.toLocaleString()} hits`}
-            {tail && ' · live'}
-          </p>
+        <section className={`results${running ? ' stale' : ''}`} aria-label="Results" aria-busy={running}>
+          <div className="status-line">
+            <p className="hits-count" role="status" data-testid="hits-count">
+              {results === null || (results.total === undefined && running)
+                ? running
+                  ? 'Searching…'
+                  : ''
+                : results.total === undefined
+                  ? ''
+                  : `${results.counting ? '≥ ' : ''}${results.total.toLocaleString()} hits${results.counting ? ' (counting…)' : ''}`}
+              {tail && ' · live'}
+              {phase === 'cancelled' && ' · search cancelled'}
+            </p>
+            {running && (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                <button type="button" onClick={cancel} data-testid="cancel-search">
+                  Cancel
+                </button>
+              </>
+            )}
+            <span className="spacer" />
+            <div role="tablist" aria-label="Results view" className="tabs">
+              <button type="button" role="tab" aria-selected={tab === 'logs'} onClick={() => update({ tab: undefined })}>
+                Logs
+              </button>
+              <button type="button" role="tab" aria-selected={tab === 'patterns'} onClick={() => update({ tab: 'patterns' })}>
+                Patterns
+              </button>
+            </div>
+          </div>
           {results !== null && (
             <Histogram
               buckets={results.buckets}
               fromMs={results.range.fromMs}
               toMs={results.range.toMs}
               intervalMs={results.intervalMs}
-              onZoom={(a, b) => update({ from: new Date(a).toISOString(), to: new Date(b).toISOString() })}
+              pendingBeforeMs={results.pendingBeforeMs}
+              onZoom={(a, b) => update({ from: new Date(a).toISOString(), to: new Date(Math.min(b, Date.now())).toISOString() })}
+              onZoomOut={() => update(zoomedOut(results.range.fromMs, results.range.toMs, Date.now(), endsNow))}
             />
           )}
-          {results !== null && (
-            <LogTable
-              hits={results.hits}
-              columns={columns}
-              hasMore={results.hits.length < results.total}
-              loadMore={loadMore}
-              onFilter={filter}
-              onRemoveColumn={toggleColumn}
-            />
+          {anchor !== null ? (
+            <SurroundingView anchor={anchor} columns={columns} onClose={() => setAnchor(null)} onFilter={filter} />
+          ) : tab === 'patterns' ? (
+            range !== undefined && (
+              <PatternsTab
+                query={query}
+                range={range}
+                onFilter={(pattern) => update({ q: query.trim() === '' ? pattern : `(${query.trim()}) AND ${pattern}`, tab: undefined })}
+              />
+            )
+          ) : (
+            results !== null && (
+              <LogTable
+                hits={results.hits}
+                columns={columns}
+                sort={sort}
+                sortable={(field) =>
+                  field === TIMESTAMP || fields.some((info) => info.name === field && aggregatableName(info) !== undefined)
+                }
+                onSort={onSort}
+                hasMore={
+                  results.total === undefined
+                    ? results.hits.length > 0 && results.hits.length % 50 === 0
+                    : results.hits.length < Math.min(results.total, 10_000)
+                }
+                loadMore={loadMore}
+                onFilter={filter}
+                onRemoveColumn={toggleColumn}
+                onSurrounding={setAnchor}
+              />
+            )
           )}
         </section>
       </div>

@@ -17,7 +17,10 @@ export function Histogram(props: {
   fromMs: number;
   toMs: number;
   intervalMs: number;
+  /** Buckets before this time are still being counted (drawn as pending), undefined when all are in. */
+  pendingBeforeMs?: number | undefined;
   onZoom: (fromMs: number, toMs: number) => void;
+  onZoomOut: () => void;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
@@ -40,47 +43,71 @@ export function Histogram(props: {
     setDrag(null);
   };
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => props.fromMs + f * span);
+  const yTicks = niceTicks(max);
+  const top = yTicks[yTicks.length - 1] ?? max;
+  const pending = props.pendingBeforeMs === undefined ? 0 : Math.max(0, x(props.pendingBeforeMs));
 
   return (
     <figure className="histogram" aria-label="Hits over time">
-      <svg
-        ref={svg}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        data-testid="histogram"
-        onPointerDown={(event) => {
-          event.currentTarget.setPointerCapture(event.pointerId);
-          const at = fraction(event);
-          setDrag({ start: at, end: at });
-        }}
-        onPointerMove={(event) => {
-          if (drag !== null) setDrag({ ...drag, end: fraction(event) });
-        }}
-        onPointerUp={finish}
-      >
-        {props.buckets.map((bucket) => (
-          <rect
-            key={bucket.key}
-            x={x(bucket.key)}
-            width={barWidth}
-            y={HEIGHT - (bucket.count / max) * (HEIGHT - 4)}
-            height={(bucket.count / max) * (HEIGHT - 4)}
-          >
-            <title>
-              {formatTime(bucket.key)}: {bucket.count}
-            </title>
-          </rect>
-        ))}
-        {drag !== null && (
-          <rect
-            className="selection"
-            x={Math.min(drag.start, drag.end) * width}
-            width={Math.abs(drag.end - drag.start) * width}
-            y={0}
-            height={HEIGHT}
-          />
-        )}
-      </svg>
+      <div className="histogram-plot">
+        <div className="y-axis" aria-hidden="true">
+          {[...yTicks].reverse().map((tick) => (
+            <span key={tick} style={{ bottom: `${(tick / top) * 100}%` }}>
+              {compact(tick)}
+            </span>
+          ))}
+        </div>
+        <svg
+          ref={svg}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          data-testid="histogram"
+          onPointerDown={(event) => {
+            event.currentTarget.setPointerCapture(event.pointerId);
+            const at = fraction(event);
+            setDrag({ start: at, end: at });
+          }}
+          onPointerMove={(event) => {
+            if (drag !== null) setDrag({ ...drag, end: fraction(event) });
+          }}
+          onPointerUp={finish}
+        >
+          {yTicks.map((tick) => (
+            <line
+              key={tick}
+              className="grid-line"
+              x1={0}
+              x2={width}
+              y1={HEIGHT - (tick / top) * HEIGHT}
+              y2={HEIGHT - (tick / top) * HEIGHT}
+            />
+          ))}
+          {pending > 0 && <rect className="pending" x={0} width={pending} y={0} height={HEIGHT} />}
+          {props.buckets.map((bucket) => (
+            <rect
+              key={bucket.key}
+              className="bar"
+              x={x(bucket.key)}
+              width={barWidth}
+              y={HEIGHT - (bucket.count / top) * HEIGHT}
+              height={(bucket.count / top) * HEIGHT}
+            >
+              <title>
+                {formatTime(bucket.key)}: {bucket.count}
+              </title>
+            </rect>
+          ))}
+          {drag !== null && (
+            <rect
+              className="selection"
+              x={Math.min(drag.start, drag.end) * width}
+              width={Math.abs(drag.end - drag.start) * width}
+              y={0}
+              height={HEIGHT}
+            />
+          )}
+        </svg>
+      </div>
       <figcaption>
         {ticks.map((tick) => (
           <span key={tick}>{formatTime(tick).replace(/\.\d{3}$/, '')}</span>
@@ -94,13 +121,38 @@ export function Histogram(props: {
         >
           Zoom in
         </button>
-        <button type="button" aria-label="Zoom out" onClick={() => props.onZoom(props.fromMs - span / 2, props.toMs + span / 2)}>
+        <button type="button" aria-label="Zoom out" onClick={props.onZoomOut}>
           Zoom out
         </button>
         <span className="max">
-          max {max} per {Math.round(props.intervalMs / 1000)} s
+          logs per {intervalLabel(props.intervalMs)}
+          {props.pendingBeforeMs !== undefined && ' · counting older logs…'}
         </span>
       </div>
     </figure>
   );
+}
+
+/** About four round steps from 0 to at least `max` (1, 2, 5 × 10^n). */
+function niceTicks(max: number): number[] {
+  const raw = Math.max(1, max) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  // Counts: whole steps only.
+  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power);
+  const ticks: number[] = [];
+  for (let tick = step; tick < max + step; tick += step) ticks.push(tick);
+  return ticks.length === 0 ? [1] : ticks;
+}
+
+function compact(n: number): string {
+  if (n >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
+  return String(n);
+}
+
+function intervalLabel(ms: number): string {
+  if (ms >= 86_400_000) return `${ms / 86_400_000} d`;
+  if (ms >= 3_600_000) return `${ms / 3_600_000} h`;
+  if (ms >= 60_000) return `${ms / 60_000} min`;
+  return `${ms / 1000} s`;
 }

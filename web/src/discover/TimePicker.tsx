@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { formatTime, QUICK_RANGES, TIME_ZONE } from '../time.js';
+import { formatTime, quickRanges, TIME_ZONE } from '../time.js';
 import type { ResolvedRange } from '../search.js';
 
-/** Relative (quick ranges, `now-15m`) or absolute (ISO) ranges; shows the time zone and the 2-day window searched. */
+/** Relative (quick ranges up to the retention, `now-15m`) or absolute (ISO) ranges; shows the time zone and the range. */
 export function TimePicker(props: {
   from: string;
   to: string;
   range: ResolvedRange | undefined;
+  /** The account's retention: the longest quick range offered. */
+  retentionDays?: number | undefined;
   onApply: (from: string, to: string) => void;
 }) {
   const [from, setFrom] = useState(props.from);
@@ -15,7 +17,8 @@ export function TimePicker(props: {
     setFrom(props.from);
     setTo(props.to);
   }, [props.from, props.to]);
-  const quick = QUICK_RANGES.find((range) => range.from === props.from && props.to === 'now');
+  const ranges = quickRanges(props.retentionDays);
+  const quick = ranges.find((range) => range.from === props.from && props.to === 'now');
 
   return (
     <div className="time-picker">
@@ -28,7 +31,7 @@ export function TimePicker(props: {
             if (event.target.value !== 'custom') props.onApply(event.target.value, 'now');
           }}
         >
-          {QUICK_RANGES.map((range) => (
+          {ranges.map((range) => (
             <option key={range.from} value={range.from}>
               {range.label}
             </option>
@@ -56,13 +59,12 @@ export function TimePicker(props: {
       </span>
       {props.range === undefined ? (
         <span className="error" role="alert">
-          Use now, now-15m (s, m, h, d, w) or an ISO time, with From before To
+          The time range is not valid: use now, now-15m (s, m, h, d, w) or an ISO time, with From before To
         </span>
       ) : (
         <span className="window" data-testid="range">
           {formatTime(props.range.fromMs)} → {formatTime(props.range.toMs)}
-          {props.range.dayOffset > 0 && <> · dayOffset {props.range.dayOffset}</>}
-          {props.range.clipped && <> · searches the 2-day window from {formatTime(props.range.windowStart)}</>}
+          {props.retentionDays !== undefined && <> · logs kept {props.retentionDays} days</>}
         </span>
       )}
     </div>

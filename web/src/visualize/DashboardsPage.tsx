@@ -1,4 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import { rememberView } from '../carry.js';
 import { SaveBar } from '../discover/SaveBar.js';
 import { TimePicker } from '../discover/TimePicker.js';
 import { navigate, useLocation, withParams } from '../router.js';
@@ -13,6 +16,7 @@ import {
 } from '../saved-objects.js';
 import { resolveRange, type SearchState } from '../search.js';
 import { canWrite, useSession } from '../session.js';
+import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
 import { SearchPanel } from './SearchPanel.js';
 import { fromVisState } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
@@ -89,18 +93,30 @@ function DashboardPanel(props: { panel: Panel; state: SearchState; onRemove?: ((
       .join(' AND ');
     return { ...props.state, query };
   }, [own, props.state]);
-  const { gridData } = props.panel;
+  const title = missing ? 'Missing object' : (object?.attributes.title ?? '…');
+  const opens =
+    props.panel.type === 'visualization'
+      ? withParams(`/app/visualize/${encodeURIComponent(props.panel.id)}`, {
+          q: props.state.query,
+          from: props.state.from,
+          to: props.state.to,
+        })
+      : withParams('/app/discover', { saved: props.panel.id, from: props.state.from, to: props.state.to });
   return (
-    <section
-      className="panel"
-      style={{
-        gridColumn: `${Math.floor(gridData.x / 4) + 1} / span ${Math.max(1, Math.round(gridData.w / 4))}`,
-        gridRow: `span ${Math.max(1, Math.round(gridData.h / 5))}`,
-      }}
-      aria-label={object?.attributes.title ?? 'Panel'}
-    >
-      <header>
-        <h2>{missing ? 'Missing object' : (object?.attributes.title ?? '…')}</h2>
+    <section className="panel" aria-label={object?.attributes.title ?? 'Panel'}>
+      <header className="panel-drag" title={props.onRemove === undefined ? undefined : 'Drag to move; drag the corner to resize'}>
+        <h2>
+          <a
+            href={opens}
+            title={`Open this ${props.panel.type === 'visualization' ? 'visualization' : 'saved search'}`}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(opens);
+            }}
+          >
+            {title}
+          </a>
+        </h2>
         {props.onRemove !== undefined && (
           <button type="button" className="icon" aria-label={`Remove panel ${object?.attributes.title ?? ''}`} onClick={props.onRemove}>
             ×
@@ -117,6 +133,19 @@ function DashboardPanel(props: { panel: Panel; state: SearchState; onRemove?: ((
   );
 }
 
+/** Auto-refresh choices, as Kibana offers them. */
+const REFRESH_CHOICES: readonly [string, number][] = [
+  ['Off', 0],
+  ['10 seconds', 10_000],
+  ['30 seconds', 30_000],
+  ['1 minute', 60_000],
+  ['5 minutes', 300_000],
+];
+
+/** Kibana's dashboard grid: 48 columns, rows of 20 px; panels keep their gridData in these units. */
+const GRID_COLUMNS = 48;
+const ROW_HEIGHT = 20;
+
 function nextPanel(panels: readonly Panel[], type: Panel['type'], id: string): Panel {
   const index = String(Math.max(0, ...panels.map((panel) => Number(panel.panelIndex) || 0)) + 1);
   const count = panels.length;
@@ -129,9 +158,13 @@ export default function DashboardsPage() {
   const { path, params } = useLocation();
   const id = path.split('/')[3];
   const query = params.get('q') ?? '';
-  const from = params.get('from') ?? 'now-1h';
-  const to = params.get('to') ?? 'now';
-  const state = useMemo(() => ({ query, from, to }), [query, from, to]);
+  const from = params.get('from') ?? DEFAULT_FROM;
+  const to = params.get('to') ?? DEFAULT_TO;
+  const refreshMs = Number(params.get('refresh') ?? '0') || 0;
+  const [tick, setTick] = useState(0);
+  // A new state object each refresh tick: every panel reruns its search, all at once.
+  const state = useMemo(() => ({ query, from, to }), [query, from, to, tick]);
+  const { width, containerRef, mounted } = useContainerWidth();
   const [draft, setDraft] = useState(query);
   const [saved, setSaved] = useState<SavedObject<DashboardAttributes> | null>(null);
   const [panels, setPanels] = useState<readonly Panel[]>([]);
@@ -139,8 +172,27 @@ export default function DashboardsPage() {
   const [choices, setChoices] = useState<readonly SavedObject[]>([]);
   const [adding, setAdding] = useState(false);
   const base = id === undefined ? '/app/dashboards/new' : `/app/dashboards/${id}`;
-  const update = (changes: Partial<SearchState>): void =>
-    navigate(withParams(base, { ...state, ...changes, q: changes.query ?? query }), { replace: true });
+  const update = (changes: Partial<SearchState> & { refresh?: string }): void => {
+    const next = { ...state, ...changes };
+    navigate(
+      withParams(base, {
+        q: next.query,
+        from: next.from,
+        to: next.to,
+        refresh: changes.refresh ?? (refreshMs === 0 ? undefined : String(refreshMs)),
+      }),
+      {
+        replace: true,
+      },
+    );
+  };
+
+  useEffect(() => rememberView({ from, to, q: query }), [from, to, query]);
+  useEffect(() => {
+    if (refreshMs <= 0) return;
+    const timer = window.setInterval(() => setTick((n) => n + 1), refreshMs);
+    return () => window.clearInterval(timer);
+  }, [refreshMs]);
 
   useEffect(() => setDraft(query), [query]);
   useEffect(() => {
@@ -156,12 +208,14 @@ export default function DashboardsPage() {
       (object) => {
         setSaved(object);
         setPanels(panelsOf(object));
+        const refresh = object.attributes.refreshInterval;
         if (object.attributes.timeRestore && !params.has('from'))
           navigate(
             withParams(`/app/dashboards/${id}`, {
               q: queryOfSearchSource(object.attributes.kibanaSavedObjectMeta),
               from: object.attributes.timeFrom,
               to: object.attributes.timeTo,
+              refresh: refresh !== undefined && !refresh.pause && refresh.value > 0 ? String(refresh.value) : undefined,
             }),
             { replace: true },
           );
@@ -215,12 +269,14 @@ export default function DashboardsPage() {
       timeRestore: true,
       timeFrom: from,
       timeTo: to,
-      refreshInterval: { pause: true, value: 0 },
+      refreshInterval: { pause: refreshMs === 0, value: refreshMs },
       kibanaSavedObjectMeta: { searchSourceJSON: searchSourceJson(query) },
     };
     const object = await saveObject('dashboard', asNew ? undefined : saved?.id, attributes, references);
     setSaved(object);
-    navigate(withParams(`/app/dashboards/${object.id}`, { q: query, from, to }), { replace: true });
+    navigate(withParams(`/app/dashboards/${object.id}`, { q: query, from, to, refresh: refreshMs === 0 ? undefined : String(refreshMs) }), {
+      replace: true,
+    });
   };
 
   const openChoices = async (): Promise<void> => {
@@ -282,17 +338,63 @@ export default function DashboardsPage() {
           ))}
         </ul>
       )}
-      <TimePicker from={from} to={to} range={resolveRange(state)} onApply={(f, t) => update({ from: f, to: t })} />
-      <div className="grid" data-testid="dashboard-grid">
+      <div className="toolbar">
+        <TimePicker from={from} to={to} range={resolveRange(state)} onApply={(f, t) => update({ from: f, to: t })} />
+        <label>
+          Refresh every{' '}
+          <select
+            aria-label="Auto-refresh"
+            value={String(refreshMs)}
+            onChange={(event) => update({ refresh: event.target.value === '0' ? '' : event.target.value })}
+          >
+            {REFRESH_CHOICES.map(([label, ms]) => (
+              <option key={ms} value={String(ms)}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="grid" data-testid="dashboard-grid" ref={containerRef}>
         {panels.length === 0 && <p className="muted">No panels: add a saved visualization or search.</p>}
-        {panels.map((panel) => (
-          <DashboardPanel
-            key={panel.panelIndex}
-            panel={panel}
-            state={state}
-            onRemove={canWrite(session) ? () => setPanels(panels.filter((p) => p.panelIndex !== panel.panelIndex)) : undefined}
-          />
-        ))}
+        {mounted && panels.length > 0 && (
+          <GridLayout
+            width={width}
+            layout={panels.map((panel) => ({
+              i: panel.panelIndex,
+              x: panel.gridData.x,
+              y: panel.gridData.y,
+              w: panel.gridData.w,
+              h: panel.gridData.h,
+              minW: 6,
+              minH: 6,
+            }))}
+            gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [10, 10] }}
+            dragConfig={{ enabled: canWrite(session), handle: '.panel-drag', cancel: 'a, button' }}
+            resizeConfig={{ enabled: canWrite(session), handles: ['se'] }}
+            onLayoutChange={(layout: Layout) =>
+              setPanels((current) =>
+                current.map((panel) => {
+                  const item = layout.find((entry) => entry.i === panel.panelIndex);
+                  if (item === undefined) return panel;
+                  const { x, y, w, h } = item;
+                  if (x === panel.gridData.x && y === panel.gridData.y && w === panel.gridData.w && h === panel.gridData.h) return panel;
+                  return { ...panel, gridData: { ...panel.gridData, x, y, w, h } };
+                }),
+              )
+            }
+          >
+            {panels.map((panel) => (
+              <div key={panel.panelIndex} data-panel={panel.panelIndex}>
+                <DashboardPanel
+                  panel={panel}
+                  state={state}
+                  onRemove={canWrite(session) ? () => setPanels(panels.filter((p) => p.panelIndex !== panel.panelIndex)) : undefined}
+                />
+              </div>
+            ))}
+          </GridLayout>
+        )}
       </div>
     </div>
   );

@@ -3,8 +3,10 @@ import { SaveBar } from '../discover/SaveBar.js';
 import { TimePicker } from '../discover/TimePicker.js';
 import { navigate, useLocation, withParams } from '../router.js';
 import { getSavedObject, listSavedObjects, queryOfSearchSource, saveObject, searchSourceJson, type SavedObject } from '../saved-objects.js';
-import { loadFields, resolveRange, type FieldInfo } from '../search.js';
+import { aggregatableName, loadFields, resolveRange, type FieldInfo } from '../search.js';
 import { canWrite, useSession } from '../session.js';
+import { rememberView } from '../carry.js';
+import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
 import { DEFAULT_SPEC, fromVisState, overTime, toVisState, VIS_TYPES, type MetricType, type VisSpec, type VisType } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
 
@@ -35,8 +37,8 @@ export default function VisualizePage() {
     [params],
   );
   const query = params.get('q') ?? '';
-  const from = params.get('from') ?? 'now-1h';
-  const to = params.get('to') ?? 'now';
+  const from = params.get('from') ?? DEFAULT_FROM;
+  const to = params.get('to') ?? DEFAULT_TO;
   const state = useMemo(() => ({ query, from, to }), [query, from, to]);
   const [draft, setDraft] = useState(query);
   const [fields, setFields] = useState<readonly FieldInfo[]>([]);
@@ -44,6 +46,7 @@ export default function VisualizePage() {
   const [list, setList] = useState<readonly SavedObject[]>([]);
 
   useEffect(() => setDraft(query), [query]);
+  useEffect(() => rememberView({ from, to, q: query }), [from, to, query]);
   useEffect(() => {
     loadFields().then(setFields, () => setFields([]));
   }, []);
@@ -91,7 +94,11 @@ export default function VisualizePage() {
     navigate(withParams(`/app/visualize/${object.id}`, paramsOf(spec, query, from, to)), { replace: true });
   };
 
-  const termFields = fields.filter((field) => field.type !== 'text');
+  // A text field splits through its keyword twin (`host.keyword`), the name saved in Kibana's visState.
+  const termFields = fields.flatMap((field) => {
+    const name = aggregatableName(field);
+    return name === undefined ? [] : [{ name, type: field.type }];
+  });
   const numericFields = fields.filter((field) => NUMERIC.has(field.type));
   return (
     <div className="visualize">

@@ -1,5 +1,6 @@
 import { isAppError, type AppError } from '../../../shared/app-error.js';
 import { clickhouseErrors } from '../clickhouse-errors.js';
+import { isStatementCancelled } from '../transport.js';
 
 const TIMEOUT_CODES = new Set([159, 160, 209]);
 const RESOURCE_CODES = new Set([241, 158, 396, 307]);
@@ -20,6 +21,7 @@ function engineCode(error: unknown): number | null {
  */
 export function toSearchError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  if (isStatementCancelled(error)) return clickhouseErrors.searchCancelled();
   const transportCode = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
   if (transportCode === 'CHDB_CONNECTION' || transportCode === 'ECONNREFUSED' || transportCode === 'ECONNRESET') {
     return clickhouseErrors.engineUnreachable(error);

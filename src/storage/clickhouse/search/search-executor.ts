@@ -132,7 +132,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   }
 
   return function search(query: LogSearchQuery): Promise<LogSearchResult> {
-    return runs(laneOf(query.scope, query.background), async (run) => {
+    return runs(laneOf(query.scope, query.background, query.signal), async (run) => {
       try {
         return await execute(query, run);
       } catch (error) {

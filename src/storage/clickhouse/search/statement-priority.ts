@@ -8,16 +8,20 @@ type Row = Record<string, unknown>;
 /** Runs one statement, with settings of its own on top of the work's. */
 export type Run = (sql: string, settings?: QuerySettings) => Promise<Row[]>;
 
-/** Who asks: background work nobody waits on, or an interactive search in the share of the account that asked. */
-export type Lane = { readonly background: true } | { readonly background: false; readonly share: string };
+/**
+ * Who asks: background work nobody waits on, or an interactive search in the share of the account that asked;
+ * aborting its `signal` (the person left or cancelled) stops its statements and frees their slots.
+ */
+export type Lane = { readonly background: true } | { readonly background: false; readonly share: string; readonly signal?: AbortSignal };
 
 /** Runs work (a search, a batch of detection questions) with the statement runner its lane gives. */
 export type PrioritisedRuns = <T>(lane: Lane, work: (run: Run) => Promise<T>) => Promise<T>;
 
 /** The lane of a search over `scope`: its share of the engine is the requesting account's. */
-export function laneOf(scope: SearchScope, background: boolean | undefined): Lane {
+export function laneOf(scope: SearchScope, background: boolean | undefined, signal?: AbortSignal): Lane {
   if (background === true) return { background: true };
-  return { background: false, share: String(scope.requesterAccountId ?? scope.accounts[0]?.accountId ?? 0) };
+  const share = String(scope.requesterAccountId ?? scope.accounts[0]?.accountId ?? 0);
+  return signal === undefined ? { background: false, share } : { background: false, share, signal };
 }
 
 /**
@@ -99,7 +103,11 @@ export function createPrioritisedRuns(transport: ClickHouseTransport): Prioritis
       );
     return gate.interactive(() =>
       work((sql, settings) =>
-        fair.run(lane.share, (tier) => transport.query<Row>(sql, { ...settings, ...lanes.interactive, ...TIER_SETTINGS[tier] })),
+        fair.run(
+          lane.share,
+          (tier) => transport.query<Row>(sql, { ...settings, ...lanes.interactive, ...TIER_SETTINGS[tier] }, { signal: lane.signal }),
+          lane.signal,
+        ),
       ),
     );
   };
