@@ -4,6 +4,7 @@
  * (TokenDictionaryCache): a search reads only the parts it has not seen — those written or merged since.
  */
 import { sqlIdentifier, sqlNumber, sqlString } from '../sql-literals.js';
+import type { QuerySettings } from '../transport.js';
 import {
   ACTIVE_PARTS_COLUMNS,
   activePartsFrom,
@@ -38,7 +39,7 @@ export function createTokenDictionaryCache(maxTests = CACHED_TESTS): TokenDictio
   return createPartAnswerCache<PartTokens>(maxTests);
 }
 
-type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
+type Run = (sql: string, settings?: QuerySettings) => Promise<readonly Record<string, unknown>[]>;
 
 export interface DictionaryAnswerDeps {
   readonly table: string;
