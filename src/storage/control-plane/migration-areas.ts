@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { accountMigrations } from '../../modules/accounts/migrations/index.js';
+import { userMigrations } from '../../modules/users/migrations/index.js';
 import { alertMigrations } from '../../modules/alerts/migrations/index.js';
 import { detectionMigrations } from '../../detection/migrations/index.js';
 import { authGroupMigrations } from '../../modules/auth-groups/migrations/index.js';
@@ -51,7 +52,7 @@ const none: Readonly<Record<string, Migration>> = {};
 export const migrationAreas: readonly MigrationArea[] = [
   { name: 'control-plane', owner: 'src/storage/control-plane', first: 100, last: 199, migrations: none },
   { name: 'accounts', owner: 'src/modules/accounts', first: 200, last: 299, migrations: accountMigrations },
-  { name: 'users', owner: 'src/modules/users', first: 300, last: 399, migrations: none },
+  { name: 'users', owner: 'src/modules/users', first: 300, last: 399, migrations: userMigrations },
   { name: 'tokens', owner: 'src/modules/tokens', first: 400, last: 499, migrations: none },
   { name: 'auth-groups', owner: 'src/modules/auth-groups', first: 500, last: 599, migrations: authGroupMigrations },
   { name: 'usage', owner: 'src/modules/usage', first: 600, last: 699, migrations: usageMigrations },
