@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { GUID_PATTERN, LOOKUP_LIMITS, type LookupElement, type LookupList } from './lookup.js';
 
 const Guid = (description: string) => Type.String({ pattern: GUID_PATTERN, description });
@@ -27,7 +28,7 @@ export type LookupElementResponse = Static<typeof LookupElementResponse>;
 export const CreateLookupListBody = Type.Object(
   {
     name: Type.Optional(
-      Type.Union([Type.String({ maxLength: LOOKUP_LIMITS.nameMax }), Type.Null()], {
+      Type.Union([Type.String({ maxLength: LOOKUP_LIMITS.nameMax, pattern: SAFE_NAME_PATTERN }), Type.Null()], {
         description: 'Name (0–40 characters); absent, null or empty: `Untitled N`',
       }),
     ),
@@ -39,7 +40,14 @@ export const CreateLookupListBody = Type.Object(
 export const UpdateLookupListBody = Type.Object(
   {
     id: Type.Optional(Guid('The list id; when given it must be the one of the path')),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: LOOKUP_LIMITS.nameMax, description: 'New name (1–40 characters)' })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: LOOKUP_LIMITS.nameMax,
+        pattern: SAFE_NAME_PATTERN,
+        description: 'New name (1–40 characters)',
+      }),
+    ),
     description: Type.Optional(Type.String({ maxLength: LOOKUP_LIMITS.descriptionMax, description: 'New description (0–400 characters)' })),
   },
   { description: 'Name and/or description of a lookup list; fields left out keep their value' },
@@ -96,11 +104,20 @@ const elementFields = {
   ),
 };
 
-export const AddLookupElementBody = Type.Object(elementFields, { description: 'A new element' });
+// The bulk body leaves `value` to the service, which reports each bad item on its own (a schema would refuse them all).
+const checkedValue = {
+  value: Type.String({ pattern: SAFE_NAME_PATTERN, description: 'The value (1–80 characters); an IP, a CIDR range or any text' }),
+};
+
+export const AddLookupElementBody = Type.Object({ ...elementFields, ...checkedValue }, { description: 'A new element' });
 export type AddLookupElementBody = Static<typeof AddLookupElementBody>;
 
 export const UpdateLookupElementBody = Type.Object(
-  { id: Type.Optional(Type.Integer({ description: 'The element id; when given it must be the one of the path' })), ...elementFields },
+  {
+    id: Type.Optional(Type.Integer({ description: 'The element id; when given it must be the one of the path' })),
+    ...elementFields,
+    ...checkedValue,
+  },
   { description: 'The element as it is to be (a comment or expiry left out is removed)' },
 );
 

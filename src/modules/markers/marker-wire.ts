@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 
 export const Marker = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 1000, description: 'What happened, e.g. "Deployed v2.3.1"' }),
+    title: Type.String({ minLength: 1, maxLength: 1000, pattern: SAFE_NAME_PATTERN, description: 'What happened, e.g. "Deployed v2.3.1"' }),
     description: Type.String({ maxLength: 10_000, description: 'Details of the deployment or event' }),
     tag: Type.Optional(
       Type.Unsafe<'DEPLOYMENT' | 'OTHER'>({ type: 'string', enum: ['DEPLOYMENT', 'OTHER'], description: 'DEPLOYMENT or OTHER (default)' }),

@@ -21,7 +21,12 @@ export const ObjectId = Type.String({
 
 export const ReferenceSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 1000, description: 'What the attributes call it: panelRefName, savedSearchRefName …' }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: SAFE_NAME_PATTERN,
+      description: 'What the attributes call it: panelRefName, savedSearchRefName …',
+    }),
     type: Type.String({
       minLength: 1,
       maxLength: 100,
@@ -68,7 +73,9 @@ export const VisualizationAttributes = attributes(
     ...common,
     visState: jsonText('The chart: type, params and aggregations'),
     uiStateJSON: Type.Optional(jsonText('Chart UI state such as colours')),
-    savedSearchRefName: Type.Optional(Type.String({ maxLength: 1000, description: 'Name of the reference to the saved search it draws' })),
+    savedSearchRefName: Type.Optional(
+      Type.String({ maxLength: 1000, pattern: SAFE_NAME_PATTERN, description: 'Name of the reference to the saved search it draws' }),
+    ),
     savedSearchId: Type.Optional(
       Type.String({ maxLength: MAX_OBJECT_ID_LENGTH, description: 'Id of the saved search (before references)' }),
     ),

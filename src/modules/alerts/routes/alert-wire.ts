@@ -67,7 +67,7 @@ const SubComponent = Type.Object({
       columns: Type.Optional(
         Type.Array(
           Type.Object({
-            fieldName: Type.String({ description: 'Field shown in samples' }),
+            fieldName: Type.String({ pattern: SAFE_NAME_PATTERN, description: 'Field shown in samples' }),
             regex: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Regex applied to the field' })),
             sort: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'DESC or ASC' })),
           }),

@@ -21,7 +21,7 @@ const RuleQueryDefinition = Type.Object({
 
 const Columns = Type.Array(
   Type.Object({
-    fieldName: Type.String({ description: 'Field shown in samples' }),
+    fieldName: Type.String({ pattern: SAFE_NAME_PATTERN, description: 'Field shown in samples' }),
     regex: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Regex applied to the field' })),
     sort: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'DESC or ASC' })),
   }),
