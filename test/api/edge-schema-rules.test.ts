@@ -9,6 +9,7 @@ import { sqliteBackend } from '../support/control-plane-backends.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { operationsOf, type Operation } from '../fuzz/openapi-operations.js';
 import type { Schema } from '../fuzz/schema-values.js';
+import { EPOCH_MS_MAX } from '../../src/shared/wire-bounds.js';
 
 interface Field {
   /** `METHOD /path where.name.of.field`. */
@@ -57,6 +58,28 @@ describe('input schemas of every route', () => {
     fields = operationsOf(document).flatMap(fieldsOf);
   });
   after(async () => t.close());
+
+  it('bound every integer and number to a finite range, epochs to 1970..2200', () => {
+    const numbers = fields.filter((field) => typesOf(field.schema).some((type) => type === 'integer' || type === 'number'));
+    assert.ok(numbers.length > 80, `only ${numbers.length} numbers found`);
+    const bounded = (schema: Schema) =>
+      (schema.minimum !== undefined || typeof schema.exclusiveMinimum === 'number') &&
+      (schema.maximum !== undefined || typeof schema.exclusiveMaximum === 'number');
+    assert.deepEqual(
+      numbers.filter((field) => !bounded(field.schema)).map((field) => field.at),
+      [],
+    );
+    // An epoch is a date people mean: none later than 2200 (seconds or milliseconds alike).
+    const epochs = numbers.filter(
+      (field) => /epoch/i.test((field.schema as { description?: string }).description ?? '') || /Date$|^muteUntil$|TTL$/.test(field.key),
+    );
+    assert.ok(epochs.length > 10, `only ${epochs.length} epoch fields found`);
+    const late = epochs.filter((field) => (field.schema.maximum ?? Infinity) > EPOCH_MS_MAX || (field.schema.minimum ?? -1) < 0);
+    assert.deepEqual(
+      late.map((field) => field.at),
+      [],
+    );
+  });
 
   it('refuse control and bidirectional-override characters in every free-text name', () => {
     const names = fields.filter((field) => typesOf(field.schema).includes('string') && field.schema.enum === undefined);

@@ -249,6 +249,10 @@ for (const backend of controlPlaneBackends) {
       await refused('POST', base, { value: 'v', comment: 'c'.repeat(201) }, /body\.comment/);
       await refused('POST', base, { value: 'v', expirationDate: START }, /body\.expirationDate/);
       await refused('POST', base, { value: 'v', expirationDate: 'tomorrow' }, /expirationDate/);
+      await refused('POST', base, { value: 'v', expirationDate: 1e308 }, /body\.expirationDate/);
+      await refused('POST', base, { value: 'v', expirationDate: 7_258_118_400_001 }, /body\.expirationDate/);
+      await refused('POST', `${base}/bulk-add`, [{ value: 'v', expirationDate: 1e308 }], /expirationDate/);
+      await refused('POST', `${base}/bulk-add?defaultTTL=1e308`, [{ value: 'v' }], /defaultTTL/);
       await refused('POST', `${base}/bulk-add`, { value: 'v' }, /body/);
       await refused('POST', `${base}/bulk-add?defaultTTL=${START - 1}`, [{ value: 'v' }], /defaultTTL/);
       await refused('POST', `${base}/search`, { filter: { byIds: ['a'] } }, /byIds/);

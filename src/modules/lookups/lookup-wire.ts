@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMillis, RowId } from '../../shared/wire-bounds.js';
 import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { GUID_PATTERN, LOOKUP_LIMITS, type LookupElement, type LookupList } from './lookup.js';
 
@@ -98,8 +99,8 @@ const elementFields = {
   value: Type.String({ description: 'The value (1–80 characters); an IP, a CIDR range or any text' }),
   comment: Type.Optional(Type.String({ description: 'Note on the value (0–200 characters)' })),
   expirationDate: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-      description: 'Epoch ms after which it never matches; absent or null: never',
+    Type.Union([EpochMillis({}), Type.Null()], {
+      description: 'Epoch ms (1970–2200) after which it never matches; absent or null: never',
     }),
   ),
 };
@@ -114,7 +115,7 @@ export type AddLookupElementBody = Static<typeof AddLookupElementBody>;
 
 export const UpdateLookupElementBody = Type.Object(
   {
-    id: Type.Optional(Type.Integer({ description: 'The element id; when given it must be the one of the path' })),
+    id: Type.Optional(RowId({ description: 'The element id; when given it must be the one of the path' })),
     ...elementFields,
     ...checkedValue,
   },
@@ -128,7 +129,7 @@ export const BulkAddBody = Type.Array(Type.Object(elementFields), {
 export type BulkAddBody = Static<typeof BulkAddBody>;
 
 export const BulkAddQuery = Type.Object({
-  defaultTTL: Type.Optional(Type.Integer({ minimum: 0, description: 'Expiry (epoch ms) of the items that give none' })),
+  defaultTTL: Type.Optional(EpochMillis({ description: 'Expiry (epoch ms, 1970–2200) of the items that give none' })),
 });
 
 export const BulkAddResponse = Type.Object(
@@ -156,7 +157,7 @@ export const SearchLookupElementsBody = Type.Object(
       Type.Object(
         {
           searchTerm: Type.Optional(Type.String({ description: 'Elements whose value or comment contains it (any case)' })),
-          byIds: Type.Optional(Type.Array(Type.Integer(), { maxItems: 1000, description: 'Elements with one of these ids' })),
+          byIds: Type.Optional(Type.Array(RowId({}), { maxItems: 1000, description: 'Elements with one of these ids' })),
           byValues: Type.Optional(Type.Array(Type.String(), { maxItems: 1000, description: 'Elements with exactly one of these values' })),
         },
         { description: 'Given filters must all hold; none returns every element' },
