@@ -3,6 +3,7 @@
  * `npx logward config` prints this table.
  */
 import type { Cidr } from '../shared/cidr.js';
+import { DEFAULT_ADMIN_EMAIL } from '../shared/email.js';
 
 export type Role = 'api' | 'ingest' | 'scheduler';
 export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
@@ -123,8 +124,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
   {
     env: 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL',
-    defaultText: 'admin@localhost',
-    description: 'E-mail of the admin user created on the first start.',
+    defaultText: DEFAULT_ADMIN_EMAIL,
+    description: 'E-mail of the admin user created on the first start (printed then); sub and security accounts are created naming it.',
   },
   {
     env: 'LOGWARD_BOOTSTRAP_API_TOKEN',

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     assert.equal(config.dataDir, path.resolve('./data'));
     assert.equal(config.controlPlaneUrl, `sqlite:${path.resolve('./data/control-plane.sqlite')}`);
     assert.equal(config.logStoreUrl, `chdb:${path.resolve('./data/logs')}`);
-    assert.equal(config.bootstrapAdminEmail, 'admin@localhost');
+    assert.equal(config.bootstrapAdminEmail, 'admin@logward.localhost');
     assert.ok(Object.isFrozen(config));
   });
 
@@ -29,6 +29,8 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ LOGWARD_ROLES: 'api,worker' }), /LOGWARD_ROLES.*"worker"/);
     assert.throws(() => loadConfig({ LOGWARD_LOG_STORE_URL: 'ftp://x' }), /LOGWARD_LOG_STORE_URL/);
     assert.throws(() => loadConfig({ LOGWARD_BOOTSTRAP_API_TOKEN: 'short' }), /LOGWARD_BOOTSTRAP_API_TOKEN/);
+    // An address the API would refuse could never be named when creating a sub or security account.
+    assert.throws(() => loadConfig({ LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@localhost' }), /LOGWARD_BOOTSTRAP_ADMIN_EMAIL.*admin@localhost/);
   });
 
   it('reads the outbound allow ranges and names a bad one', () => {

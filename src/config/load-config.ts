@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseCidr, type Cidr } from '../shared/cidr.js';
+import { DEFAULT_ADMIN_EMAIL, isEmailAddress } from '../shared/email.js';
 import { ALL_ROLES, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
 
 export class ConfigError extends Error {
@@ -133,9 +134,12 @@ export function loadConfig(env: Env): AppConfig {
   const dataDir = path.resolve(read(env, 'LOGWARD_DATA_DIR') ?? './data');
   const region = (read(env, 'LOGWARD_REGION') ?? 'us').toLowerCase();
   if (!/^[a-z]{2}$/.test(region)) throw new ConfigError(`LOGWARD_REGION must be a two-letter code such as us or eu, got "${region}"`);
-  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
-  if (!/^[^@\s]+@[^@\s]+$/.test(adminEmail)) {
-    throw new ConfigError(`LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL;
+  // The API's own pattern: creating a sub or security account names an admin by this e-mail.
+  if (!isEmailAddress(adminEmail)) {
+    throw new ConfigError(
+      `LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address the API accepts (such as ${DEFAULT_ADMIN_EMAIL}), got "${adminEmail}"`,
+    );
   }
   const logLevel = read(env, 'LOGWARD_LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOGWARD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);

@@ -263,9 +263,18 @@ describe('searching with a shared token', () => {
   it('keeps lastUsed, stops working when deleted, expired, or when the grant is revoked', async () => {
     const listed = (await send('GET', '/v1/shared-tokens', t.apiToken)).json<SharedToken[]>();
     assert.ok(listed.find((token) => token.name === 'red')!.lastUsed! > 0);
+    // A token cannot be made expired (400), nor expire past year 2200; one that expires later stops working then.
+    for (const expirationDate of [Date.now() - 1, 0, 7_258_118_400_001, 1e308]) {
+      const refused = await send('POST', '/v1/shared-tokens', t.apiToken, { tokenName: 'old', expirationDate });
+      assert.equal(refused.statusCode, 400, `${expirationDate}: ${refused.body}`);
+      assert.equal(refused.json<{ parameters: { field: string } }>().parameters.field, 'body.expirationDate');
+    }
+    assert.ok(!(await send('GET', '/v1/shared-tokens', t.apiToken)).json<SharedToken[]>().some((token) => token.name === 'old'));
+    const expiresAt = Date.now() + 500;
     const expiring = (
-      await send('POST', '/v1/shared-tokens', t.apiToken, { tokenName: 'old', expirationDate: Date.now() - 1 })
+      await send('POST', '/v1/shared-tokens', t.apiToken, { tokenName: 'old', expirationDate: expiresAt })
     ).json<SharedToken>();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now() + 50)));
     assert.equal((await send('POST', '/v1/search', expiring.token, { query: { match_all: {} } })).statusCode, 403);
     await t.app.featureGrants.revoke(t.mainAccountId, 'shared-tokens');
     assert.equal((await send('POST', '/v1/search', red, { query: { match_all: {} } })).statusCode, 403);

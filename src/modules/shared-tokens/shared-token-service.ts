@@ -94,6 +94,9 @@ export function createSharedTokenService(deps: SharedTokenServiceDeps) {
       accountId: number,
       input: { name: string; filters: readonly number[]; filtersOperator: FiltersOperator; expirationDate: number | null },
     ): Promise<CreatedSharedToken> {
+      // A token born expired would answer 401 to every use: the caller made a mistake, so say so.
+      if (input.expirationDate !== null && input.expirationDate <= clock.now())
+        throw sharedTokenErrors.expiredOnCreation(input.expirationDate);
       const token = randomUUID();
       return db.transaction().execute(async (tx) => {
         const filterIds = await checkFilterIds(tx, accountId, input.filters);
