@@ -15,6 +15,8 @@ export interface AppConfig {
   readonly listenerPort: number;
   readonly syslogTcpPort: number;
   readonly syslogUdpPort: number;
+  /** Port of /health, /ready and /metrics alone (any role; the way to probe a scheduler-only process). */
+  readonly opsPort: number | undefined;
   readonly region: string;
   /** `sqlite:<path>` (resolved) or a `postgres://` URL. */
   readonly controlPlaneUrl: string;
@@ -36,6 +38,8 @@ export interface AppConfig {
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
   readonly secretKey: string | undefined;
+  /** The operator says this is the only Logward process on its stores: allows mixing embedded and server stores. */
+  readonly singleNode: boolean;
   readonly smtpTimeoutMs: number;
   /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
   readonly outboundAllowCidrs: readonly Cidr[];
@@ -106,6 +110,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'Port of the syslog listener over TCP (Logz.io rsyslog format, RFC 5424, RFC 3164).',
   },
   { env: 'LOGWARD_SYSLOG_UDP_PORT', defaultText: '5050', description: 'Port of the syslog and JSON-datagram listener over UDP.' },
+  {
+    env: 'LOGWARD_OPS_PORT',
+    defaultText: undefined,
+    description:
+      'Port serving only /health, /ready and /metrics, for any role (a scheduler-only process has no other port). The API port and the listener port serve them too.',
+  },
   {
     env: 'LOGWARD_REGION',
     defaultText: 'us',
@@ -211,6 +221,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'LOGWARD_SECRET_KEY',
     defaultText: undefined,
     secret: true,
-    description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.',
+    description:
+      'Key that encrypts stored notification secrets; every process of a cluster must share it (required for the api and scheduler roles with a PostgreSQL control plane). The control plane records its fingerprint (never the key) and a process with another key refuses to start. Default with SQLite: a key file generated in the data dir.',
+  },
+  {
+    env: 'LOGWARD_SINGLE_NODE',
+    defaultText: 'false',
+    description:
+      'true when this is the only Logward process on its stores: allows a PostgreSQL control plane with the embedded log store (or SQLite with a ClickHouse server) and a PostgreSQL control plane without LOGWARD_SECRET_KEY.',
   },
 ];

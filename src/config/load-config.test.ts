@@ -73,7 +73,7 @@ describe('loadConfig', () => {
     });
     assert.deepEqual(embedded.retention, { enforceIntervalMs: 600_000 });
     assert.equal(embedded.smtpTimeoutMs, 10_000);
-    assert.equal(loadConfig({ LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123' }).alerts.concurrency, 4);
+    assert.equal(loadConfig({ LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123', LOGWARD_SINGLE_NODE: 'true' }).alerts.concurrency, 4);
     const tuned = loadConfig({
       LOGWARD_ALERT_CONCURRENCY: '2',
       LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '3',
@@ -120,5 +120,36 @@ describe('loadConfig', () => {
       /LOGWARD_BLOB_S3_PATH_STYLE/,
     );
     assert.throws(() => loadConfig({ LOGWARD_BLOB_MAX_MB: '0' }), /LOGWARD_BLOB_MAX_MB/);
+  });
+
+  it('judges the stores and the secret key together, naming both variables (issue 51)', () => {
+    const pg = 'postgres://u@127.0.0.1/db';
+    const ch = 'http://127.0.0.1:8123';
+    const key = 'k'.repeat(32);
+    assert.throws(
+      () => loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_SECRET_KEY: key }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        /LOGWARD_CONTROL_PLANE_URL is a PostgreSQL server .* but LOGWARD_LOG_STORE_URL is not set/.test(error.message),
+    );
+    assert.throws(
+      () => loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_LOG_STORE_URL: 'chdb:/tmp/x', LOGWARD_SECRET_KEY: key }),
+      /LOGWARD_CONTROL_PLANE_URL .* LOGWARD_LOG_STORE_URL is embedded chDB/,
+    );
+    assert.throws(
+      () => loadConfig({ LOGWARD_LOG_STORE_URL: ch }),
+      /LOGWARD_LOG_STORE_URL is a ClickHouse server .* LOGWARD_CONTROL_PLANE_URL is a SQLite file/,
+    );
+    assert.throws(
+      () => loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_LOG_STORE_URL: ch, LOGWARD_ROLES: 'api,ingest' }),
+      /LOGWARD_SECRET_KEY must be set with a PostgreSQL control plane for the api role/,
+    );
+    // The ingest role never reads endpoint secrets.
+    assert.equal(loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_LOG_STORE_URL: ch, LOGWARD_ROLES: 'ingest' }).secretKey, undefined);
+    assert.equal(loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_LOG_STORE_URL: ch, LOGWARD_SECRET_KEY: key }).singleNode, false);
+    // The operator's word that there is one process, and the CLI, which runs no role.
+    assert.equal(loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_SINGLE_NODE: 'true' }).singleNode, true);
+    assert.equal(loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg }, { forRoles: false }).controlPlaneUrl, pg);
+    assert.throws(() => loadConfig({ LOGWARD_SINGLE_NODE: 'yes' }), /LOGWARD_SINGLE_NODE must be true or false/);
   });
 });

@@ -6,3 +6,4 @@ export {
   type OpenControlPlaneOptions,
 } from './open-control-plane.js';
 export type * from './tables.js';
+export { keyValueRepository } from './key-value-repository.js';
