@@ -70,3 +70,12 @@ export async function screenshotVariants(
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(original);
 }
+
+/** Waits until the page names itself `title` (pages set it once their data has loaded). */
+export async function waitForTitle(page: Page, title: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await page.title()) !== title) {
+    if (Date.now() > deadline) throw new Error(`page title is "${await page.title()}", expected "${title}"`);
+    await page.waitForTimeout(50);
+  }
+}

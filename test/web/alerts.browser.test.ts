@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiUrlOf, ensureWebBuilt, launchBrowser, screenshotVariants, signInPage } from '../support/browser.js';
+import { apiUrlOf, ensureWebBuilt, launchBrowser, screenshotVariants, signInPage, waitForTitle } from '../support/browser.js';
 import { call } from '../support/control-plane-client.js';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { shipLogs } from '../support/ship-logs.js';
@@ -84,7 +84,7 @@ describe('alerts pages in a browser', () => {
   it('lists alerts with search and filters on severity, tag and state', async () => {
     await page.goto(`${baseUrl}/app/alerts`);
     await page.getByTestId('alert-count').filter({ hasText: '2 alerts' }).waitFor();
-    await page.waitForFunction(() => document.title === 'Alerts · Logward');
+    await waitForTitle(page, 'Alerts · Logward');
     await page.getByLabel('Severity').selectOption('SEVERE');
     await page.getByTestId('alert-count').filter({ hasText: '1 of 2 alerts' }).waitFor();
     assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:first-child').allTextContents(), ['Login failures']);
@@ -102,7 +102,7 @@ describe('alerts pages in a browser', () => {
 
   it('refuses an incomplete form with messages beside the fields', async () => {
     await page.goto(`${baseUrl}/app/alerts/new`);
-    await page.waitForFunction(() => document.title === 'New alert · Logward');
+    await waitForTitle(page, 'New alert · Logward');
     await page.getByLabel('E-mail recipients (comma-separated)').fill('not-an-address');
     await page.getByRole('button', { name: 'Create alert' }).click();
     await page.getByText('A title is required').waitFor();
@@ -160,7 +160,7 @@ describe('alerts pages in a browser', () => {
     assert.match(previewSummary, new RegExp(`${firing?.severity ?? '?'} at ${firing?.groupBy.host ?? '?'}, value ${firing?.value ?? '?'}`));
 
     await page.getByRole('link', { name: 'Triggered alerts' }).click();
-    await page.waitForFunction(() => document.title === 'Triggered alerts · Logward');
+    await waitForTitle(page, 'Triggered alerts · Logward');
     await page.getByTestId('triggered-count').filter({ hasText: '1 firing' }).waitFor();
     const row = page.locator('[data-testid=triggered] tbody tr').first();
     assert.match((await row.textContent()) ?? '', /Errors per host.*HIGH.*host: web-1.*3 \/ 3/);
