@@ -19,6 +19,8 @@ export interface Chunk {
   /** People the attacker made in its own account with a victim's e-mail → id and the password set on it. */
   readonly copies: Map<string, { id: number; password: string | undefined }>;
   session(): Promise<WebSession>;
+  /** Runs `work` after every earlier work of the same key has finished. */
+  exclusively(key: string, work: () => Promise<void>): Promise<void>;
   sessionEnded(): void;
   sent(answer: Answer): Answer;
   finding(op: string, what: string, request?: string, excerpt?: string): void;
@@ -77,6 +79,35 @@ async function copyOf(
   chunk.copies.set(victim.person.email, copy);
   chunk.own('create-user');
   return copy;
+}
+
+/** Creates (once) the attacker's copy of the victim's e-mail, sets its password by invite, signs in with it. */
+async function takeover(chunk: Chunk, rand: SeededRandom, victim: Membership): Promise<void> {
+  const copy = await copyOf(chunk, rand, victim);
+  if (copy === undefined) return;
+  const invite = await attack(chunk, rand, 'takeover', 'POST', '/v1/session/invites', { userId: copy.id });
+  if (invite.status !== 200) return;
+  const password = `attacker ${word(rand)}`;
+  const accept = chunk.sent(
+    await chunk.world.send('POST', '/v1/session/invites/accept', {
+      body: {
+        token: (invite.body as { token: string }).token,
+        password,
+        ...(copy.password === undefined ? {} : { currentPassword: copy.password }),
+      },
+    }),
+  );
+  if (accept.status !== 200) return;
+  copy.password = password;
+  chunk.own('takeover');
+  const accountId = rand.pick([victim.accountId, chunk.attacker.id, undefined]);
+  const request = { email: victim.person.email, password, ...(accountId === undefined ? {} : { accountId }) };
+  const signIn = chunk.sent(await chunk.world.send('POST', '/v1/session/sign-in', { body: request }));
+  leakCheck(chunk, 'takeover', JSON.stringify(request), signIn);
+  const body = signIn.body as { session?: { accountId: number }; accounts?: { accountId: number }[] };
+  const reached = [body.session?.accountId, ...(body.accounts ?? []).map((a) => a.accountId)].filter((id) => id !== undefined);
+  const foreign = reached.filter((id) => id !== chunk.attacker.id);
+  if (foreign.length > 0) chunk.finding('takeover', `signed in (or offered) accounts ${foreign.join(', ')}`, JSON.stringify(request));
 }
 
 export const OPS: readonly Op[] = [
@@ -190,32 +221,9 @@ export const OPS: readonly Op[] = [
     weight: 4,
     async run(chunk, rand) {
       // The issue's path: the victim's e-mail made a user of the attacker's account, invited, signed in elsewhere.
+      // One copy at a time: a password changed by a parallel takeover would make this sign-in a failed one.
       const victim = rand.pick(chunk.victims);
-      const copy = await copyOf(chunk, rand, victim);
-      if (copy === undefined) return;
-      const invite = await attack(chunk, rand, 'takeover', 'POST', '/v1/session/invites', { userId: copy.id });
-      if (invite.status !== 200) return;
-      const password = `attacker ${word(rand)}`;
-      const accept = chunk.sent(
-        await chunk.world.send('POST', '/v1/session/invites/accept', {
-          body: {
-            token: (invite.body as { token: string }).token,
-            password,
-            ...(copy.password === undefined ? {} : { currentPassword: copy.password }),
-          },
-        }),
-      );
-      if (accept.status !== 200) return;
-      copy.password = password;
-      chunk.own('takeover');
-      const accountId = rand.pick([victim.accountId, chunk.attacker.id, undefined]);
-      const request = { email: victim.person.email, password, ...(accountId === undefined ? {} : { accountId }) };
-      const signIn = chunk.sent(await chunk.world.send('POST', '/v1/session/sign-in', { body: request }));
-      leakCheck(chunk, 'takeover', JSON.stringify(request), signIn);
-      const body = signIn.body as { session?: { accountId: number }; accounts?: { accountId: number }[] };
-      const reached = [body.session?.accountId, ...(body.accounts ?? []).map((a) => a.accountId)].filter((id) => id !== undefined);
-      const foreign = reached.filter((id) => id !== chunk.attacker.id);
-      if (foreign.length > 0) chunk.finding('takeover', `signed in (or offered) accounts ${foreign.join(', ')}`, JSON.stringify(request));
+      await chunk.exclusively(victim.person.email, () => takeover(chunk, rand, victim));
     },
   },
   {

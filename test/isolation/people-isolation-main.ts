@@ -41,7 +41,7 @@ try {
     ),
   );
   for (const finding of report.findings.slice(0, 20)) console.log('EFFECT', JSON.stringify(finding));
-  process.exitCode = report.findings.length === 0 && report.serverErrors === 0 ? 0 : 1;
+  process.exitCode = report.findings.length === 0 && report.serverErrors === 0 && report.statuses['429'] === undefined ? 0 : 1;
 } finally {
   await world.close();
 }

@@ -23,6 +23,7 @@ describe('people and sessions across accounts (real HTTP)', () => {
     t.diagnostic(`${report.requests} requests in ${Math.round(report.durationMs / 1000)} s: ${JSON.stringify(report.statuses)}`);
     assert.deepEqual(report.findings, []);
     assert.equal(report.serverErrors, 0);
+    assert.equal(report.statuses['429'], undefined, 'the sign-in throttle answered instead of the rules');
     // Every attacker's chunk ran and the attacks reached the rules: the legitimate parts did work in its own account.
     assert.ok(report.chunks >= 3, `${report.chunks} chunks`);
     const blind = ['create-user', 'takeover', 'update-user'].filter((op) => (report.perOp[op]?.ownEffects ?? 0) === 0);

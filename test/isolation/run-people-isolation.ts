@@ -152,6 +152,7 @@ export async function runPeopleIsolation(
     const copies = copiesByAttacker.get(attacker.id) ?? new Map<string, { id: number; password: string | undefined }>();
     copiesByAttacker.set(attacker.id, copies);
     const attackerLabel = attacker.label;
+    const locks = new Map<string, Promise<void>>();
     const chunk: Chunk = {
       world,
       attacker,
@@ -166,6 +167,14 @@ export async function runPeopleIsolation(
             if (body.session === undefined || answer.cookie === undefined) throw new Error(`attacker sign-in: ${answer.text}`);
             return { cookie: answer.cookie, csrfToken: body.session.csrfToken };
           })),
+      exclusively: (key, work) => {
+        const run = (locks.get(key) ?? Promise.resolve()).then(work);
+        locks.set(
+          key,
+          run.catch(() => undefined),
+        );
+        return run;
+      },
       sessionEnded: () => {
         session = undefined;
       },
