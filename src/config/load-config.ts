@@ -191,6 +191,7 @@ export function loadConfig(env: Env): AppConfig {
     secretKey: read(env, 'LOGWARD_SECRET_KEY'),
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
+    trustedProxies: readCidrs(env, 'LOGWARD_TRUSTED_PROXIES'),
     blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);
