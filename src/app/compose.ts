@@ -167,6 +167,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     region: config.region,
     version: readVersion(),
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
+    trustedProxies: config.trustedProxies,
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     authenticateSharedToken: (token) => sharedTokens.authenticate(token),

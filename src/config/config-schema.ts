@@ -43,6 +43,11 @@ export interface AppConfig {
   readonly smtpTimeoutMs: number;
   /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
   readonly outboundAllowCidrs: readonly Cidr[];
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (decision 0614): behind one, the client address (sign-in
+   * throttling, request logs) is the nearest address of that header not in these ranges. Empty: the socket's peer.
+   */
+  readonly trustedProxies: readonly Cidr[];
   /** Where snapshot images and exports are kept (decision 0323). */
   readonly blobStore: BlobStoreConfig;
 }
@@ -198,6 +203,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     defaultText: undefined,
     description:
       'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).',
+  },
+  {
+    env: 'LOGWARD_TRUSTED_PROXIES',
+    defaultText: undefined,
+    description:
+      'Comma-separated CIDR ranges of reverse proxies in front of the API (e.g. 10.0.0.5/32); their X-Forwarded-For gives the client address that sign-in throttling and request logs use. Unset: the connecting address, and X-Forwarded-For is ignored.',
   },
   {
     env: 'LOGWARD_BLOB_STORE_URL',

@@ -35,6 +35,11 @@ describe('loadConfig', () => {
 
   it('reads the outbound allow ranges and names a bad one', () => {
     assert.deepEqual(loadConfig({}).outboundAllowCidrs, []);
+    assert.deepEqual(loadConfig({}).trustedProxies, []);
+    assert.deepEqual(loadConfig({ LOGWARD_TRUSTED_PROXIES: '10.0.0.5' }).trustedProxies, [
+      { network: '10.0.0.5', prefix: 32, family: 'ipv4' },
+    ]);
+    assert.throws(() => loadConfig({ LOGWARD_TRUSTED_PROXIES: 'proxy.internal' }), /LOGWARD_TRUSTED_PROXIES must list CIDR ranges/);
     assert.deepEqual(loadConfig({ LOGWARD_OUTBOUND_ALLOW_CIDRS: '10.20.0.0/16, fd00::/8' }).outboundAllowCidrs, [
       { network: '10.20.0.0', prefix: 16, family: 'ipv4' },
       { network: 'fd00::', prefix: 8, family: 'ipv6' },

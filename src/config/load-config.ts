@@ -249,6 +249,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     singleNode,
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
+    trustedProxies: readCidrs(env, 'LOGWARD_TRUSTED_PROXIES'),
     blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);
