@@ -99,16 +99,16 @@ export function createSessionService(deps: SessionServiceDeps) {
     async signIn(input: { email: string; password: string; accountId?: number | undefined; clientAddress: string }): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       const keys = [`email:${email}`, `ip:${input.clientAddress}`];
-      const wait = throttle.retryAfterSeconds(keys);
+      const wait = await throttle.retryAfterSeconds(keys);
       if (wait > 0) throw sessionErrors.throttled(wait);
       const user = (await userRepository.findByUsername(db, input.email.trim())) ?? (await userRepository.findByUsername(db, email));
       const stored = user === undefined ? undefined : await sessionRepository.getPasswordHash(db, user.id);
       const valid = await verifyPassword(input.password, stored ?? (await DECOY_HASH_PROMISE));
       if (user === undefined || stored === undefined || !valid) {
-        throttle.recordFailure(keys);
+        await throttle.recordFailure(keys);
         throw sessionErrors.badCredentials();
       }
-      throttle.clear(`email:${email}`);
+      await throttle.clear(`email:${email}`);
       const accounts = await activeAccountsOf(user.id);
       if (input.accountId !== undefined) {
         if (!accounts.some((choice) => choice.accountId === input.accountId)) throw sessionErrors.notAMember(input.accountId);
