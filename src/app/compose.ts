@@ -15,6 +15,7 @@ import { openControlPlane, type ControlPlane } from '../storage/control-plane/in
 import { openLogStore, type WordCountLimits } from '../storage/open-log-store.js';
 import type { App } from './app.js';
 import { checkSecretKey, loadSecretKey } from './secret-key.js';
+import { createSharedInFlight } from './cluster/shared-in-flight.js';
 import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
@@ -162,12 +163,14 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const opsDeps = { registry: operabilityArea.services.metricsRegistry, checks: readinessChecks };
   registerOpsEndpoints(ingest.http, opsDeps);
   const ops = config.opsPort === undefined ? undefined : buildOpsServer(logger, opsDeps);
+  const sharedInFlight = createSharedInFlight({ db: controlPlane.db, clock, logger });
   const api = await buildApiServer({
     logger,
     region: config.region,
     version: readVersion(),
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
     trustedProxies: config.trustedProxies,
+    clusterInFlight: sharedInFlight.cluster,
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     authenticateSharedToken: (token) => sharedTokens.authenticate(token),
@@ -195,6 +198,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     insightLearning,
     async start() {
       if (config.roles.includes('api')) {
+        sharedInFlight.start();
         await api.listen({ host: config.apiHost, port: config.apiPort });
       }
       if (config.roles.includes('ingest')) {
@@ -218,6 +222,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       stopping = true;
       // Fastify's close stops accepting connections and waits for in-flight requests.
       await api.close();
+      await sharedInFlight.stop();
       // Running jobs see their signal abort and return before the stores close under them.
       await scheduler.stop();
       notificationArea.services.email.close();

@@ -14,7 +14,7 @@ import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
 import { installAuthentication, type AuthenticateDeps, type SharedTokenOwner } from './plugins/authenticate.js';
 import { installAuthorization } from './plugins/authorize.js';
-import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
+import { installConcurrencyLimit, type ClusterInFlight } from './plugins/concurrency-limit.js';
 import { installErrorHandling } from './plugins/error-handler.js';
 import { installHttpMetrics } from './plugins/http-metrics.js';
 import { operabilityRoutes, type ReadinessCheck } from './operability-routes.js';
@@ -27,6 +27,8 @@ export interface ApiServerDeps {
   readonly region: string;
   readonly version: string;
   readonly maxConcurrentRequestsPerAccount: number;
+  /** Counts the other api processes' in-flight requests into the limit (issue 51). */
+  readonly clusterInFlight?: ClusterInFlight;
   readonly metricsRegistry: Registry;
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
   /** Read-only shared tokens, tried when the value is no API token. */
@@ -130,7 +132,7 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
     ...(deps.authenticateSession === undefined ? {} : { authenticateSession: deps.authenticateSession }),
   });
   installAuthorization(app);
-  installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);
+  installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount, deps.clusterInFlight);
   installHttpMetrics(app, deps.metricsRegistry, 'api');
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

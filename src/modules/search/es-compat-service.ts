@@ -136,14 +136,15 @@ export function createEsCompatService(deps: EsCompatDeps) {
       return { _scroll_id: scrollId, ...searchResponse(result, style, context.query.request.version, clock.now() - started) };
     },
 
-    clearScroll(principal: Principal, body: unknown, params: EsParams): Record<string, unknown> {
+    async clearScroll(principal: Principal, body: unknown, params: EsParams): Promise<Record<string, unknown>> {
       const merged = { ...objectOf(body, 'The clear-scroll body'), ...params };
       const ids = Array.isArray(merged.scroll_id)
         ? merged.scroll_id.map(String)
         : typeof merged.scroll_id === 'string'
           ? merged.scroll_id.split(',')
           : [];
-      const freed = ids.filter((id) => search.clearScroll(principal, id)).length;
+      let freed = 0;
+      for (const id of ids) if (await search.clearScroll(principal, id)) freed += 1;
       return { succeeded: true, num_freed: freed };
     },
 

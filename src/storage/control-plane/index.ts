@@ -7,3 +7,4 @@ export {
 } from './open-control-plane.js';
 export type * from './tables.js';
 export { keyValueRepository } from './key-value-repository.js';
+export { inFlightRepository } from './in-flight-repository.js';
