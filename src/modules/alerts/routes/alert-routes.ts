@@ -14,10 +14,12 @@ export function alertToWire(alert: Alert): AlertResponse {
     updatedAt: new Date(alert.updatedAt).toISOString(),
     updatedBy: alert.updatedBy,
     ...(definition as Omit<AlertResponse, 'id' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy'>),
-    // SPEC.md names the field `cron`, the Terraform client `cronExpression`: both are answered.
-    ...(schedule === undefined
-      ? {}
-      : { schedule: schedule.cronExpression === undefined ? schedule : { ...schedule, cron: schedule.cronExpression } }),
+    // Logz.io answers a schedule always (null cron without one); SPEC.md names the field `cron`, the Terraform
+    // client `cronExpression`: both are answered when there is a cron.
+    schedule:
+      schedule?.cronExpression === undefined
+        ? { cronExpression: null, timezone: schedule?.timezone ?? 'UTC' }
+        : { ...schedule, cronExpression: schedule.cronExpression, cron: schedule.cronExpression, timezone: schedule.timezone ?? 'UTC' },
   };
 }
 
