@@ -12,6 +12,7 @@ import { featureGrantMigrations } from '../../modules/feature-grants/migrations/
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
 import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
 import { securityMigrations } from '../../modules/security/migrations/index.js';
+import { dropFilterMigrations } from '../../modules/drop-filters/migrations/index.js';
 
 /**
  * An area of the control plane: the folder that declares its tables (`<area>-tables.ts`) and its migrations
@@ -73,6 +74,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'saved-objects', owner: 'src/modules/saved-objects', first: 1600, last: 1699, migrations: savedObjectMigrations },
   { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
   { name: 'insights', owner: 'src/modules/insights', first: 1800, last: 1899, migrations: insightMigrations },
+  { name: 'drop-filters', owner: 'src/modules/drop-filters', first: 2200, last: 2299, migrations: dropFilterMigrations },
 ];
 
 /** The number a migration name starts with (`0203-add-x` → 203). */

@@ -15,6 +15,7 @@ import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
+import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -41,7 +42,8 @@ export interface ControlPlaneTables
     SessionTables,
     SavedObjectTables,
     SecurityTables,
-    LookupTables {}
+    LookupTables,
+    DropFilterTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
