@@ -107,7 +107,17 @@ for (const backend of controlPlaneBackends) {
       for (const [payload, field] of [
         [{}, 'fieldConditions'],
         [{ fieldConditions: [] }, 'fieldConditions'],
-        [{ fieldConditions: [condition, { ...condition, fieldName: 'b' }, { ...condition, fieldName: 'c' }, { ...condition, fieldName: 'd' }] }, 'fieldConditions'],
+        [
+          {
+            fieldConditions: [
+              condition,
+              { ...condition, fieldName: 'b' },
+              { ...condition, fieldName: 'c' },
+              { ...condition, fieldName: 'd' },
+            ],
+          },
+          'fieldConditions',
+        ],
         [{ fieldConditions: [condition, condition] }, 'fieldConditions'],
         [{ fieldConditions: [{ fieldName: '', value: 'x' }] }, 'fieldName'],
         [{ fieldConditions: [{ fieldName: 'a', value: { nested: 1 } }] }, 'value'],
@@ -141,7 +151,10 @@ for (const backend of controlPlaneBackends) {
       const health = (i: number) => ({ '@timestamp': now, path: '/health', status: 200, message: `health check number ${i} padded out` });
 
       for (let round = 0; round < 4; round += 1) {
-        const response = await ship('nginx', Array.from({ length: 10 }, (_, i) => health(round * 10 + i)));
+        const response = await ship(
+          'nginx',
+          Array.from({ length: 10 }, (_, i) => health(round * 10 + i)),
+        );
         assert.equal(response.status, 200, await response.text());
       }
       // Not matching: another status, another type.
@@ -155,7 +168,10 @@ for (const backend of controlPlaneBackends) {
       assert.equal(read?.droppedLogs, 40);
       assert.ok((read?.droppedBytes ?? 0) > 40 * 60, String(read?.droppedBytes));
       const metrics = await t.api.inject({ method: 'GET', url: '/metrics' });
-      assert.match(metrics.body, new RegExp(`logward_drop_filter_dropped_logs_total\\{account="${t.mainAccountId}",filter="${filterId}"\\} 40`));
+      assert.match(
+        metrics.body,
+        new RegExp(`logward_drop_filter_dropped_logs_total\\{account="${t.mainAccountId}",filter="${filterId}"\\} 40`),
+      );
 
       // Only the two kept logs count: the cap still has room for a third.
       await t.app.controlPlane.db.updateTable('accounts').set({ max_daily_gb: 10 }).where('id', '=', t.mainAccountId).execute();

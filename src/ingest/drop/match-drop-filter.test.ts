@@ -15,7 +15,14 @@ const log = (type: string, fields: LogDocument['fields'], message?: string): Log
 });
 
 describe('drop filter matching', () => {
-  const health = { id: 'a', logType: 'nginx', conditions: [{ fieldName: 'status', value: '200' }, { fieldName: 'path', value: '/health' }] };
+  const health = {
+    id: 'a',
+    logType: 'nginx',
+    conditions: [
+      { fieldName: 'status', value: '200' },
+      { fieldName: 'path', value: '/health' },
+    ],
+  };
   const debug = { id: 'b', logType: undefined, conditions: [{ fieldName: 'level', value: 'DEBUG' }] };
 
   it('needs the log type and every condition, whole values compared as text', () => {
@@ -33,6 +40,9 @@ describe('drop filter matching', () => {
     assert.equal(matchingDropFilter(log('app', {}, 'ping'), [byMessage])?.id, 'm');
     const nested = { id: 'n', logType: undefined, conditions: [{ fieldName: 'kubernetes.namespace', value: 'canary' }] };
     assert.equal(matchingDropFilter(log('app', { 'kubernetes.namespace': 'canary' }), [nested])?.id, 'n');
-    assert.equal(matchingDropFilter(log('app', { tags: ['a', 'canary'] }), [{ ...nested, conditions: [{ fieldName: 'tags', value: 'canary' }] }])?.id, 'n');
+    assert.equal(
+      matchingDropFilter(log('app', { tags: ['a', 'canary'] }), [{ ...nested, conditions: [{ fieldName: 'tags', value: 'canary' }] }])?.id,
+      'n',
+    );
   });
 });

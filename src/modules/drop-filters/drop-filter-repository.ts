@@ -63,7 +63,13 @@ export const dropFilterRepository = {
   },
 
   async list(db: ControlPlaneDb, accountId: number): Promise<DropFilter[]> {
-    const rows = await db.selectFrom('drop_filters').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('drop_filters')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows.map(fromRow);
   },
 
@@ -105,7 +111,9 @@ export const dropFilterRepository = {
   async listActive(db: ControlPlaneDb, day: number): Promise<{ filter: DropFilter; matchedBytes: number }[]> {
     const rows = await db
       .selectFrom('drop_filters')
-      .leftJoin('drop_filter_days', (join) => join.onRef('drop_filter_days.filter_id', '=', 'drop_filters.id').on('drop_filter_days.day', '=', day))
+      .leftJoin('drop_filter_days', (join) =>
+        join.onRef('drop_filter_days.filter_id', '=', 'drop_filters.id').on('drop_filter_days.day', '=', day),
+      )
       .selectAll('drop_filters')
       .select('drop_filter_days.matched_bytes')
       .where('drop_filters.active', '=', 1)

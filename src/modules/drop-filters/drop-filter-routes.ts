@@ -39,7 +39,10 @@ export function dropFilterRoutes(service: DropFilterService): FastifyPluginAsync
         {
           schema: {
             tags,
-            summary: action === 'activate' ? 'Activate a drop filter' : 'Deactivate a drop filter (takes effect on every listener within a second)',
+            summary:
+              action === 'activate'
+                ? 'Activate a drop filter'
+                : 'Deactivate a drop filter (takes effect on every listener within a second)',
             params: DropFilterIdParams,
             response: { 200: DropFilterResponse, ...errors },
           },

@@ -4,7 +4,11 @@ import { MAX_FIELD_CONDITIONS } from './drop-filter.js';
 
 const FieldCondition = Type.Object(
   {
-    fieldName: Type.String({ minLength: 1, maxLength: 256, description: 'Exact field name; nested fields with dots (kubernetes.namespace)' }),
+    fieldName: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: 'Exact field name; nested fields with dots (kubernetes.namespace)',
+    }),
     value: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean()], {
       description: 'Exact value of the whole field (compared as text: 200 matches 200 and "200")',
     }),
@@ -39,7 +43,9 @@ export const DropFilterResponse = Type.Object(
     active: Type.Boolean({ description: 'Whether matching logs are dropped' }),
     logType: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
-    fieldConditions: Type.Array(Type.Object({ fieldName: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) })),
+    fieldConditions: Type.Array(
+      Type.Object({ fieldName: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }),
+    ),
     thresholdInGB: Type.Optional(Type.Number()),
     droppedLogs: Type.Integer({ description: 'Logs dropped by this filter so far (every ingest process; up to a second late)' }),
     droppedBytes: Type.Integer({ description: 'Bytes of those logs' }),

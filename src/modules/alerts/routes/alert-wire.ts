@@ -25,19 +25,19 @@ const Filters = Type.Object(
 );
 
 const Aggregation = Type.Object(
-    {
-      aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
-      fieldToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
-      ),
-      valueToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], {
-          description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
-        }),
-      ),
-    },
-    { description: 'Aggregation of the matching logs; absent: COUNT' },
-  );
+  {
+    aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
+    fieldToAggregateOn: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
+    ),
+    valueToAggregateOn: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
+      }),
+    ),
+  },
+  { description: 'Aggregation of the matching logs; absent: COUNT' },
+);
 
 const QueryDefinition = Type.Object({
   query: Type.Optional(Type.String({ description: 'Lucene query string; default *' })),
