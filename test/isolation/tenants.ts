@@ -364,6 +364,8 @@ async function securityTenant(
       title: `rule ${mark}`,
       description: mark,
       tags: [marker(label), hidden],
+      // Tagged, so the MITRE coverage lists it: that read shows the tenant its own data too.
+      mitreTags: ['T1110'],
       searchTimeFrameMinutes: 10,
       subComponents: [
         {

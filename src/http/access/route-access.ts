@@ -56,6 +56,8 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v2/alerts/*', methods: READ, requires: 'read' },
   { path: '/v2/alerts/*', requires: 'write' },
   { path: '/v1/alerts/triggered-alerts', methods: ['POST'], requires: 'read' },
+  { path: '/v2/unified-alerts/*', methods: READ, requires: 'read' },
+  { path: '/v2/unified-alerts/*', requires: 'write' },
   { path: '/v1/endpoints/*', methods: READ, requires: 'read', accounts: 'either' },
   { path: '/v1/endpoints/*', requires: 'write', accounts: 'either' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },

@@ -6,7 +6,7 @@ import type { AlertActor, AlertService } from '../definition/alert-service.js';
 import { AlertIdParams, AlertIdShortParams, AlertRequest, AlertResponse } from './alert-wire.js';
 
 export function alertToWire(alert: Alert): AlertResponse {
-  const { schedule, ...definition } = alert.definition;
+  const { schedule, unified: _unified, ...definition } = alert.definition;
   return {
     id: alert.id,
     createdAt: new Date(alert.createdAt).toISOString(),
