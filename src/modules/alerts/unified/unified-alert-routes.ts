@@ -15,11 +15,21 @@ const METRICS = '/v2/unified-alerts/metrics';
  * Logz.io's unified alerts API for log alerts: the same alerts as /v2/alerts (one store, one engine), so an alert made
  * through either is read and evaluated through both. Metrics alerts answer 400: metrics accounts are not part of Logward.
  */
-export function unifiedAlertRoutes(service: AlertService, actorOf: (principal: Principal) => Promise<AlertActor>): FastifyPluginAsyncTypebox {
+export function unifiedAlertRoutes(
+  service: AlertService,
+  actorOf: (principal: Principal) => Promise<AlertActor>,
+): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       LOGS,
-      { schema: { tags, summary: 'Create a unified log alert', body: UnifiedAlertRequest, response: { 200: UnifiedAlertResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create a unified log alert',
+          body: UnifiedAlertRequest,
+          response: { 200: UnifiedAlertResponse, ...errors },
+        },
+      },
       async (request) => {
         const { request: alert, unified } = alertRequestOf(request.body);
         return unifiedAlertToWire(await service.create(await actorOf(request.principal), alert, unified));
@@ -27,7 +37,14 @@ export function unifiedAlertRoutes(service: AlertService, actorOf: (principal: P
     );
     app.get(
       `${LOGS}/:id`,
-      { schema: { tags, summary: 'Get a unified log alert', params: UnifiedAlertIdParams, response: { 200: UnifiedAlertResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Get a unified log alert',
+          params: UnifiedAlertIdParams,
+          response: { 200: UnifiedAlertResponse, ...errors },
+        },
+      },
       async (request) => unifiedAlertToWire(await service.get(request.principal.accountId, alertIdOf(request.params.id))),
     );
     app.put(

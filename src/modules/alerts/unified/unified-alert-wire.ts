@@ -31,10 +31,14 @@ const AlertConfiguration = Type.Object(
       enum: ['LOG_ALERT', 'METRIC_ALERT'],
       description: 'LOG_ALERT; METRIC_ALERT is answered 400 (metrics accounts are not part of Logward)',
     }),
-    suppressNotificationsMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440, description: 'No repeated notification within this many minutes' })),
+    suppressNotificationsMinutes: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1440, description: 'No repeated notification within this many minutes' }),
+    ),
     alertOutputTemplateType: Type.Optional(Type.String({ maxLength: 20, description: 'JSON or TABLE' })),
     searchTimeFrameMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 2880, description: 'Sliding window in minutes; default 5' })),
-    subComponents: Type.Optional(Type.Array(SubComponent, { minItems: 1, description: 'The queries and triggers (required for LOG_ALERT)' })),
+    subComponents: Type.Optional(
+      Type.Array(SubComponent, { minItems: 1, description: 'The queries and triggers (required for LOG_ALERT)' }),
+    ),
     correlations: Type.Optional(Correlations),
     schedule: Type.Optional(RequestSchedule),
   },
