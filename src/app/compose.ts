@@ -20,6 +20,7 @@ import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireDiscover } from './wiring/discover.js';
+import { wireDropFilters } from './wiring/drop-filters.js';
 import { wireIngest } from './wiring/ingest.js';
 import { wireInsights } from './wiring/insights.js';
 import { wireLookups } from './wiring/lookups.js';
@@ -95,7 +96,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
 
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
-  const ingestArea = wireIngest(ctx, { usage, tokens, accounts });
+  const dropFilterArea = wireDropFilters(ctx);
+  const { view: dropFilterView } = dropFilterArea.services;
+  const ingestArea = wireIngest(ctx, { usage, tokens, accounts, dropFilters: dropFilterView.port });
   const lookupArea = wireLookups(ctx, {
     dependents: [
       (accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs),
@@ -127,6 +130,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     actorOf,
   });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
+  for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const webArea = wireWeb(ctx);
@@ -145,6 +149,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     insightArea,
     webArea,
     discoverArea,
+    dropFilterArea,
   ];
 
   const { ingest } = ingestArea.services;
@@ -228,6 +233,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       notificationArea.services.email.close();
       // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
       await ingest.stop();
+      await dropFilterView.stop();
       await logStore.close();
       await ops?.close();
       await controlPlane.close();

@@ -16,6 +16,7 @@ import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
 import type { SearchTables } from '../../modules/search/search-tables.js';
+import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -43,7 +44,8 @@ export interface ControlPlaneTables
     SavedObjectTables,
     SecurityTables,
     LookupTables,
-    SearchTables {}
+    SearchTables,
+    DropFilterTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };

@@ -25,26 +25,28 @@ const Filters = Type.Object(
   { description: 'Elasticsearch bool filter applied on top of the query' },
 );
 
+const Aggregation = Type.Object(
+  {
+    aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
+    fieldToAggregateOn: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
+    ),
+    valueToAggregateOn: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
+      }),
+    ),
+  },
+  { description: 'Aggregation of the matching logs; absent: COUNT' },
+);
+
 const QueryDefinition = Type.Object({
   query: Type.Optional(Type.String({ description: 'Lucene query string; default *' })),
   filters: Type.Optional(Filters),
   groupBy: Type.Optional(
     Type.Array(Type.String({ minLength: 1 }), { maxItems: 3, description: 'Fields to group by; the alert fires per group (0–3)' }),
   ),
-  aggregation: Type.Object(
-    {
-      aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
-      fieldToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
-      ),
-      valueToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], {
-          description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
-        }),
-      ),
-    },
-    { description: 'Aggregation of the matching logs' },
-  ),
+  aggregation: Type.Optional(Aggregation),
   shouldQueryOnAllAccounts: Type.Optional(Type.Boolean({ description: 'Query every account this account may search; absent means false' })),
   accountIdsToQueryOn: Type.Optional(
     Type.Array(RowId({ minimum: 1 }), { description: 'Accounts to query (the alert account or its searchable sub accounts)' }),
@@ -93,8 +95,10 @@ const Output = Type.Object({
 
 const RequestSchedule = Type.Object(
   {
-    cronExpression: Type.Optional(Type.String({ description: 'Quartz or Unix cron; when set it replaces the fixed interval' })),
-    cron: Type.Optional(Type.String({ description: 'Same as cronExpression' })),
+    cronExpression: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Quartz or Unix cron; when set it replaces the fixed interval; null: none' }),
+    ),
+    cron: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Same as cronExpression' })),
     timezone: Type.Optional(Type.String({ description: 'IANA time zone of the cron, default UTC' })),
   },
   { description: 'Cron schedule; {} means none' },
@@ -137,6 +141,14 @@ export const AlertResponse = Type.Object(
     ...alertFields(),
     enabled: Type.Boolean({ description: 'Whether the alert is evaluated' }),
     searchTimeFrameMinutes: Type.Integer({ description: 'Sliding window in minutes' }),
+    schedule: Type.Object(
+      {
+        cronExpression: Type.Union([Type.String(), Type.Null()], { description: 'The cron, or null: every evaluation interval' }),
+        cron: Type.Optional(Type.String({ description: 'Same as cronExpression (SPEC.md name), present with a cron' })),
+        timezone: Type.String({ description: 'Time zone of the cron (UTC without one)' }),
+      },
+      { description: 'As Logz.io answers it: {"cronExpression":null,"timezone":"UTC"} without a cron' },
+    ),
   },
   { description: 'An alert' },
 );
@@ -146,4 +158,4 @@ export const AlertIdParams = Type.Object({ alertId: RowId({ description: 'Alert 
 export const AlertIdShortParams = Type.Object({ id: RowId({ description: 'Alert id' }) });
 
 /** The parts of an alert definition security rules share (SPEC.md: a security rule has the same fields as an alert). */
-export const AlertWireParts = { Filters, QueryDefinition, Tiers, SubComponent, Output, RequestSchedule } as const;
+export const AlertWireParts = { Filters, Aggregation, QueryDefinition, Tiers, SubComponent, Output, RequestSchedule } as const;

@@ -36,7 +36,9 @@ export const TriggeredAlertWire = Type.Object({
   threshold: Type.Number({ description: 'Threshold of the severity met' }),
   alertWindowStartDate: Type.Number({ description: 'Window start, epoch seconds' }),
   alertWindowEndDate: Type.Number({ description: 'Window end, epoch seconds' }),
-  notificationState: Type.String({ description: 'pending, notified or suppressed' }),
+  notificationState: Type.String({
+    description: 'pending, logged, notified, suppressed, or failed (a target refused or could not be reached; see the event log)',
+  }),
 });
 
 export const TriggeredAlertsResponse = Type.Object(
