@@ -1,5 +1,4 @@
 import { Counter } from 'prom-client';
-import type { DropFilterPort, IngestDropFilter } from '../../ingest/index.js';
 import { startOfUtcDay, type Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
@@ -22,7 +21,21 @@ export interface DropFilterViewDeps {
   readonly monotonicNow?: () => number;
 }
 
-interface ActiveFilter extends IngestDropFilter {
+/**
+ * The listener's drop-filter port (src/ingest/drop/drop-filter-port.ts), restated here: modules do not import the
+ * ingest backend; the wiring hands this view to the listener, and the compiler checks the two agree there.
+ */
+export interface ListenerDropFilter {
+  readonly id: string;
+  readonly logType: string | undefined;
+  readonly conditions: readonly { readonly fieldName: string; readonly value: string }[];
+}
+export interface ListenerDropFilters {
+  activeFor(accountId: number): Promise<readonly ListenerDropFilter[]>;
+  drops(filter: ListenerDropFilter, accountId: number, sizeBytes: number): boolean;
+}
+
+interface ActiveFilter extends ListenerDropFilter {
   /** 0: every matching log is dropped. */
   readonly thresholdBytes: number;
 }
@@ -135,7 +148,7 @@ export function createDropFilterView(deps: DropFilterViewDeps) {
   const timer = setInterval(() => void flush(), deps.flushIntervalMs);
   timer.unref();
 
-  const port: DropFilterPort = {
+  const port: ListenerDropFilters = {
     async activeFor(accountId) {
       return (await current()).byAccount.get(accountId) ?? [];
     },
