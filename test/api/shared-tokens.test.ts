@@ -307,6 +307,12 @@ describe('searching with a shared token', () => {
       'visible_field',
       'visible_field.keyword',
     ]);
+    // New filters are seen at once, whatever was listed a moment ago.
+    const paymentsId = (await send('GET', '/v1/shared-tokens', t.apiToken)).json<SharedToken[]>().find((tk) => tk.name === 'payments')?.id;
+    const redFilter = (await send('POST', '/v1/shared-tokens/filters', t.apiToken, { field: 'team', value: 'red' })).json<Filter>().id;
+    assert.equal((await send('PUT', `/v1/shared-tokens/${paymentsId}`, t.apiToken, { filters: [redFilter] })).statusCode, 200);
+    const narrowed = Object.keys((await send('GET', '/v1/elasticsearch/_field_caps?fields=*', payments)).json<{ fields: object }>().fields);
+    assert.ok(narrowed.includes('n') && !narrowed.includes('visible_field'), narrowed.join());
     // Full-access callers still see the whole catalog.
     const all = Object.keys((await send('GET', '/v1/elasticsearch/_field_caps?fields=*', t.apiToken)).json<{ fields: object }>().fields);
     for (const name of ['hidden_field', 'hidden_case', 'nested.secret', 'n']) assert.ok(all.includes(name), name);
