@@ -254,11 +254,8 @@ describe('searching with a shared token', () => {
       }
     }
     assert.ok(checked > 30, `checked ${checked} routes`);
-    const ship = await fetch(`${(await t.listen().catch(() => undefined))?.listenerUrl ?? ''}/?token=${red}&type=app`, {
-      method: 'POST',
-      body: '{"message":"x"}',
-    }).catch(() => undefined);
-    assert.notEqual(ship?.status, 200, 'a shared token ships no logs');
+    const ship = await fetch(`${listenerUrl}/?token=${red}&type=app`, { method: 'POST', body: '{"message":"x"}' });
+    assert.ok(ship.status >= 400 && ship.status < 500, `a shared token ships no logs (listener answered ${ship.status})`);
   });
 
   it("matches a filter's whole value only, and lists in _mapping and _field_caps only the fields of logs it can read", async () => {
