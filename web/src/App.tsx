@@ -13,6 +13,7 @@ import { queryClient } from './common/query-client.js';
 const VisualizePage = lazy(() => import('./visualize/VisualizePage.js'));
 const DashboardsPage = lazy(() => import('./visualize/DashboardsPage.js'));
 const AlertsPage = lazy(() => import('./alerts/AlertsPage.js'));
+const SecurityPage = lazy(() => import('./security/SecurityPage.js'));
 
 /** The sections of the header; `admin` ones only for admins (the API refuses the others anyway). */
 const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
@@ -20,6 +21,7 @@ const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
   { key: 'visualize', label: 'Visualize' },
   { key: 'dashboards', label: 'Dashboards' },
   { key: 'alerts', label: 'Alerts' },
+  { key: 'security', label: 'Security' },
 ];
 
 /** How often an idle page asks whether its session still holds, so a suspended user's page signs out. */
@@ -89,6 +91,7 @@ export function App() {
     visualize: <VisualizePage />,
     dashboards: <DashboardsPage />,
     alerts: <AlertsPage />,
+    security: <SecurityPage />,
   };
   const page = pages[section] ?? <Discover />;
 
