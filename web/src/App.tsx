@@ -14,6 +14,7 @@ const VisualizePage = lazy(() => import('./visualize/VisualizePage.js'));
 const DashboardsPage = lazy(() => import('./visualize/DashboardsPage.js'));
 const AlertsPage = lazy(() => import('./alerts/AlertsPage.js'));
 const SecurityPage = lazy(() => import('./security/SecurityPage.js'));
+const AdminPage = lazy(() => import('./admin/AdminPage.js'));
 
 /** The sections of the header; `admin` ones only for admins (the API refuses the others anyway). */
 const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
@@ -22,6 +23,7 @@ const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
   { key: 'dashboards', label: 'Dashboards' },
   { key: 'alerts', label: 'Alerts' },
   { key: 'security', label: 'Security' },
+  { key: 'admin', label: 'Admin' },
 ];
 
 /** How often an idle page asks whether its session still holds, so a suspended user's page signs out. */
@@ -92,6 +94,7 @@ export function App() {
     dashboards: <DashboardsPage />,
     alerts: <AlertsPage />,
     security: <SecurityPage />,
+    admin: <AdminPage />,
   };
   const page = pages[section] ?? <Discover />;
 
