@@ -15,6 +15,7 @@ const DashboardsPage = lazy(() => import('./visualize/DashboardsPage.js'));
 const AlertsPage = lazy(() => import('./alerts/AlertsPage.js'));
 const SecurityPage = lazy(() => import('./security/SecurityPage.js'));
 const AdminPage = lazy(() => import('./admin/AdminPage.js'));
+const SavedObjectsPage = lazy(() => import('./objects/SavedObjectsPage.js'));
 
 /** The sections of the header; `admin` ones only for admins (the API refuses the others anyway). */
 const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
@@ -23,6 +24,7 @@ const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
   { key: 'dashboards', label: 'Dashboards' },
   { key: 'alerts', label: 'Alerts' },
   { key: 'security', label: 'Security' },
+  { key: 'objects', label: 'Saved objects' },
   { key: 'admin', label: 'Admin' },
 ];
 
@@ -95,6 +97,7 @@ export function App() {
     alerts: <AlertsPage />,
     security: <SecurityPage />,
     admin: <AdminPage />,
+    objects: <SavedObjectsPage />,
   };
   const page = pages[section] ?? <Discover />;
 
