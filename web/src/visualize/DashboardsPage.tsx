@@ -20,22 +20,10 @@ import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
 import { SearchPanel } from './SearchPanel.js';
 import { fromVisState } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
+import { dashboardPanelsOf, GRID_COLUMNS, ROW_HEIGHT, type DashboardPanel } from '../../../src/vis-model/index.js';
 
-interface GridData {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  i: string;
-}
-
-/** A panel as Kibana keeps it in panelsJSON; the object it shows is named through `panelRefName` in the references. */
-interface Panel {
-  readonly panelIndex: string;
-  readonly gridData: GridData;
-  readonly type: 'visualization' | 'search';
-  readonly id: string;
-}
+/** A panel as Kibana keeps it in panelsJSON (the shared model's, which snapshots render too). */
+type Panel = DashboardPanel;
 
 interface DashboardAttributes {
   title: string;
@@ -50,31 +38,7 @@ interface DashboardAttributes {
 }
 
 function panelsOf(object: SavedObject<DashboardAttributes>): Panel[] {
-  try {
-    const raw = JSON.parse(object.attributes.panelsJSON) as {
-      panelIndex?: string;
-      gridData?: GridData;
-      panelRefName?: string;
-      type?: string;
-      id?: string;
-    }[];
-    return raw.flatMap((panel, index) => {
-      const reference = object.references.find((ref) => ref.name === panel.panelRefName);
-      const id = reference?.id ?? panel.id;
-      const type = reference?.type ?? panel.type;
-      if (id === undefined || (type !== 'visualization' && type !== 'search')) return [];
-      return [
-        {
-          panelIndex: panel.panelIndex ?? String(index + 1),
-          gridData: panel.gridData ?? { x: 0, y: index * 15, w: 24, h: 15, i: String(index + 1) },
-          type,
-          id,
-        },
-      ];
-    });
-  } catch {
-    return [];
-  }
+  return dashboardPanelsOf(object.attributes.panelsJSON, object.references);
 }
 
 /** One panel: loads its saved object and draws it with the dashboard's query and range. */
@@ -141,10 +105,6 @@ const REFRESH_CHOICES: readonly [string, number][] = [
   ['1 minute', 60_000],
   ['5 minutes', 300_000],
 ];
-
-/** Kibana's dashboard grid: 48 columns, rows of 20 px; panels keep their gridData in these units. */
-const GRID_COLUMNS = 48;
-const ROW_HEIGHT = 20;
 
 function nextPanel(panels: readonly Panel[], type: Panel['type'], id: string): Panel {
   const index = String(Math.max(0, ...panels.map((panel) => Number(panel.panelIndex) || 0)) + 1);
