@@ -8,6 +8,7 @@ import type { TokenTables } from '../../modules/tokens/token-tables.js';
 import type { UsageTables } from '../../modules/usage/usage-tables.js';
 import type { UserTables } from '../../modules/users/user-tables.js';
 import type { SchedulerTables } from '../../scheduler/lease-tables.js';
+import type { TaskTables } from '../../scheduler/task-tables.js';
 import type { DetectionTables } from '../../detection/detection-tables.js';
 import type { FeatureGrantTables } from '../../modules/feature-grants/feature-grant-tables.js';
 import type { SharedTokenTables } from '../../modules/shared-tokens/shared-token-tables.js';
@@ -32,6 +33,7 @@ export interface ControlPlaneTables
     AuthGroupTables,
     UsageTables,
     SchedulerTables,
+    TaskTables,
     NotificationTables,
     AlertTables,
     DetectionTables,
@@ -56,6 +58,7 @@ export type * from '../../modules/tokens/token-tables.js';
 export type * from '../../modules/usage/usage-tables.js';
 export type * from '../../modules/users/user-tables.js';
 export type * from '../../scheduler/lease-tables.js';
+export type * from '../../scheduler/task-tables.js';
 export type * from '../../detection/detection-tables.js';
 export type * from '../../modules/feature-grants/feature-grant-tables.js';
 export type * from '../../modules/shared-tokens/shared-token-tables.js';
