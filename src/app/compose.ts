@@ -26,6 +26,8 @@ import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
+import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
+import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
 export type { App } from './app.js';
 
@@ -45,6 +47,8 @@ export interface AppDeps {
   readonly alertConcurrency?: number;
   /** Which accounts' parts and words the word counts hold (tests count small stores ahead). */
   readonly wordCountLimits?: WordCountLimits;
+  /** Tracked-task tuning of snapshots (tests shorten the lease and the back-off). */
+  readonly snapshotTasks?: SnapshotWiringOptions;
 }
 
 function readVersion(): string {
@@ -106,6 +110,18 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
+  const blobs = await openBlobStore(config.blobStore);
+  const snapshotArea = wireSnapshots(
+    ctx,
+    {
+      blobs,
+      accounts,
+      search: searchArea.services.search,
+      savedObjects: savedObjectArea.services.savedObjects,
+      notifications: notificationArea.services.notifications,
+    },
+    deps.snapshotTasks,
+  );
   const webArea = wireWeb(ctx);
   const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
   const areas = [
@@ -122,6 +138,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     insightArea,
     webArea,
     discoverArea,
+    snapshotArea,
   ];
 
   const { ingest } = ingestArea.services;
@@ -156,6 +173,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
+    snapshots: snapshotArea.services.snapshots,
+    tasks: snapshotArea.services.tasks,
     async start() {
       if (config.roles.includes('api')) {
         await api.listen({ host: config.apiHost, port: config.apiPort });
@@ -168,7 +187,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
           syslogUdpPort: config.syslogUdpPort,
         });
       }
-      if (config.roles.includes('scheduler')) scheduler.start(areas.flatMap((area) => area.jobs));
+      if (config.roles.includes('scheduler')) {
+        scheduler.start(areas.flatMap((area) => area.jobs));
+        snapshotArea.services.tasks.start();
+      }
       started = true;
     },
     async stop() {
@@ -176,10 +198,13 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       await api.close();
       // Running jobs see their signal abort and return before the stores close under them.
       await scheduler.stop();
+      // A render cut short goes back to the queue (its attempt not counted) for the next process.
+      await snapshotArea.services.tasks.stop();
       notificationArea.services.email.close();
       // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
       await ingest.stop();
       await logStore.close();
+      await blobs.close();
       await controlPlane.close();
       if (started) logger.info('logward stopped');
     },

@@ -16,6 +16,7 @@ import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
+import type { SnapshotTables } from '../../modules/snapshots/snapshot-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -43,7 +44,8 @@ export interface ControlPlaneTables
     SessionTables,
     SavedObjectTables,
     SecurityTables,
-    LookupTables {}
+    LookupTables,
+    SnapshotTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -66,4 +68,5 @@ export type * from '../../modules/insights/insight-tables.js';
 export type * from '../../modules/sessions/session-tables.js';
 export type * from '../../modules/security/security-tables.js';
 export type * from '../../modules/lookups/lookup-tables.js';
+export type * from '../../modules/snapshots/snapshot-tables.js';
 export type * from './core-tables.js';
