@@ -173,6 +173,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
+    blobs,
     snapshots: snapshotArea.services.snapshots,
     tasks: snapshotArea.services.tasks,
     async start() {
