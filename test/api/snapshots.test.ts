@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pngSize } from '../../src/modules/snapshots/index.js';
-import { toVisState, type VisSpec } from '../../src/vis-model/index.js';
+import type { VisSpec } from '../../src/vis-model/index.js';
+import { hourOfLogs, visAttributes, type SnapshotWire } from '../support/snapshots.js';
 import { call } from '../support/control-plane-client.js';
 import { controlPlaneBackends, sqliteBackend } from '../support/control-plane-backends.js';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.js';
@@ -24,42 +25,6 @@ const DAY = 86_400_000;
 const NOW = Math.floor(Date.now() / MINUTE) * MINUTE;
 const FROM = NOW - 60 * MINUTE;
 const PUBLIC_URL = 'https://logs.example.com';
-
-export interface SnapshotWire {
-  snapshotId: number;
-  accountId: number;
-  snapshotType: string;
-  status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
-  snapshotSavedObjectName: string;
-  imageUrl: string;
-  appLinkUrl: string;
-  message: string;
-  timeFrameFrom: number;
-  timeFrameTo: number;
-  snapshotTimeZone: string;
-  progress: number;
-  expiresAt: number;
-  deliveries: { channel: string; target: string; delivered: boolean; attempts: number; error: string | null }[];
-}
-
-export function visAttributes(title: string, spec: VisSpec, query = ''): Record<string, unknown> {
-  return {
-    title,
-    visState: JSON.stringify(toVisState(title, spec)),
-    kibanaSavedObjectMeta: { searchSourceJSON: JSON.stringify({ query: { query, language: 'lucene' }, filter: [] }) },
-  };
-}
-
-/** Logs a minute apart over the hour, on two hosts, every fifth an error. */
-export function hourOfLogs(fromMs: number): Record<string, unknown>[] {
-  return Array.from({ length: 60 }, (_, i) => ({
-    '@timestamp': new Date(fromMs + i * MINUTE + 1_000).toISOString(),
-    message: i % 5 === 0 ? `payment ${i} failed` : `request ${i} served`,
-    level: i % 5 === 0 ? 'error' : 'info',
-    host: i % 2 === 0 ? 'web-1' : 'web-2',
-    latency: i * 3,
-  }));
-}
 
 const imagePath = (url: string): string => new URL(url).pathname;
 
