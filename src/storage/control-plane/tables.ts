@@ -17,6 +17,8 @@ import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
 import type { SnapshotTables } from '../../modules/snapshots/snapshot-tables.js';
+import type { SearchTables } from '../../modules/search/search-tables.js';
+import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -45,7 +47,9 @@ export interface ControlPlaneTables
     SavedObjectTables,
     SecurityTables,
     LookupTables,
-    SnapshotTables {}
+    SnapshotTables,
+    SearchTables,
+    DropFilterTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -69,4 +73,5 @@ export type * from '../../modules/sessions/session-tables.js';
 export type * from '../../modules/security/security-tables.js';
 export type * from '../../modules/lookups/lookup-tables.js';
 export type * from '../../modules/snapshots/snapshot-tables.js';
+export type * from '../../modules/search/search-tables.js';
 export type * from './core-tables.js';
