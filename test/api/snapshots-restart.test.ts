@@ -40,6 +40,8 @@ for (const backend of controlPlaneBackends) {
         LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: TEST_SHIPPING_TOKEN,
         LOGWARD_CONTROL_PLANE_URL: opened.url,
         LOGWARD_SMTP_URL: smtp.url,
+        // Both processes share the data dir's embedded log store, one after the other.
+        LOGWARD_SINGLE_NODE: 'true',
       };
       const compose = (controlPlane: ControlPlane, roles: string): Promise<App> =>
         composeApp({
