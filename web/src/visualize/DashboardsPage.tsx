@@ -19,7 +19,8 @@ import { PanelGrid } from './PanelGrid.js';
 import { SearchPanel } from './SearchPanel.js';
 import { fromVisState } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
-import { dashboardPanelsOf, GRID_COLUMNS, ROW_HEIGHT, type DashboardPanel } from '../../../src/vis-model/index.js';
+import { SnapshotPanel } from '../snapshots/SnapshotPanel.js';
+import { dashboardPanelsOf, type DashboardPanel } from '../../../src/vis-model/index.js';
 
 /** A panel as Kibana keeps it in panelsJSON (the shared model's, which snapshots render too). */
 type Panel = DashboardPanel;
@@ -313,6 +314,7 @@ export default function DashboardsPage() {
           </select>
         </label>
       </div>
+      {saved !== null && canWrite(session) && <SnapshotPanel type="DASHBOARD" objectId={saved.id} state={state} />}
       <PanelGrid
         panels={panels}
         editable={canWrite(session)}
