@@ -31,6 +31,8 @@ import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
+import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
+import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
 export type { App } from './app.js';
 
@@ -50,6 +52,8 @@ export interface AppDeps {
   readonly alertConcurrency?: number;
   /** Which accounts' parts and words the word counts hold (tests count small stores ahead). */
   readonly wordCountLimits?: WordCountLimits;
+  /** Tracked-task tuning of snapshots (tests shorten the lease and the back-off). */
+  readonly snapshotTasks?: SnapshotWiringOptions;
 }
 
 function readVersion(): string {
@@ -133,6 +137,18 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
+  const blobs = await openBlobStore(config.blobStore);
+  const snapshotArea = wireSnapshots(
+    ctx,
+    {
+      blobs,
+      accounts,
+      search: searchArea.services.search,
+      savedObjects: savedObjectArea.services.savedObjects,
+      notifications: notificationArea.services.notifications,
+    },
+    deps.snapshotTasks,
+  );
   const webArea = wireWeb(ctx);
   const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
   const areas = [
@@ -150,6 +166,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     webArea,
     discoverArea,
     dropFilterArea,
+    snapshotArea,
   ];
 
   const { ingest } = ingestArea.services;
@@ -201,6 +218,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
+    blobs,
+    snapshots: snapshotArea.services.snapshots,
+    tasks: snapshotArea.services.tasks,
     async start() {
       if (config.roles.includes('api')) {
         sharedInFlight.start();
@@ -214,7 +234,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
           syslogUdpPort: config.syslogUdpPort,
         });
       }
-      if (config.roles.includes('scheduler')) scheduler.start(areas.flatMap((area) => area.jobs));
+      if (config.roles.includes('scheduler')) {
+        scheduler.start(areas.flatMap((area) => area.jobs));
+        snapshotArea.services.tasks.start();
+      }
       // Last: a probe that reaches the ops port finds every role started.
       if (ops !== undefined) await ops.listen({ host: config.apiHost, port: config.opsPort });
       started = true;
@@ -230,11 +253,14 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       await sharedInFlight.stop();
       // Running jobs see their signal abort and return before the stores close under them.
       await scheduler.stop();
+      // A render cut short goes back to the queue (its attempt not counted) for the next process.
+      await snapshotArea.services.tasks.stop();
       notificationArea.services.email.close();
       // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
       await ingest.stop();
       await dropFilterView.stop();
       await logStore.close();
+      await blobs.close();
       await ops?.close();
       await controlPlane.close();
       if (started) logger.info('logward stopped');
