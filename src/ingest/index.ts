@@ -6,6 +6,7 @@ import type { LogWriter } from '../storage/log-store.js';
 import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
 import { createIngestPipeline } from './ingest-pipeline.js';
+import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import { buildHttpListener } from './listeners/http-listener.js';
 import { createSyslogListener } from './listeners/syslog-listener.js';
 import { createShippingAccounts, type ShippingAccountsDeps } from './shipping-accounts.js';
@@ -19,6 +20,7 @@ export interface IngestDeps {
   readonly getAccount: ShippingAccountsDeps['getAccount'];
   /** Region of this server (LOGWARD_REGION). */
   readonly region: string;
+  readonly metrics?: IngestMetrics;
   /** Tuning; the defaults follow chdb-notes.md (docs/decisions/0143-ingest-batching.md). */
   readonly tuning?: {
     readonly tokenCacheTtlMs?: number;
@@ -49,14 +51,16 @@ export function createIngest(deps: IngestDeps) {
     ...(tuning.tokenCacheTtlMs === undefined ? {} : { cacheTtlMs: tuning.tokenCacheTtlMs }),
   });
   const quota = createDailyQuota({ usage: deps.usage, clock, logger });
+  const metrics = deps.metrics ?? NO_INGEST_METRICS;
   const batcher = createBatcher({
     store: deps.store,
     logger,
+    onBatchWritten: (durationMs, rows) => metrics.batchWritten(durationMs, rows),
     ...(tuning.batchLingerMs === undefined ? {} : { lingerMs: tuning.batchLingerMs }),
     ...(tuning.maxBatchRows === undefined ? {} : { maxBatchRows: tuning.maxBatchRows }),
     ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
   });
-  const pipeline = createIngestPipeline({ quota, batcher, store: deps.store, clock });
+  const pipeline = createIngestPipeline({ quota, batcher, store: deps.store, clock, metrics });
   const http: FastifyInstance = buildHttpListener({ logger, clock, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
   let started = false;
@@ -90,3 +94,4 @@ export function createIngest(deps: IngestDeps) {
 }
 
 export type { UsageStore } from './daily-quota.js';
+export type { IngestMetrics } from './ingest-metrics.js';

@@ -1,3 +1,5 @@
+import { isAppError } from '../shared/app-error.js';
+import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import type { Clock } from '../shared/clock.js';
 import type { EncodedLogs, LogWriter } from '../storage/log-store.js';
 import type { Batcher } from './batcher.js';
@@ -10,6 +12,7 @@ export interface IngestPipelineDeps {
   readonly batcher: Batcher;
   readonly store: Pick<LogWriter, 'openEncoder'>;
   readonly clock: Clock;
+  readonly metrics?: IngestMetrics;
 }
 
 /** A decoded log and the type its transport names (query `type`, Elasticsearch index, syslog `[type=…]`). */
@@ -66,14 +69,23 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     async ingest(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<string[]> {
       const { logs, ids, bytes } = await prepare(account, incoming);
       if (ids.length === 0) return [];
-      const admission = await deps.quota.admit(account, bytes);
+      const metrics = deps.metrics ?? NO_INGEST_METRICS;
+      let admission;
+      try {
+        admission = await deps.quota.admit(account, bytes);
+      } catch (error) {
+        metrics.refused(isAppError(error) && error.code === 'resource_exhausted' ? 'daily-cap' : 'unavailable', ids.length);
+        throw error;
+      }
       try {
         await deps.batcher.submit(logs, bytes);
       } catch (error) {
         admission.release();
+        metrics.refused('unavailable', ids.length);
         throw error;
       }
       admission.commit();
+      metrics.accepted(ids.length, bytes);
       return ids;
     },
   };

@@ -20,6 +20,7 @@ export function wireIngest(ctx: WiringContext, deps: IngestWiringDeps): AreaWiri
     resolveShippingToken: (token) => deps.tokens.resolveShippingToken(token),
     getAccount: (accountId) => deps.accounts.getAccount(accountId),
     region: ctx.config.region,
+    metrics: ctx.metrics.ingest,
   });
   return { services: { ingest }, routes: [], jobs: [] };
 }

@@ -85,6 +85,7 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
 
   const dispatcher = createFiringDispatcher({
     db,
+    clock,
     logger,
     kindOf: (kind) => kinds.get(kind),
     askSamples,
