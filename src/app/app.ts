@@ -23,6 +23,8 @@ export interface App {
   readonly listener: FastifyInstance;
   /** Where the ingest role listens once started (ports resolved when configured as 0). */
   ingestPorts(): IngestPorts | undefined;
+  /** The ops port (LOGWARD_OPS_PORT) once listening. */
+  opsPort(): number | undefined;
   /** The detection engine (alerts are its first rule kind); the scheduler role runs its cycle every alert interval (tests call it directly). */
   readonly alertEvaluation: DetectionEngine;
   /** The same engine, by what it is: later rule kinds register on it (registerKind). */

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
+import { buildOpsServer, registerOpsEndpoints } from '../http/ops-endpoints.js';
 import type { IngestPorts } from '../ingest/index.js';
 import { securityRulesUsingLookup } from '../modules/security/index.js';
 import { alertsUsingLookup } from '../modules/alerts/index.js';
@@ -12,10 +14,13 @@ import type { Logger } from '../shared/logger.js';
 import { openControlPlane, type ControlPlane } from '../storage/control-plane/index.js';
 import { openLogStore, type WordCountLimits } from '../storage/open-log-store.js';
 import type { App } from './app.js';
+import { checkSecretKey, loadSecretKey } from './secret-key.js';
+import { createSharedInFlight } from './cluster/shared-in-flight.js';
 import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireDiscover } from './wiring/discover.js';
+import { wireDropFilters } from './wiring/drop-filters.js';
 import { wireIngest } from './wiring/ingest.js';
 import { wireInsights } from './wiring/insights.js';
 import { wireLookups } from './wiring/lookups.js';
@@ -52,6 +57,17 @@ function readVersion(): string {
   return (JSON.parse(text) as { version: string }).version;
 }
 
+/**
+ * The api and scheduler roles seal and open endpoint secrets: their key must be the one the control plane recorded.
+ * An ingest-only process never does; it gets a throwaway key rather than a key file nobody else shares.
+ */
+async function secretKeyFor(config: AppConfig, controlPlane: ControlPlane): Promise<Buffer> {
+  if (!config.roles.includes('api') && !config.roles.includes('scheduler')) return randomBytes(32);
+  const key = loadSecretKey(config.secretKey, config.dataDir);
+  await checkSecretKey(controlPlane.db, key);
+  return key;
+}
+
 /** The composition root: opens the stores, wires each area (src/app/wiring/), serves their routes and runs their jobs. */
 export async function composeApp(deps: AppDeps): Promise<App> {
   const { config, clock, logger } = deps;
@@ -69,10 +85,20 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     { logger, clock },
   );
   const ctx: WiringContext = { config, clock, logger, db: controlPlane.db, logStore };
+  let secretKey: Buffer;
+  try {
+    secretKey = await secretKeyFor(config, controlPlane);
+  } catch (error) {
+    await logStore.close();
+    if (deps.controlPlane === undefined) await controlPlane.close();
+    throw error;
+  }
 
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
-  const ingestArea = wireIngest(ctx, { usage, tokens, accounts });
+  const dropFilterArea = wireDropFilters(ctx);
+  const { view: dropFilterView } = dropFilterArea.services;
+  const ingestArea = wireIngest(ctx, { usage, tokens, accounts, dropFilters: dropFilterView.port });
   const lookupArea = wireLookups(ctx, {
     dependents: [
       (accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs),
@@ -80,7 +106,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     ],
   });
   const searchArea = wireSearch(ctx, { accounts, lookups: lookupArea.services.resolver });
-  const notificationArea = wireNotifications(ctx, deps);
+  const notificationArea = wireNotifications(ctx, { secretKey }, deps);
   const ownLogsArea = wireOwnLogs(ctx, { accounts });
   const alertArea = wireAlerts(
     ctx,
@@ -104,6 +130,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     actorOf,
   });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
+  for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const webArea = wireWeb(ctx);
@@ -122,20 +149,38 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     insightArea,
     webArea,
     discoverArea,
+    dropFilterArea,
   ];
 
   const { ingest } = ingestArea.services;
   const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });
+  // /ready answers 503 once shutdown begins, so a load balancer stops sending before the ports close.
+  let stopping = false;
+  const readinessChecks = [
+    ...operabilityArea.services.readinessChecks,
+    {
+      name: 'process',
+      check: async () => {
+        if (stopping) throw new Error('shutting down');
+      },
+    },
+  ];
+  const opsDeps = { registry: operabilityArea.services.metricsRegistry, checks: readinessChecks };
+  registerOpsEndpoints(ingest.http, opsDeps);
+  const ops = config.opsPort === undefined ? undefined : buildOpsServer(logger, opsDeps);
+  const sharedInFlight = createSharedInFlight({ db: controlPlane.db, clock, logger });
   const api = await buildApiServer({
     logger,
     region: config.region,
     version: readVersion(),
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
+    trustedProxies: config.trustedProxies,
+    clusterInFlight: sharedInFlight.cluster,
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
     authenticateSharedToken: (token) => sharedTokens.authenticate(token),
     authenticateSession: webArea.services.authenticateSession,
-    readinessChecks: operabilityArea.services.readinessChecks,
+    readinessChecks,
     routes: areas.flatMap((area) => area.routes),
   });
 
@@ -158,6 +203,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     insightLearning,
     async start() {
       if (config.roles.includes('api')) {
+        sharedInFlight.start();
         await api.listen({ host: config.apiHost, port: config.apiPort });
       }
       if (config.roles.includes('ingest')) {
@@ -169,17 +215,27 @@ export async function composeApp(deps: AppDeps): Promise<App> {
         });
       }
       if (config.roles.includes('scheduler')) scheduler.start(areas.flatMap((area) => area.jobs));
+      // Last: a probe that reaches the ops port finds every role started.
+      if (ops !== undefined) await ops.listen({ host: config.apiHost, port: config.opsPort });
       started = true;
     },
+    opsPort: () => {
+      const address = ops?.server.address();
+      return typeof address === 'object' && address !== null ? address.port : undefined;
+    },
     async stop() {
+      stopping = true;
       // Fastify's close stops accepting connections and waits for in-flight requests.
       await api.close();
+      await sharedInFlight.stop();
       // Running jobs see their signal abort and return before the stores close under them.
       await scheduler.stop();
       notificationArea.services.email.close();
       // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
       await ingest.stop();
+      await dropFilterView.stop();
       await logStore.close();
+      await ops?.close();
       await controlPlane.close();
       if (started) logger.info('logward stopped');
     },

@@ -5,6 +5,7 @@ import type { Logger } from '../shared/logger.js';
 import type { LogWriter } from '../storage/log-store.js';
 import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
+import type { DropFilterPort } from './drop/drop-filter-port.js';
 import { createIngestPipeline } from './ingest-pipeline.js';
 import { buildHttpListener } from './listeners/http-listener.js';
 import { createSyslogListener } from './listeners/syslog-listener.js';
@@ -17,6 +18,8 @@ export interface IngestDeps {
   readonly usage: UsageStore;
   readonly resolveShippingToken: ShippingAccountsDeps['resolveShippingToken'];
   readonly getAccount: ShippingAccountsDeps['getAccount'];
+  /** Drop filters applied before logs are stored or counted (none without it). */
+  readonly dropFilters?: DropFilterPort;
   /** Region of this server (LOGWARD_REGION). */
   readonly region: string;
   /** Tuning; the defaults follow chdb-notes.md (docs/decisions/0143-ingest-batching.md). */
@@ -56,7 +59,13 @@ export function createIngest(deps: IngestDeps) {
     ...(tuning.maxBatchRows === undefined ? {} : { maxBatchRows: tuning.maxBatchRows }),
     ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
   });
-  const pipeline = createIngestPipeline({ quota, batcher, store: deps.store, clock });
+  const pipeline = createIngestPipeline({
+    quota,
+    batcher,
+    store: deps.store,
+    clock,
+    ...(deps.dropFilters === undefined ? {} : { dropFilters: deps.dropFilters }),
+  });
   const http: FastifyInstance = buildHttpListener({ logger, clock, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
   let started = false;
@@ -90,3 +99,4 @@ export function createIngest(deps: IngestDeps) {
 }
 
 export type { UsageStore } from './daily-quota.js';
+export type { DropFilterPort, IngestDropFilter, DropCondition } from './drop/drop-filter-port.js';

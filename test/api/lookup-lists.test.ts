@@ -205,6 +205,32 @@ for (const backend of controlPlaneBackends) {
       await ok('DELETE', `/v1/lookup-lists/${list.id}`);
     });
 
+    it('refuses NUL and bidirectional overrides in list names and element values, as every route refuses them in names', async () => {
+      const list = await ok<List>('POST', '/v1/lookup-lists', { name: 'names rule' });
+      const base = `/v1/lookup-lists/${list.id}/elements`;
+      for (const unsafe of ['bad\u0000name', 'exe\u202etxt', 'a\u2066b', 'tab\there']) {
+        await refused('POST', '/v1/lookup-lists', { name: unsafe }, /body\.name/);
+        await refused('PUT', `/v1/lookup-lists/${list.id}`, { name: unsafe }, /body\.name/);
+        await refused('POST', base, { value: unsafe }, /body\.value/);
+        const added = await ok<{ id: number }>('POST', base, { value: 'fine' });
+        await refused('PUT', `${base}/${added.id}`, { value: unsafe }, /body\.value/);
+        await ok('DELETE', `${base}/${added.id}`);
+        const bulk = await ok<Record<string, unknown>>('POST', `${base}/bulk-add`, [{ value: 'good' }, { value: unsafe }]);
+        assert.equal(bulk.status, 'PARTIAL_FAILED');
+        assert.deepEqual(
+          (bulk.failures as { index: number; field: string }[]).map((f) => [f.index, f.field]),
+          [[1, 'body.1.value']],
+        );
+      }
+      const page = await ok<Page<Element>>('POST', `${base}/search`, {});
+      assert.deepEqual(
+        page.results.map((e) => e.value),
+        ['good'],
+      );
+      assert.equal((await ok<List>('GET', `/v1/lookup-lists/${list.id}`)).name, 'names rule');
+      await ok('DELETE', `/v1/lookup-lists/${list.id}`);
+    });
+
     it('answers every broken constraint with a 400 naming the field, and writes nothing', async () => {
       const list = await ok<List>('POST', '/v1/lookup-lists', { name: 'constraints' });
       const base = `/v1/lookup-lists/${list.id}/elements`;
@@ -223,6 +249,10 @@ for (const backend of controlPlaneBackends) {
       await refused('POST', base, { value: 'v', comment: 'c'.repeat(201) }, /body\.comment/);
       await refused('POST', base, { value: 'v', expirationDate: START }, /body\.expirationDate/);
       await refused('POST', base, { value: 'v', expirationDate: 'tomorrow' }, /expirationDate/);
+      await refused('POST', base, { value: 'v', expirationDate: 1e308 }, /body\.expirationDate/);
+      await refused('POST', base, { value: 'v', expirationDate: 7_258_118_400_001 }, /body\.expirationDate/);
+      await refused('POST', `${base}/bulk-add`, [{ value: 'v', expirationDate: 1e308 }], /expirationDate/);
+      await refused('POST', `${base}/bulk-add?defaultTTL=1e308`, [{ value: 'v' }], /defaultTTL/);
       await refused('POST', `${base}/bulk-add`, { value: 'v' }, /body/);
       await refused('POST', `${base}/bulk-add?defaultTTL=${START - 1}`, [{ value: 'v' }], /defaultTTL/);
       await refused('POST', `${base}/search`, { filter: { byIds: ['a'] } }, /byIds/);

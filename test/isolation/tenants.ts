@@ -33,6 +33,8 @@ export interface World {
   readonly ids: Readonly<Record<IdKind, readonly { id: number; accountId: number }[]>>;
   /** Every lookup list the setup created (GUID ids), with its account. */
   readonly lookupLists: readonly { id: string; accountId: number }[];
+  /** Every drop filter the setup created (GUID ids), with its account. */
+  readonly dropFilters: readonly { id: string; accountId: number }[];
   /** Text that belongs to one account only (labels inside its data, its token values) → its account id. */
   readonly secrets: ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -134,6 +136,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       securityRule: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
+    const dropFilters: { id: string; accountId: number }[] = [];
     const minute = 60_000;
     for (const account of accounts) {
       const mark = `${marker(account.label)} ${account.hidden}`;
@@ -248,6 +251,17 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
           { value: marker(account.label), comment: account.hidden },
         ]),
       );
+      // A drop filter described by the marker, on a field no shipped log has: it drops nothing.
+      const dropFilter = await ok<{ id: string }>(
+        'drop filter',
+        api(account.apiToken, 'POST', '/v1/drop-filters', {
+          logType: marker(account.label),
+          description: mark,
+          fieldConditions: [{ fieldName: 'never_shipped', value: account.hidden }],
+        }),
+      );
+      secrets.set(dropFilter.id, account.accountId);
+      dropFilters.push({ id: dropFilter.id, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({
@@ -299,6 +313,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       tenants,
       ids,
       lookupLists,
+      dropFilters,
       secrets,
       async close() {
         sink.close();
@@ -349,6 +364,8 @@ async function securityTenant(
       title: `rule ${mark}`,
       description: mark,
       tags: [marker(label), hidden],
+      // Tagged, so the MITRE coverage lists it: that read shows the tenant its own data too.
+      mitreTags: ['T1110'],
       searchTimeFrameMinutes: 10,
       subComponents: [
         {

@@ -56,9 +56,15 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v2/alerts/*', methods: READ, requires: 'read' },
   { path: '/v2/alerts/*', requires: 'write' },
   { path: '/v1/alerts/triggered-alerts', methods: ['POST'], requires: 'read' },
+  { path: '/v2/unified-alerts/*', methods: READ, requires: 'read' },
+  { path: '/v2/unified-alerts/*', requires: 'write' },
   { path: '/v1/endpoints/*', methods: READ, requires: 'read', accounts: 'either' },
   { path: '/v1/endpoints/*', requires: 'write', accounts: 'either' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
+  { path: '/v1/drop-filters/search', methods: ['POST'], requires: 'read' },
+  // Dropped logs are gone for good: changing what is dropped is an administrator's call.
+  { path: '/v1/drop-filters', methods: ['POST'], requires: 'admin' },
+  { path: '/v1/drop-filters/*', requires: 'admin' },
   // Lookup lists of the account (decision 0450): searching them is a read.
   { path: '/v1/lookup-lists/search', methods: ['POST'], requires: 'read' },
   { path: '/v1/lookup-lists/:lookupListId/elements/search', methods: ['POST'], requires: 'read' },

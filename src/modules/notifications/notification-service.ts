@@ -159,6 +159,13 @@ export function createNotificationService(deps: NotificationServiceDeps) {
           })),
         );
       }
+      // An endpoint deleted after the alert named it is a delivery that failed, not one that is silently skipped.
+      const found = new Set(targets.map((endpoint) => endpoint.id));
+      for (const id of new Set(input.endpointIds)) {
+        if (found.has(id) || done.has(`endpoint:${id}`)) continue;
+        const outcome: DeliveryOutcome = { delivered: false, attempts: 0, httpStatus: null, error: 'the endpoint no longer exists' };
+        jobs.push(Promise.resolve({ channel: 'endpoint', target: String(id), outcome }));
+      }
       const results = await Promise.all(jobs);
       for (const result of results) {
         const record: DeliveryRecord = { accountId: input.accountId, sourceKey: input.sourceKey, ...result, at: clock.now() };

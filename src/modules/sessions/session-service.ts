@@ -110,7 +110,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     async signIn(input: { email: string; password: string; accountId?: number | undefined; clientAddress: string }): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       const keys = [`email:${email}`, `ip:${input.clientAddress}`];
-      const wait = throttle.retryAfterSeconds(keys);
+      const wait = await throttle.retryAfterSeconds(keys);
       if (wait > 0) throw sessionErrors.throttled(wait);
       // Several accounts may each hold a person with this e-mail (decision 0600): the password says which.
       const people = await userRepository.findPeopleByUsername(db, spellings(input.email));
@@ -121,10 +121,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       }
       if (people.length === 0) await verifyPassword(input.password, await DECOY_HASH_PROMISE);
       if (matched.length === 0) {
-        throttle.recordFailure(keys);
+        await throttle.recordFailure(keys);
         throw sessionErrors.badCredentials();
       }
-      throttle.clear(`email:${email}`);
+      await throttle.clear(`email:${email}`);
       // An account has at most one member per e-mail, so an account id names one person.
       const choices: { userId: number; choice: AccountChoice }[] = [];
       for (const person of matched) for (const choice of await activeAccountsOf(person.id)) choices.push({ userId: person.id, choice });
@@ -227,11 +227,11 @@ export function createSessionService(deps: SessionServiceDeps) {
       const stored = await sessionRepository.getPasswordHash(db, person.id);
       if (stored !== undefined) {
         const key = `email:${person.username.toLowerCase()}`;
-        const wait = throttle.retryAfterSeconds([key]);
+        const wait = await throttle.retryAfterSeconds([key]);
         if (wait > 0) throw sessionErrors.throttled(wait);
         const proved = currentPassword !== undefined && (await verifyPassword(currentPassword, stored));
         if (!userPolicy.inviteMaySetPassword(true, proved)) {
-          throttle.recordFailure([key]);
+          await throttle.recordFailure([key]);
           throw sessionErrors.currentPasswordRequired();
         }
       }

@@ -13,6 +13,9 @@ import { featureGrantMigrations } from '../../modules/feature-grants/migrations/
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
 import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
 import { securityMigrations } from '../../modules/security/migrations/index.js';
+import { searchMigrations } from '../../modules/search/migrations/index.js';
+import { controlPlaneMigrations } from './migrations/index.js';
+import { dropFilterMigrations } from '../../modules/drop-filters/migrations/index.js';
 
 /**
  * An area of the control plane: the folder that declares its tables (`<area>-tables.ts`) and its migrations
@@ -50,7 +53,7 @@ const none: Readonly<Record<string, Migration>> = {};
  * Reserved areas have no migrations yet; a new area takes the next free hundred.
  */
 export const migrationAreas: readonly MigrationArea[] = [
-  { name: 'control-plane', owner: 'src/storage/control-plane', first: 100, last: 199, migrations: none },
+  { name: 'control-plane', owner: 'src/storage/control-plane', first: 100, last: 199, migrations: controlPlaneMigrations },
   { name: 'accounts', owner: 'src/modules/accounts', first: 200, last: 299, migrations: accountMigrations },
   { name: 'users', owner: 'src/modules/users', first: 300, last: 399, migrations: userMigrations },
   { name: 'tokens', owner: 'src/modules/tokens', first: 400, last: 499, migrations: none },
@@ -74,6 +77,8 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'saved-objects', owner: 'src/modules/saved-objects', first: 1600, last: 1699, migrations: savedObjectMigrations },
   { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
   { name: 'insights', owner: 'src/modules/insights', first: 1800, last: 1899, migrations: insightMigrations },
+  { name: 'search', owner: 'src/modules/search', first: 1900, last: 1999, migrations: searchMigrations },
+  { name: 'drop-filters', owner: 'src/modules/drop-filters', first: 2200, last: 2299, migrations: dropFilterMigrations },
 ];
 
 /** The number a migration name starts with (`0203-add-x` → 203). */

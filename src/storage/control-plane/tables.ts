@@ -15,6 +15,8 @@ import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
+import type { SearchTables } from '../../modules/search/search-tables.js';
+import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -41,7 +43,9 @@ export interface ControlPlaneTables
     SessionTables,
     SavedObjectTables,
     SecurityTables,
-    LookupTables {}
+    LookupTables,
+    SearchTables,
+    DropFilterTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
@@ -63,4 +67,5 @@ export type * from '../../modules/insights/insight-tables.js';
 export type * from '../../modules/sessions/session-tables.js';
 export type * from '../../modules/security/security-tables.js';
 export type * from '../../modules/lookups/lookup-tables.js';
+export type * from '../../modules/search/search-tables.js';
 export type * from './core-tables.js';

@@ -20,7 +20,8 @@ function optionOf(spec: VisSpec, data: VisData): EChartsCoreOption {
     legend: { type: 'scroll', bottom: 0 },
     grid: { left: 48, right: 16, top: 16, bottom: 48 },
     xAxis: { type: 'time' },
-    yAxis: { type: 'value' },
+    // Counts are whole numbers: no 0.2-log ticks.
+    yAxis: { type: 'value', ...(spec.metric === 'count' ? { minInterval: 1 } : {}) },
     series: data.series.map((series) => ({
       type,
       name: series.name,
