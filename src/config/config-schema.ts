@@ -3,6 +3,7 @@
  * `npx logward config` prints this table.
  */
 import type { Cidr } from '../shared/cidr.js';
+import { DEFAULT_ADMIN_EMAIL } from '../shared/email.js';
 
 export type Role = 'api' | 'ingest' | 'scheduler';
 export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
@@ -14,6 +15,8 @@ export interface AppConfig {
   readonly listenerPort: number;
   readonly syslogTcpPort: number;
   readonly syslogUdpPort: number;
+  /** Port of /health, /ready and /metrics alone (any role; the way to probe a scheduler-only process). */
+  readonly opsPort: number | undefined;
   readonly region: string;
   /** `sqlite:<path>` (resolved) or a `postgres://` URL. */
   readonly controlPlaneUrl: string;
@@ -37,11 +40,20 @@ export interface AppConfig {
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
   readonly secretKey: string | undefined;
+  /** The operator says this is the only Logward process on its stores: allows mixing embedded and server stores. */
+  readonly singleNode: boolean;
   readonly smtpTimeoutMs: number;
   /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
   readonly outboundAllowCidrs: readonly Cidr[];
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (decision 0614): behind one, the client address (sign-in
+   * throttling, request logs) is the nearest address of that header not in these ranges. Empty: the socket's peer.
+   */
+  readonly trustedProxies: readonly Cidr[];
   /** Where snapshot images and exports are kept (decision 0323). */
   readonly blobStore: BlobStoreConfig;
+  /** The address people reach Logward at, for links sent out (snapshot images, the web app); unset: the request's. */
+  readonly publicUrl: string | undefined;
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
@@ -117,6 +129,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
   },
   { env: 'LOGWARD_SYSLOG_UDP_PORT', defaultText: '5050', description: 'Port of the syslog and JSON-datagram listener over UDP.' },
   {
+    env: 'LOGWARD_OPS_PORT',
+    defaultText: undefined,
+    description:
+      'Port serving only /health, /ready and /metrics, for any role (a scheduler-only process has no other port). The API port and the listener port serve them too.',
+  },
+  {
     env: 'LOGWARD_REGION',
     defaultText: 'us',
     description: 'Two-letter region code of this server; requests for accounts of another region are refused.',
@@ -134,8 +152,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
   {
     env: 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL',
-    defaultText: 'admin@localhost',
-    description: 'E-mail of the admin user created on the first start.',
+    defaultText: DEFAULT_ADMIN_EMAIL,
+    description: 'E-mail of the admin user created on the first start (printed then); sub and security accounts are created naming it.',
   },
   {
     env: 'LOGWARD_BOOTSTRAP_API_TOKEN',
@@ -213,6 +231,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).',
   },
   {
+    env: 'LOGWARD_TRUSTED_PROXIES',
+    defaultText: undefined,
+    description:
+      'Comma-separated CIDR ranges of reverse proxies in front of the API (e.g. 10.0.0.5/32); their X-Forwarded-For gives the client address that sign-in throttling and request logs use. Unset: the connecting address, and X-Forwarded-For is ignored.',
+  },
+  {
     env: 'LOGWARD_BLOB_STORE_URL',
     defaultText: 'files in <data dir>/blobs',
     description:
@@ -229,11 +253,24 @@ export const SETTINGS: readonly SettingDefinition[] = [
     defaultText: 'true with an endpoint, else false',
     description: 'Address the bucket in the URL path (true) rather than the host name (false).',
   },
+  {
+    env: 'LOGWARD_PUBLIC_URL',
+    defaultText: undefined,
+    description:
+      'Address people reach Logward at (e.g. https://logs.example.com), used in links sent out: snapshot images and web app links. Unset: the address the request came to.',
+  },
   { env: 'LOGWARD_BLOB_MAX_MB', defaultText: '64', description: 'Largest blob (snapshot image, export) accepted, in MB.' },
   {
     env: 'LOGWARD_SECRET_KEY',
     defaultText: undefined,
     secret: true,
-    description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.',
+    description:
+      'Key that encrypts stored notification secrets; every process of a cluster must share it (required for the api and scheduler roles with a PostgreSQL control plane). The control plane records its fingerprint (never the key) and a process with another key refuses to start. Default with SQLite: a key file generated in the data dir.',
+  },
+  {
+    env: 'LOGWARD_SINGLE_NODE',
+    defaultText: 'false',
+    description:
+      'true when this is the only Logward process on its stores: allows a PostgreSQL control plane with the embedded log store (or SQLite with a ClickHouse server) and a PostgreSQL control plane without LOGWARD_SECRET_KEY.',
   },
 ];

@@ -165,11 +165,19 @@ export const READ_PATHS: readonly ReadPath[] = [
     sees: 'searchable',
     ownData: true,
     handles: scrollHandles,
-    request: (ctx) => ({
-      method: 'POST',
-      url: `${es(ctx)}/${index(ctx)}/_search${ctx.rand.chance(0.3) ? '?scroll=1m' : ''}`,
-      body: esBody(ctx),
-    }),
+    request: (ctx) => {
+      // Without a scroll of its own yet (the control round) the caller opens one with a small first page over all its
+      // logs, so the scroll path's control has a handle whose next page holds the caller's own logs; later rounds open
+      // scrolls now and then with any body.
+      if (ctx.handle('esScroll') === undefined) {
+        return { method: 'POST', url: `${es(ctx)}/*/_search?scroll=1m`, body: { query: { match_all: {} }, size: ctx.rand.int(1, 3) } };
+      }
+      return {
+        method: 'POST',
+        url: `${es(ctx)}/${index(ctx)}/_search${ctx.rand.chance(0.3) ? '?scroll=1m' : ''}`,
+        body: esBody(ctx),
+      };
+    },
   },
   {
     name: 'es _search q=',
@@ -345,6 +353,14 @@ export const READ_PATHS: readonly ReadPath[] = [
       method: 'GET',
       url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}${ctx.rand.chance(0.5) ? `?search=${ctx.anyMarker()}` : ''}`,
     }),
+  },
+  // Snapshots (decision 0672).
+  { name: 'snapshots list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/snapshotter' }) },
+  {
+    name: 'snapshot by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/snapshotter/${ctx.id('snapshot')}` }),
   },
   {
     name: 'saved object by id',

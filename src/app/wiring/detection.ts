@@ -49,5 +49,9 @@ export function wireDetection(
       samplesPerNotification: tuning.samplesPerNotification,
     },
   });
-  return { services: { detection }, routes: [], jobs: [runDetectionJob(detection, intervalMs, settleDelayMs, logger)] };
+  return {
+    services: { detection },
+    routes: [],
+    jobs: [runDetectionJob(detection, intervalMs, settleDelayMs, logger, (report) => ctx.metrics.detectionCycle(report))],
+  };
 }

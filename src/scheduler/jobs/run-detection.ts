@@ -1,4 +1,4 @@
-import type { DetectionEngine } from '../../detection/index.js';
+import type { CycleReport, DetectionEngine } from '../../detection/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Job } from '../job-runner.js';
 
@@ -7,7 +7,13 @@ import type { Job } from '../job-runner.js';
  * to start when the newest window has settled (its end plus the settle delay), so no window waits a whole extra cycle.
  * It was `evaluate-alerts` before the engine had its own wiring (decision 0692).
  */
-export function runDetectionJob(evaluation: DetectionEngine, intervalMs: number, settleDelayMs: number, logger: Logger): Job {
+export function runDetectionJob(
+  evaluation: DetectionEngine,
+  intervalMs: number,
+  settleDelayMs: number,
+  logger: Logger,
+  onReport: (report: CycleReport) => void = () => undefined,
+): Job {
   return {
     name: 'run-detection',
     intervalMs,
@@ -16,6 +22,7 @@ export function runDetectionJob(evaluation: DetectionEngine, intervalMs: number,
     timeoutMs: Math.max(intervalMs, 30_000),
     async run(signal) {
       const report = await evaluation.runCycle(signal);
+      onReport(report);
       logger.info(
         {
           rules: report.rules,
