@@ -19,6 +19,7 @@ import { checkSecretKey, loadSecretKey } from './secret-key.js';
 import { createSharedInFlight } from './cluster/shared-in-flight.js';
 import { createRoleMetrics } from './cluster/role-metrics.js';
 import { wireAlerts } from './wiring/alerts.js';
+import { wireDetection } from './wiring/detection.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireDiscover } from './wiring/discover.js';
@@ -122,6 +123,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     if (deps.controlPlane === undefined) await controlPlane.close();
     throw error;
   }
+  for (const renamed of config.deprecations)
+    logger.warn({ setting: renamed }, `setting renamed: ${renamed}; the old name still works for now`);
 
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
@@ -137,24 +140,30 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const searchArea = wireSearch(ctx, { accounts, lookups: lookupArea.services.resolver });
   const notificationArea = wireNotifications(ctx, { secretKey }, deps);
   const ownLogsArea = wireOwnLogs(ctx, { accounts });
-  const alertArea = wireAlerts(
+  const detectionArea = wireDetection(
     ctx,
     {
       accounts,
       search: searchArea.services.search,
       notifications: notificationArea.services.notifications,
       ownLogs: ownLogsArea.services.ownLogs,
-      actorOf,
-      lookups: lookupArea.services.resolver,
     },
     deps,
   );
+  const { detection } = detectionArea.services;
+  const alertArea = wireAlerts(ctx, {
+    accounts,
+    notifications: notificationArea.services.notifications,
+    detection,
+    actorOf,
+    lookups: lookupArea.services.resolver,
+  });
   const savedObjectArea = wireSavedObjects(ctx, { actorOf });
   const securityArea = wireSecurity(ctx, {
     accounts,
     search: searchArea.services.search,
     notifications: notificationArea.services.notifications,
-    detection: alertArea.services.alertEvaluation,
+    detection,
     lookups: lookupArea.services.resolver,
     actorOf,
   });
@@ -182,6 +191,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     lookupArea,
     searchArea,
     notificationArea,
+    detectionArea,
     alertArea,
     securityArea,
     ownLogsArea,
@@ -252,8 +262,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     usage,
     listener: ingest.http,
     ingestPorts: () => ingestPorts,
-    alertEvaluation: alertArea.services.alertEvaluation,
-    detection: alertArea.services.alertEvaluation,
+    alertEvaluation: detection,
+    detection,
     retentionJob: operabilityArea.services.retentionJob,
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,

@@ -37,8 +37,7 @@ async function metric(process: LogwardProcess, name: string, labels = ''): Promi
 async function nextDetectionRun(process: LogwardProcess, before: number, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if ((await metric(process, 'logward_scheduler_job_runs_total', 'job="evaluate-alerts"').catch(() => before)) > before)
-      return Date.now();
+    if ((await metric(process, 'logward_scheduler_job_runs_total', 'job="run-detection"').catch(() => before)) > before) return Date.now();
     await sleep(100);
   }
   throw new Error('no detection run');
@@ -121,7 +120,7 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
 
     // kill -9 a scheduler: the other takes the detection job over.
     await sleep(3_000);
-    const beforeKill = await metric(schedB, 'logward_scheduler_job_runs_total', 'job="evaluate-alerts"');
+    const beforeKill = await metric(schedB, 'logward_scheduler_job_runs_total', 'job="run-detection"');
     const killedAt = Date.now();
     await schedA.kill();
     const takeoverAfterKillMs = (await nextDetectionRun(schedB, beforeKill, 4 * INTERVAL_S * 1000)) - killedAt;
@@ -133,7 +132,7 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
     // A fresh scheduler joins; SIGTERM the old one under load: it exits in time and the new one takes over.
     const schedC = await startRole(shared, 'scheduler');
     all.push(schedC);
-    const beforeTerm = await metric(schedC, 'logward_scheduler_job_runs_total', 'job="evaluate-alerts"');
+    const beforeTerm = await metric(schedC, 'logward_scheduler_job_runs_total', 'job="run-detection"');
     const termAt = Date.now();
     const schedBExit = await schedB.stop();
     const schedulerStopMs = Date.now() - termAt;
