@@ -187,6 +187,10 @@ export function loadConfig(env: Env): AppConfig {
     secretKey: read(env, 'LOGWARD_SECRET_KEY'),
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
+    searchRulesOff: (read(env, 'LOGWARD_SEARCH_RULES_OFF') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);
