@@ -108,6 +108,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     {
       url: config.logStoreUrl,
       memoryBytes: config.logStoreMemoryBytes,
+      searchRulesOff: config.searchRulesOff,
       ...(queriesRun ? {} : { querySessions: 1 }),
       ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
     },

@@ -39,6 +39,8 @@ export interface AppConfig {
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
+  /** Search speed rules switched off by name (issue 47; the store refuses a name it does not know). */
+  readonly searchRulesOff: readonly string[];
   readonly secretKey: string | undefined;
   /** The operator says this is the only Logward process on its stores: allows mixing embedded and server stores. */
   readonly singleNode: boolean;
@@ -224,6 +226,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_SMTP_FROM', defaultText: 'logward@localhost', description: 'Sender address of alert e-mail.' },
   { env: 'LOGWARD_SMTP_TIMEOUT_MS', defaultText: '10000', description: 'Connection and send timeout of alert e-mail.' },
   { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
+  {
+    env: 'LOGWARD_SEARCH_RULES_OFF',
+    defaultText: undefined,
+    description:
+      'Comma-separated search speed rules to switch off, to debug a search or measure what a rule buys (answers stay the same; docs/search-rules.md lists them).',
+  },
   {
     env: 'LOGWARD_OUTBOUND_ALLOW_CIDRS',
     defaultText: undefined,

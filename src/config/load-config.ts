@@ -279,6 +279,10 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
     trustedProxies: readCidrs(env, 'LOGWARD_TRUSTED_PROXIES'),
+    searchRulesOff: (read(env, 'LOGWARD_SEARCH_RULES_OFF') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);
