@@ -22,6 +22,7 @@ import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireDiscover } from './wiring/discover.js';
+import { wireDropFilters } from './wiring/drop-filters.js';
 import { wireIngest } from './wiring/ingest.js';
 import { wireInsights } from './wiring/insights.js';
 import { wireLookups } from './wiring/lookups.js';
@@ -32,6 +33,8 @@ import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
+import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
+import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
 export type { App } from './app.js';
 
@@ -51,6 +54,8 @@ export interface AppDeps {
   readonly alertConcurrency?: number;
   /** Which accounts' parts and words the word counts hold (tests count small stores ahead). */
   readonly wordCountLimits?: WordCountLimits;
+  /** Tracked-task tuning of snapshots (tests shorten the lease and the back-off). */
+  readonly snapshotTasks?: SnapshotWiringOptions;
 }
 
 function readVersion(): string {
@@ -120,7 +125,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
 
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
-  const ingestArea = wireIngest(ctx, { usage, tokens, accounts });
+  const dropFilterArea = wireDropFilters(ctx);
+  const { view: dropFilterView } = dropFilterArea.services;
+  const ingestArea = wireIngest(ctx, { usage, tokens, accounts, dropFilters: dropFilterView.port });
   const lookupArea = wireLookups(ctx, {
     dependents: [
       (accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs),
@@ -152,8 +159,21 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     actorOf,
   });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
+  for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
+  const blobs = await openBlobStore(config.blobStore);
+  const snapshotArea = wireSnapshots(
+    ctx,
+    {
+      blobs,
+      accounts,
+      search: searchArea.services.search,
+      savedObjects: savedObjectArea.services.savedObjects,
+      notifications: notificationArea.services.notifications,
+    },
+    deps.snapshotTasks,
+  );
   const webArea = wireWeb(ctx);
   const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
   const areas = [
@@ -170,6 +190,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     insightArea,
     webArea,
     discoverArea,
+    dropFilterArea,
+    snapshotArea,
   ];
 
   const { ingest } = ingestArea.services;
@@ -209,6 +231,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     region: config.region,
     version: readVersion(),
     maxConcurrentRequestsPerAccount: config.maxConcurrentRequestsPerAccount,
+    trustedProxies: config.trustedProxies,
     clusterInFlight: sharedInFlight.cluster,
     metricsRegistry: operabilityArea.services.metricsRegistry,
     authenticateApiToken: (token) => tokens.authenticateApiToken(token),
@@ -235,6 +258,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
+    blobs,
+    snapshots: snapshotArea.services.snapshots,
+    tasks: snapshotArea.services.tasks,
     async start() {
       if (config.roles.includes('api')) {
         sharedInFlight.start();
@@ -248,7 +274,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
           syslogUdpPort: config.syslogUdpPort,
         });
       }
-      if (config.roles.includes('scheduler')) scheduler.start(areas.flatMap((area) => area.jobs));
+      if (config.roles.includes('scheduler')) {
+        scheduler.start(areas.flatMap((area) => area.jobs));
+        snapshotArea.services.tasks.start();
+      }
       // Last: a probe that reaches the ops port finds every role started.
       if (ops !== undefined) await ops.listen({ host: config.apiHost, port: config.opsPort });
       started = true;
@@ -262,7 +291,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       const begun = performance.now();
       // Within LOGWARD_SHUTDOWN_TIMEOUT_MS (issue 51): the roles stop side by side; 40 % of the budget for requests
       // and jobs to finish, then the API's connections are cut and the jobs' leases released whether or not they
-      // returned. Ingest always drains: what it acknowledged is written before the stores close.
+      // returned. Ingest always drains: what it acknowledged is written before the stores close. A render cut short
+      // goes back to the queue (its attempt not counted) for the next process.
       const graceMs = Math.floor(config.shutdownTimeoutMs * 0.4);
       const runsApi = config.roles.includes('api') || api.server.listening;
       const runsIngest = config.roles.includes('ingest') || ingestPorts !== undefined;
@@ -276,7 +306,11 @@ export async function composeApp(deps: AppDeps): Promise<App> {
           (runsApi ? closeWithin(api, graceMs) : Promise.resolve()).then(() => sharedInFlight.stop()),
         ),
         phase('scheduler', scheduler.stop(graceMs)),
-        phase('ingest', runsIngest ? ingest.stop() : Promise.resolve()),
+        phase('tasks', snapshotArea.services.tasks.stop()),
+        phase(
+          'ingest',
+          (runsIngest ? ingest.stop() : Promise.resolve()).then(() => dropFilterView.stop()),
+        ),
       ]);
       notificationArea.services.email.close();
       // A job that ignored its signal may still hold statements and connections; closing the stores waits for them
@@ -285,6 +319,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       const closed = await settleWithin(
         (async () => {
           await logStore.close();
+          await blobs.close();
           await ops?.close();
           await controlPlane.close();
         })(),

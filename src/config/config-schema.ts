@@ -3,6 +3,7 @@
  * `npx logward config` prints this table.
  */
 import type { Cidr } from '../shared/cidr.js';
+import { DEFAULT_ADMIN_EMAIL } from '../shared/email.js';
 
 export type Role = 'api' | 'ingest' | 'scheduler';
 export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
@@ -42,8 +43,15 @@ export interface AppConfig {
   readonly smtpTimeoutMs: number;
   /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
   readonly outboundAllowCidrs: readonly Cidr[];
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (decision 0614): behind one, the client address (sign-in
+   * throttling, request logs) is the nearest address of that header not in these ranges. Empty: the socket's peer.
+   */
+  readonly trustedProxies: readonly Cidr[];
   /** Where snapshot images and exports are kept (decision 0323). */
   readonly blobStore: BlobStoreConfig;
+  /** The address people reach Logward at, for links sent out (snapshot images, the web app); unset: the request's. */
+  readonly publicUrl: string | undefined;
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
@@ -133,8 +141,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
   {
     env: 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL',
-    defaultText: 'admin@localhost',
-    description: 'E-mail of the admin user created on the first start.',
+    defaultText: DEFAULT_ADMIN_EMAIL,
+    description: 'E-mail of the admin user created on the first start (printed then); sub and security accounts are created naming it.',
   },
   {
     env: 'LOGWARD_BOOTSTRAP_API_TOKEN',
@@ -199,6 +207,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).',
   },
   {
+    env: 'LOGWARD_TRUSTED_PROXIES',
+    defaultText: undefined,
+    description:
+      'Comma-separated CIDR ranges of reverse proxies in front of the API (e.g. 10.0.0.5/32); their X-Forwarded-For gives the client address that sign-in throttling and request logs use. Unset: the connecting address, and X-Forwarded-For is ignored.',
+  },
+  {
     env: 'LOGWARD_BLOB_STORE_URL',
     defaultText: 'files in <data dir>/blobs',
     description:
@@ -214,6 +228,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'LOGWARD_BLOB_S3_PATH_STYLE',
     defaultText: 'true with an endpoint, else false',
     description: 'Address the bucket in the URL path (true) rather than the host name (false).',
+  },
+  {
+    env: 'LOGWARD_PUBLIC_URL',
+    defaultText: undefined,
+    description:
+      'Address people reach Logward at (e.g. https://logs.example.com), used in links sent out: snapshot images and web app links. Unset: the address the request came to.',
   },
   { env: 'LOGWARD_BLOB_MAX_MB', defaultText: '64', description: 'Largest blob (snapshot image, export) accepted, in MB.' },
   {

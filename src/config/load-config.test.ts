@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     assert.equal(config.dataDir, path.resolve('./data'));
     assert.equal(config.controlPlaneUrl, `sqlite:${path.resolve('./data/control-plane.sqlite')}`);
     assert.equal(config.logStoreUrl, `chdb:${path.resolve('./data/logs')}`);
-    assert.equal(config.bootstrapAdminEmail, 'admin@localhost');
+    assert.equal(config.bootstrapAdminEmail, 'admin@logward.localhost');
     assert.ok(Object.isFrozen(config));
   });
 
@@ -29,10 +29,17 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ LOGWARD_ROLES: 'api,worker' }), /LOGWARD_ROLES.*"worker"/);
     assert.throws(() => loadConfig({ LOGWARD_LOG_STORE_URL: 'ftp://x' }), /LOGWARD_LOG_STORE_URL/);
     assert.throws(() => loadConfig({ LOGWARD_BOOTSTRAP_API_TOKEN: 'short' }), /LOGWARD_BOOTSTRAP_API_TOKEN/);
+    // An address the API would refuse could never be named when creating a sub or security account.
+    assert.throws(() => loadConfig({ LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@localhost' }), /LOGWARD_BOOTSTRAP_ADMIN_EMAIL.*admin@localhost/);
   });
 
   it('reads the outbound allow ranges and names a bad one', () => {
     assert.deepEqual(loadConfig({}).outboundAllowCidrs, []);
+    assert.deepEqual(loadConfig({}).trustedProxies, []);
+    assert.deepEqual(loadConfig({ LOGWARD_TRUSTED_PROXIES: '10.0.0.5' }).trustedProxies, [
+      { network: '10.0.0.5', prefix: 32, family: 'ipv4' },
+    ]);
+    assert.throws(() => loadConfig({ LOGWARD_TRUSTED_PROXIES: 'proxy.internal' }), /LOGWARD_TRUSTED_PROXIES must list CIDR ranges/);
     assert.deepEqual(loadConfig({ LOGWARD_OUTBOUND_ALLOW_CIDRS: '10.20.0.0/16, fd00::/8' }).outboundAllowCidrs, [
       { network: '10.20.0.0', prefix: 16, family: 'ipv4' },
       { network: 'fd00::', prefix: 8, family: 'ipv6' },

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseCidr, type Cidr } from '../shared/cidr.js';
+import { DEFAULT_ADMIN_EMAIL, isEmailAddress } from '../shared/email.js';
 import { ALL_ROLES, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
 
 export class ConfigError extends Error {
@@ -184,9 +185,12 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
   const dataDir = path.resolve(read(env, 'LOGWARD_DATA_DIR') ?? './data');
   const region = (read(env, 'LOGWARD_REGION') ?? 'us').toLowerCase();
   if (!/^[a-z]{2}$/.test(region)) throw new ConfigError(`LOGWARD_REGION must be a two-letter code such as us or eu, got "${region}"`);
-  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
-  if (!/^[^@\s]+@[^@\s]+$/.test(adminEmail)) {
-    throw new ConfigError(`LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL;
+  // The API's own pattern: creating a sub or security account names an admin by this e-mail.
+  if (!isEmailAddress(adminEmail)) {
+    throw new ConfigError(
+      `LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address the API accepts (such as ${DEFAULT_ADMIN_EMAIL}), got "${adminEmail}"`,
+    );
   }
   const logLevel = read(env, 'LOGWARD_LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOGWARD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -200,6 +204,9 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
       throw new ConfigError(`${name} must be 16 to 128 letters, digits, '-' or '_'`);
     }
   }
+  const publicUrl = read(env, 'LOGWARD_PUBLIC_URL')?.replace(/\/+$/, '');
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl))
+    throw new ConfigError('LOGWARD_PUBLIC_URL must be an http:// or https:// address');
   const smtpUrl = read(env, 'LOGWARD_SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('LOGWARD_SMTP_URL must start with smtp:// or smtps://');
 
@@ -239,12 +246,14 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     retention: Object.freeze({ enforceIntervalMs: readInteger(env, 'LOGWARD_RETENTION_INTERVAL_SECONDS', 600, 10, 86_400) * 1000 }),
     wordCountIntervalMs: readInteger(env, 'LOGWARD_WORD_COUNT_INTERVAL_SECONDS', 60, 5, 86_400) * 1000,
     smtpUrl,
+    publicUrl,
     smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
     logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,
     secretKey,
     singleNode,
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
+    trustedProxies: readCidrs(env, 'LOGWARD_TRUSTED_PROXIES'),
     blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);

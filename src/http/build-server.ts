@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../shared/logger.js';
+import type { Cidr } from '../shared/cidr.js';
 import { BOOLEAN_OR_STRING_KEYWORD } from '../shared/boolean-or-string.js';
 import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
@@ -38,6 +39,8 @@ export interface ApiServerDeps {
   readonly routes: readonly FastifyPluginAsync[];
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes?: number;
+  /** Peers whose X-Forwarded-For names the client (`request.ip`); none: the socket's peer is the client. */
+  readonly trustedProxies?: readonly Cidr[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -97,6 +100,10 @@ const buildPartValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, 
 export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...baseServerOptions(deps.logger, deps.bodyLimitBytes ?? 10 * 1024 * 1024),
+    // Fastify (proxy-addr) walks X-Forwarded-For from the nearest hop and stops at the first untrusted address, so a
+    // client cannot pick its own address by sending the header; with no trusted proxy the header is ignored.
+    trustProxy:
+      (deps.trustedProxies ?? []).length === 0 ? false : (deps.trustedProxies ?? []).map((cidr) => `${cidr.network}/${cidr.prefix}`),
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Token values must never reach the log: only method, redacted URL and peer are logged.
   app.log = deps.logger;

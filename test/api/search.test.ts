@@ -147,6 +147,30 @@ for (const backend of controlPlaneBackends) {
       });
       assert.equal(after.status, 200, after.text);
       assert.equal(after.json.hits.hits[0]?._source.host, 'web-2');
+      // Issue 47: a second sort key after @timestamp (`_doc`) was named by its alias `__s1` in statements that do not
+      // select it (UNKNOWN_IDENTIFIER); pages by [@timestamp, _doc] follow each other without gap or overlap.
+      const byDoc = [{ '@timestamp': { order: 'desc' } }, { _doc: { order: 'asc' } }];
+      const all = await post('/nginx/_search', { query: { match_all: {} }, sort: byDoc, size: 10 });
+      assert.equal(all.status, 200, all.text);
+      const firstTwo = await post('/nginx/_search', { query: { match_all: {} }, sort: byDoc, size: 2 });
+      const rest = await post('/nginx/_search', {
+        query: { match_all: {} },
+        sort: byDoc,
+        size: 10,
+        search_after: firstTwo.json.hits.hits[1]?.sort,
+      });
+      assert.equal(rest.status, 200, rest.text);
+      assert.deepEqual(
+        [...firstTwo.json.hits.hits, ...rest.json.hits.hits].map((h) => h._id),
+        all.json.hits.hits.map((h) => h._id),
+      );
+      const word = await post('/nginx/_search', {
+        query: { query_string: { query: 'refused' } },
+        sort: byDoc,
+        size: 1,
+        search_after: firstTwo.json.hits.hits[0]?.sort,
+      });
+      assert.equal(word.status, 200, word.text);
       const highlighted = await search({ query: { match: { message: 'refused' } }, highlight: { fields: { message: {} } } });
       assert.equal(highlighted.status, 200, highlighted.text);
       const marked = highlighted.json.hits.hits.flatMap((h) => h.highlight?.message ?? []);

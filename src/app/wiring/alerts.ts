@@ -6,6 +6,7 @@ import {
   createAlertService,
   createTriggeredAlertService,
   triggeredAlertRoutes,
+  unifiedAlertRoutes,
 } from '../../modules/alerts/index.js';
 import type { NotificationService } from '../../modules/notifications/index.js';
 import type { OwnLogWriter } from '../../modules/own-logs/index.js';
@@ -73,7 +74,7 @@ export function wireAlerts(
   detection.registerKind(createAlertRuleKind({ db, clock, searchableAccountIds }));
   return {
     services: { alertEvaluation: detection },
-    routes: [alertRoutes(alerts, deps.actorOf), triggeredAlertRoutes(triggeredAlerts)],
+    routes: [alertRoutes(alerts, deps.actorOf), unifiedAlertRoutes(alerts, deps.actorOf), triggeredAlertRoutes(triggeredAlerts)],
     jobs: [evaluateAlertsJob(detection, intervalMs, settleDelayMs, logger, (report) => ctx.metrics.detectionCycle(report))],
   };
 }

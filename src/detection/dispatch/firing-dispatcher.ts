@@ -5,7 +5,7 @@ import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { FiringRecord } from '../firings/firing.js';
 import { firingRepository } from '../firings/firing-repository.js';
 import type { AskSamples, RuleKind } from '../rule-kind.js';
-import type { Notify, WriteEventLogs } from './ports.js';
+import type { DeliveryReport, Notify, WriteEventLogs } from './ports.js';
 
 export interface FiringDispatcherDeps {
   readonly db: ControlPlaneDb;
@@ -86,9 +86,10 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
       await firingRepository.setState(db, firing.id, 'suppressed');
       return;
     }
+    let reports: readonly DeliveryReport[] = [];
     if (payload.emails.length > 0 || payload.endpointIds.length > 0) {
       const samples = kind.samples === undefined ? [] : await kind.samples(firing, deps.askSamples, signal);
-      await deps.notify({
+      reports = await deps.notify({
         accountId: firing.accountId,
         sourceKey: firing.firingKey,
         message: {
@@ -112,7 +113,43 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
         signal,
       });
     }
+    const failed = reports.filter((report) => !report.outcome.delivered);
+    if (failed.length > 0) {
+      if (signal.aborted) return; // Cut short by shutdown, not refused: left pending, retried next cycle.
+      await writeDeliveryFailure(firing, kind, failed);
+      await firingRepository.setState(db, firing.id, 'failed');
+      return;
+    }
     await firingRepository.setState(db, firing.id, 'notified');
+  }
+
+  /**
+   * The event log of a firing whose notification was refused or failed: same type as the firing's, its event id, the
+   * failed targets and why (never URLs or secrets). It has no `service-alert`, so counts of firings stay one each.
+   */
+  async function writeDeliveryFailure(firing: FiringRecord, kind: RuleKind, failed: readonly DeliveryReport[]): Promise<void> {
+    const reasons = failed.map(
+      ({ channel, target, outcome }) =>
+        `${channel} ${target}: ${outcome.error ?? (outcome.httpStatus === null ? 'not delivered' : `HTTP ${outcome.httpStatus}`)}`,
+    );
+    await deps.writeEventLogs(
+      [
+        {
+          accountId: firing.accountId,
+          timestampMs: firing.eventDateMs,
+          type: kind.eventLogType,
+          message: `Notification of "${firing.title}" failed: ${reasons.join('; ')}`,
+          fields: {
+            notificationState: 'failed',
+            notificationEventId: firing.payload.eventId,
+            notificationRuleId: firing.ruleId,
+            notificationFailures: reasons,
+          },
+          idKey: `${firing.firingKey}:delivery`,
+        },
+      ],
+      `detection-delivery:${firing.id}`,
+    );
   }
 
   return {

@@ -102,6 +102,25 @@ export const firingRepository = {
     return rows.map(fromRow);
   },
 
+  /** Group and severity of the rule's firings whose windows end inside (afterMs, beforeMs) — the incidents still open. */
+  async firedBetween(
+    db: ControlPlaneDb,
+    kind: string,
+    ruleId: number,
+    afterMs: number,
+    beforeMs: number,
+  ): Promise<{ groupKey: string; severity: Severity }[]> {
+    const rows = await db
+      .selectFrom('detection_firings')
+      .select(['group_key', 'severity'])
+      .where('kind', '=', kind)
+      .where('rule_id', '=', ruleId)
+      .where('window_end', '>', afterMs)
+      .where('window_end', '<', beforeMs)
+      .execute();
+    return rows.map((row) => ({ groupKey: row.group_key, severity: row.severity as Severity }));
+  },
+
   /** Whether the rule's group was notified after `sinceMs` (suppression). */
   async notifiedSince(db: ControlPlaneDb, kind: string, ruleId: number, groupKey: string, sinceMs: number): Promise<boolean> {
     const row = await db

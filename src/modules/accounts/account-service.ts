@@ -86,8 +86,20 @@ export function createAccountService(deps: AccountServiceDeps) {
           lastUpdaterUserId: userId,
         };
         await accountRepository.insert(tx, account);
-        await userRepository.insertUser(tx, { id: userId, username: input.adminEmail, fullName: 'Administrator', now });
-        await userRepository.addMembership(tx, { accountId: account.id, userId, role: 'USER_ROLE_ACCOUNT_ADMIN', now });
+        await userRepository.insertUser(tx, {
+          id: userId,
+          username: input.adminEmail,
+          fullName: 'Administrator',
+          holderAccountId: account.id,
+          now,
+        });
+        await userRepository.addMembership(tx, {
+          accountId: account.id,
+          userId,
+          role: 'USER_ROLE_ACCOUNT_ADMIN',
+          fullName: 'Administrator',
+          now,
+        });
         const apiToken = await tokens.createApiToken({
           accountId: account.id,
           name: 'bootstrap',

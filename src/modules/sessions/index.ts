@@ -1,4 +1,4 @@
-export { createSessionService, sessionRoleOf, type SessionService } from './session-service.js';
+export { createSessionService, endMembershipSessions, sessionRoleOf, type SessionService } from './session-service.js';
 export { createSharedSignInThrottle, createSignInThrottle, type SignInThrottle } from './sign-in-throttle.js';
 export { sessionRoutes } from './session-routes.js';
 export { sessionMigrations } from './migrations/index.js';

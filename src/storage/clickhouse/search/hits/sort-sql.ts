@@ -104,7 +104,10 @@ export function searchAfterSql(allKeys: readonly SortKey[], values: readonly Sor
   if (values.length !== keys.length || values.length === 0) {
     throw clickhouseErrors.searchAfterLength(values.length, keys.length);
   }
-  const columns = keys.map((key, i) => (isTimestampKey(key) ? 'ts' : `__s${i}`));
+  // Each key by its own expression, not its `__s<i>` alias: statements that select only keys (timestampPage's, the
+  // bound's, counts) define no alias, and the engine refused the condition (UNKNOWN_IDENTIFIER `__s1`). Scores are
+  // only ever selected as `_score` beside the condition.
+  const columns = keys.map((key, i) => (isTimestampKey(key) ? 'ts' : key.expression === '_score' ? `__s${i}` : `(${key.expression})`));
   const literals = keys.map((key, i) => {
     const literal = literalFor(key, values[i] ?? null, `search_after[${i}]`);
     return isTimestampKey(key) && literal !== 'NULL' ? sqlTimestampMs(Number(literal)) : literal;
