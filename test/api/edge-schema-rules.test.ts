@@ -38,8 +38,8 @@ function fieldsOf(operation: Operation): Field[] {
 const typesOf = (schema: Schema): readonly string[] =>
   schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
 
-/** Keys that name something a person reads in a list: the names rule applies. */
-const NAME_KEY = /^(name|title|value)$|[a-z](Name|Title)$/;
+/** Keys that name something a person reads in a list (names, titles, tags, an assignee): the names rule applies. */
+const NAME_KEY = /^(name|title|value|tags|assignee)$|[a-z](Name|Title)$/;
 /** Name-like keys that are no names: e-mail addresses (their own pattern) and a ServiceNow credential. */
 const NOT_A_NAME = new Set(['username']);
 /** Names checked by the service instead, each with the reason and the test that holds it. */

@@ -194,7 +194,8 @@ for (const backend of controlPlaneBackends) {
       const result = await ok<Record<string, unknown>>('POST', `/v1/lookup-lists/${list.id}/elements/bulk-add`, items);
       const ms = performance.now() - started;
       assert.deepEqual([result.status, result.numOfAddedElements], ['SUCCESS', 100_000]);
-      assert.ok(ms < 15_000, `bulk add of 100,000 took ${Math.round(ms)} ms`);
+      // A guard against per-element round trips (minutes), loose enough for a loaded machine; the figure is a bench's.
+      assert.ok(ms < 30_000, `bulk add of 100,000 took ${Math.round(ms)} ms`);
       const again = await ok<Record<string, unknown>>('POST', `/v1/lookup-lists/${list.id}/elements/bulk-add`, items.slice(0, 1000));
       assert.deepEqual([again.numOfAddedElements, again.numOfMergedElements], [0, 1000]);
       const page = await ok<Page<Element>>('POST', `/v1/lookup-lists/${list.id}/elements/search`, {

@@ -24,7 +24,16 @@ export interface Tenant {
 
 /** The kinds of ids the world holds. */
 export type IdKind =
-  'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter' | 'savedObject' | 'securityRule';
+  | 'alert'
+  | 'endpoint'
+  | 'user'
+  | 'shippingToken'
+  | 'account'
+  | 'sharedToken'
+  | 'sharedTokenFilter'
+  | 'savedObject'
+  | 'securityRule'
+  | 'snapshot';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -59,7 +68,7 @@ async function ok<T>(what: string, call: Promise<{ status: number; body: unknown
  */
 export async function buildWorld(options: { logsPerAccount?: number } = {}): Promise<World> {
   const service = await startLogwardProcess({
-    env: { LOGWARD_ALERT_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
+    env: { LOGWARD_DETECTION_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
   });
   const sink = http.createServer((req, res) => req.resume().on('end', () => res.end('{}')));
   const sinkPort = await freePort();
@@ -133,6 +142,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       sharedToken: [],
       sharedTokenFilter: [],
       savedObject: [],
+      snapshot: [],
       securityRule: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
@@ -238,6 +248,20 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
         }),
       );
       ids.savedObject.push({ id: savedId, accountId: account.accountId });
+      // A snapshot of the dashboard (decision 0672): its name and message carry the marker.
+      const snapshot = await ok<{ snapshotId: number }>(
+        'snapshot',
+        api(account.apiToken, 'POST', '/v1/snapshotter', {
+          snapshotType: 'DASHBOARD',
+          snapshotSavedObjectId: `dashboard:${savedId}`,
+          timeFrameFrom: Date.now() - 3_600_000,
+          timeFrameTo: Date.now(),
+          snapshotTimeZone: 'UTC',
+          emails: [`${marker(account.label)}@example.com`],
+          message: mark,
+        }),
+      );
+      ids.snapshot.push({ id: snapshot.snapshotId, accountId: account.accountId });
       // A lookup list named by the marker, holding the marker: searches may name it, other accounts may not.
       const list = await ok<{ id: string }>(
         'lookup list',

@@ -61,6 +61,10 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', methods: READ, requires: 'read', accounts: 'either' },
   { path: '/v1/endpoints/*', requires: 'write', accounts: 'either' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
+  // Snapshots (decision 0672): taking one sends data out, so it is a write; the image link is public (its token).
+  { path: '/v1/snapshotter', methods: READ, requires: 'read' },
+  { path: '/v1/snapshotter/:snapshotId', methods: READ, requires: 'read' },
+  { path: '/v1/snapshotter', methods: ['POST'], requires: 'write' },
   { path: '/v1/drop-filters/search', methods: ['POST'], requires: 'read' },
   // Dropped logs are gone for good: changing what is dropped is an administrator's call.
   { path: '/v1/drop-filters', methods: ['POST'], requires: 'admin' },

@@ -15,7 +15,7 @@ import { mappingProperties, fieldCaps } from './es-mapping-wire.js';
 import { searchErrors } from './search-errors.js';
 import { searchResponse } from './es-hits-wire.js';
 import type { SearchService } from './search-service.js';
-import { fieldsVisibleTo } from './visible-fields.js';
+import { createVisibleFieldsCache } from './visible-fields.js';
 
 const ES_SCROLL_MAX_MS = 24 * 3_600_000;
 
@@ -38,6 +38,7 @@ function objectOf(value: unknown, what: string): Record<string, unknown> {
 export function createEsCompatService(deps: EsCompatDeps) {
   const { search, clock } = deps;
   const listIndices = createIndexLister(search, deps.clock);
+  const visibleFields = createVisibleFieldsCache(search, deps.clock);
 
   /** The selection of an index expression; 404 for a concrete name no log has (unless ignore_unavailable). */
   async function selection(principal: Principal, index: string | undefined, ignoreUnavailable: boolean): Promise<TypeSelection | null> {
@@ -197,6 +198,6 @@ export function createEsCompatService(deps: EsCompatDeps) {
   async function fieldsOf(principal: Principal): Promise<readonly CatalogField[]> {
     const catalogs = await deps.logStore.fieldCatalog([principal.accountId]);
     const catalog = catalogs.get(principal.accountId) ?? [];
-    return filtersOf(principal).length === 0 ? catalog : fieldsVisibleTo(search, principal, catalog);
+    return filtersOf(principal).length === 0 ? catalog : visibleFields(principal, catalog);
   }
 }

@@ -108,7 +108,7 @@ function alertFields() {
   return {
     title: Type.String({ minLength: 1, maxLength: 500, pattern: SAFE_NAME_PATTERN, description: 'Name of the alert' }),
     description: Type.Optional(Type.String({ description: 'Event, significance and next steps' })),
-    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 10, description: '0–10 tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { maxItems: 10, description: '0–10 tags' })),
     output: Type.Optional(Output),
     searchTimeFrameMinutes: Type.Optional(
       Count(WINDOW_MINUTES_MAX, { minimum: 1, description: 'Sliding window in minutes (1–10080; 5–1440 recommended; default 5)' }),

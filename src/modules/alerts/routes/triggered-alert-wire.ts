@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { Count, INT32_MAX } from '../../../shared/wire-bounds.js';
 
 const Severity = Type.Unsafe<'INFO' | 'LOW' | 'MEDIUM' | 'HIGH' | 'SEVERE'>({
@@ -18,7 +19,7 @@ export const TriggeredAlertsRequest = Type.Object(
     sortOrder: Type.Optional(
       Type.Unsafe<'ASC' | 'DESC'>({ type: 'string', enum: ['ASC', 'DESC'], description: 'Sort order, default DESC' }),
     ),
-    tags: Type.Optional(Type.Array(Type.String(), { description: 'Only alerts carrying one of these tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { description: 'Only alerts carrying one of these tags' })),
   },
   { description: 'Filters, sort and paging of triggered alerts (in the body or the query string)' },
 );

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { EpochSeconds, RowId } from '../../../shared/wire-bounds.js';
 import { SEVERITIES } from '../../../shared/severity.js';
 import { Pagination, PaginationResponse } from '../rules/security-rule-wire.js';
@@ -89,7 +90,9 @@ export const TriageRequest = Type.Object({
   ),
   status: Type.Optional(enumOf(EVENT_STATUSES, 'Triage status')),
   assignee: Type.Optional(
-    Type.Union([Type.String({ maxLength: 320 }), Type.Null()], { description: 'E-mail of the assignee; null unassigns' }),
+    Type.Union([Type.String({ maxLength: 320, pattern: SAFE_NAME_PATTERN }), Type.Null()], {
+      description: 'E-mail of the assignee; null unassigns',
+    }),
   ),
   comment: Type.Optional(Type.String({ maxLength: 4000 })),
   isMuted: Type.Optional(Type.Boolean({ description: 'Mute or unmute' })),

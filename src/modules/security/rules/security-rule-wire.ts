@@ -61,7 +61,7 @@ function ruleFields() {
   return {
     title: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: SAFE_NAME_PATTERN, description: 'Name of the rule' })),
     description: Type.Optional(Type.String({ description: 'Event, significance and next steps' })),
-    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 25, description: '0–25 tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { maxItems: 25, description: '0–25 tags' })),
     output: Type.Optional(Output),
     searchTimeFrameMinutes: Type.Optional(
       Count(WINDOW_MINUTES_MAX, { minimum: 1, description: 'Window in minutes (1–10080; 5–1440 recommended; default 5)' }),
@@ -143,7 +143,7 @@ export const RuleFilter = Type.Object({
   createdBy: Type.Optional(Type.Array(Type.String())),
   enabledState: Type.Optional(Type.Array(Type.Boolean(), { description: 'Empty: both' })),
   emailNotifications: Type.Optional(Type.Array(Type.String())),
-  tags: Type.Optional(Type.Array(Type.String())),
+  tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }))),
 });
 export type RuleFilter = Static<typeof RuleFilter>;
 
