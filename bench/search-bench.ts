@@ -216,7 +216,7 @@ async function liveAccount(
   const accounts = (await call('GET', '/v1/account-management/time-based-accounts')) as { accountId: number; accountName: string }[];
   let accountId = accounts.find((a) => a.accountName === LIVE_ACCOUNT_NAME)?.accountId;
   if (accountId === undefined) {
-    // Creating a sub account takes the e-mail of an admin of the main account (the bootstrap one is admin@localhost).
+    // Creating a sub account takes the e-mail of an admin of the main account (the bootstrap one is admin@logward.localhost).
     const email = 'bench-admin@bench.example.com';
     await call('POST', '/v1/user-management', {
       username: email,

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { preflight } from './test-preflight.mjs';
 
 function collect(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -22,6 +23,16 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
+// Prepare what can be prepared (the PostgreSQL test database) and name what cannot, before and after the run,
+// so a failure from a missing prerequisite is never mistaken for a regression.
+const problems = await preflight(files, process.env);
+const report = () => {
+  if (problems.length === 0) return;
+  process.stderr.write(`\nnpm test: this machine lacks what some suites need (docs/development.md#test-variables):\n`);
+  for (const problem of problems) process.stderr.write(`  - ${problem}\n`);
+  process.stderr.write('\n');
+};
+report();
 const env = {
   ...process.env,
   UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16',
@@ -32,4 +43,5 @@ const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test
   stdio: 'inherit',
   env,
 });
+if (result.status !== 0) report();
 process.exit(result.status ?? 1);

@@ -16,7 +16,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const app = await composeApp({ config, clock: systemClock, logger });
+  let app;
+  try {
+    app = await composeApp({ config, clock: systemClock, logger });
+  } catch (error) {
+    // A setting the stores contradict (a secret key other than the cluster's) is refused like an invalid one.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`logward: invalid configuration: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
 
   if (app.bootstrap.created) {
     process.stdout.write(

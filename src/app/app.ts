@@ -7,8 +7,11 @@ import type { FeatureGrantService } from '../modules/feature-grants/index.js';
 import type { InsightLearning } from '../modules/insights/index.js';
 import type { UsageService } from '../modules/usage/index.js';
 import type { Job } from '../scheduler/job-runner.js';
+import type { TaskWorker } from '../scheduler/tasks/index.js';
+import type { SnapshotService } from '../modules/snapshots/index.js';
 import type { ControlPlane } from '../storage/control-plane/index.js';
 import type { LogStore } from '../storage/log-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 /** A composed Logward process: what tests and the entry point reach into. */
 export interface App {
@@ -23,6 +26,8 @@ export interface App {
   readonly listener: FastifyInstance;
   /** Where the ingest role listens once started (ports resolved when configured as 0). */
   ingestPorts(): IngestPorts | undefined;
+  /** The ops port (LOGWARD_OPS_PORT) once listening. */
+  opsPort(): number | undefined;
   /** The detection engine (alerts are its first rule kind); the scheduler role runs its cycle every alert interval (tests call it directly). */
   readonly alertEvaluation: DetectionEngine;
   /** The same engine, by what it is: later rule kinds register on it (registerKind). */
@@ -35,6 +40,12 @@ export interface App {
   readonly featureGrants: FeatureGrantService;
   /** The insights learner; the scheduler role runs its cycle every minute (tests call it directly). */
   readonly insightLearning: InsightLearning;
+  /** Snapshot images and exports (decision 0323). */
+  readonly blobs: BlobStore;
+  /** Snapshots of dashboards and visualizations (tests expire them with an injected clock). */
+  readonly snapshots: SnapshotService;
+  /** The tracked-task worker the scheduler role runs (tests drive it directly). */
+  readonly tasks: TaskWorker;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */

@@ -61,7 +61,7 @@ async function run(argv: readonly string[]): Promise<void> {
     return;
   }
 
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { forRoles: false });
   const controlPlane = await openControlPlane(config.controlPlaneUrl);
   try {
     const tokens = createTokenService({ db: controlPlane.db, clock: systemClock });

@@ -3,6 +3,7 @@
  * `npx logward config` prints this table.
  */
 import type { Cidr } from '../shared/cidr.js';
+import { DEFAULT_ADMIN_EMAIL } from '../shared/email.js';
 
 export type Role = 'api' | 'ingest' | 'scheduler';
 export const ALL_ROLES: readonly Role[] = ['api', 'ingest', 'scheduler'];
@@ -14,6 +15,8 @@ export interface AppConfig {
   readonly listenerPort: number;
   readonly syslogTcpPort: number;
   readonly syslogUdpPort: number;
+  /** Port of /health, /ready and /metrics alone (any role; the way to probe a scheduler-only process). */
+  readonly opsPort: number | undefined;
   readonly region: string;
   /** `sqlite:<path>` (resolved) or a `postgres://` URL. */
   readonly controlPlaneUrl: string;
@@ -26,8 +29,10 @@ export interface AppConfig {
   readonly logLevel: string;
   readonly maxConcurrentRequestsPerAccount: number;
   readonly shutdownTimeoutMs: number;
-  readonly alertIntervalSeconds: number;
-  readonly alerts: AlertTuning;
+  /** The detection engine that evaluates alerts and security rules (decision 0692). */
+  readonly detection: DetectionTuning;
+  /** Settings read under a name that is going away, as `OLD → NEW`: logged as warnings at start. */
+  readonly deprecations: readonly string[];
   readonly retention: RetentionTuning;
   /** How often the counts of the words most logs hold are brought up to date (decision 0197). */
   readonly wordCountIntervalMs: number;
@@ -37,22 +42,33 @@ export interface AppConfig {
   /** Search speed rules switched off by name (issue 47; the store refuses a name it does not know). */
   readonly searchRulesOff: readonly string[];
   readonly secretKey: string | undefined;
+  /** The operator says this is the only Logward process on its stores: allows mixing embedded and server stores. */
+  readonly singleNode: boolean;
   readonly smtpTimeoutMs: number;
   /** Ranges user-given URLs (webhooks, endpoints) may reach although they are loopback, private or link-local. */
   readonly outboundAllowCidrs: readonly Cidr[];
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (decision 0614): behind one, the client address (sign-in
+   * throttling, request logs) is the nearest address of that header not in these ranges. Empty: the socket's peer.
+   */
+  readonly trustedProxies: readonly Cidr[];
   /** Where snapshot images and exports are kept (decision 0323). */
   readonly blobStore: BlobStoreConfig;
+  /** The address people reach Logward at, for links sent out (snapshot images, the web app); unset: the request's. */
+  readonly publicUrl: string | undefined;
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
-export interface AlertTuning {
+export interface DetectionTuning {
+  /** Grid of windows for rules without a cron schedule. */
+  readonly intervalSeconds: number;
   /** How long after a window ends it is judged, so late logs are counted. */
   readonly settleDelayMs: number;
-  /** Alerts evaluated at the same time (default 1 on embedded chDB, which shares the API's cores; 4 on a server). */
+  /** Question batches asked at the same time (default 1 on embedded chDB, which shares the API's cores; 4 on a server). */
   readonly concurrency: number;
-  /** An alert's evaluation of one window is abandoned (and retried next cycle) after this long. */
+  /** A batch of rule questions is abandoned (and its rules' windows judged again next cycle) after this long. */
   readonly evaluationTimeoutMs: number;
-  /** Windows one alert catches up per cycle after downtime, so one backlog cannot starve the others. */
+  /** Windows one rule catches up per cycle after downtime, so one backlog cannot starve the others. */
   readonly maxWindowsPerCycle: number;
   /** Sample logs attached to one notification. */
   readonly samplesPerNotification: number;
@@ -84,6 +100,13 @@ export interface SettingDefinition {
   readonly secret?: boolean;
 }
 
+/** Old names still read (with a warning at start) until deployments have moved to the new ones (decision 0692). */
+export const RENAMED_SETTINGS: Readonly<Record<string, string>> = Object.fromEntries(
+  ['INTERVAL_SECONDS', 'SETTLE_DELAY_MS', 'CONCURRENCY', 'EVALUATION_TIMEOUT_MS', 'MAX_WINDOWS_PER_CYCLE', 'SAMPLES_PER_NOTIFICATION'].map(
+    (suffix) => [`LOGWARD_ALERT_${suffix}`, `LOGWARD_DETECTION_${suffix}`],
+  ),
+);
+
 export const SETTINGS: readonly SettingDefinition[] = [
   {
     env: 'LOGWARD_DATA_DIR',
@@ -108,6 +131,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
   },
   { env: 'LOGWARD_SYSLOG_UDP_PORT', defaultText: '5050', description: 'Port of the syslog and JSON-datagram listener over UDP.' },
   {
+    env: 'LOGWARD_OPS_PORT',
+    defaultText: undefined,
+    description:
+      'Port serving only /health, /ready and /metrics, for any role (a scheduler-only process has no other port). The API port and the listener port serve them too.',
+  },
+  {
     env: 'LOGWARD_REGION',
     defaultText: 'us',
     description: 'Two-letter region code of this server; requests for accounts of another region are refused.',
@@ -125,8 +154,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
   {
     env: 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL',
-    defaultText: 'admin@localhost',
-    description: 'E-mail of the admin user created on the first start.',
+    defaultText: DEFAULT_ADMIN_EMAIL,
+    description: 'E-mail of the admin user created on the first start (printed then); sub and security accounts are created naming it.',
   },
   {
     env: 'LOGWARD_BOOTSTRAP_API_TOKEN',
@@ -147,24 +176,37 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'Concurrent API requests allowed per account; more are answered 429.',
   },
   { env: 'LOGWARD_SHUTDOWN_TIMEOUT_MS', defaultText: '10000', description: 'How long a graceful shutdown waits for in-flight work.' },
-  { env: 'LOGWARD_ALERT_INTERVAL_SECONDS', defaultText: '60', description: 'How often alerts without a cron schedule are evaluated.' },
   {
-    env: 'LOGWARD_ALERT_SETTLE_DELAY_MS',
-    defaultText: '30000',
-    description: 'How long after an evaluation window ends alerts judge it, so late logs count.',
+    env: 'LOGWARD_DETECTION_INTERVAL_SECONDS',
+    defaultText: '60',
+    description: 'How often alerts and security rules without a cron schedule are evaluated (was LOGWARD_ALERT_INTERVAL_SECONDS).',
   },
   {
-    env: 'LOGWARD_ALERT_CONCURRENCY',
+    env: 'LOGWARD_DETECTION_SETTLE_DELAY_MS',
+    defaultText: '30000',
+    description: 'How long after an evaluation window ends rules judge it, so late logs count (was LOGWARD_ALERT_SETTLE_DELAY_MS).',
+  },
+  {
+    env: 'LOGWARD_DETECTION_CONCURRENCY',
     defaultText: '1 on embedded chDB, 4 on a ClickHouse server',
-    description: 'Alerts evaluated at the same time.',
+    description: 'Rule question batches asked at the same time (was LOGWARD_ALERT_CONCURRENCY).',
   },
   {
-    env: 'LOGWARD_ALERT_EVALUATION_TIMEOUT_MS',
+    env: 'LOGWARD_DETECTION_EVALUATION_TIMEOUT_MS',
     defaultText: '30000',
-    description: "How long one alert's evaluation may run before it is retried next cycle.",
+    description:
+      'How long one batch of rule questions may run before its windows are judged again next cycle (was LOGWARD_ALERT_EVALUATION_TIMEOUT_MS).',
   },
-  { env: 'LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE', defaultText: '10', description: 'Windows one alert catches up per cycle after downtime.' },
-  { env: 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', defaultText: '10', description: 'Sample logs attached to one alert notification.' },
+  {
+    env: 'LOGWARD_DETECTION_MAX_WINDOWS_PER_CYCLE',
+    defaultText: '10',
+    description: 'Windows one rule catches up per cycle after downtime (was LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE).',
+  },
+  {
+    env: 'LOGWARD_DETECTION_SAMPLES_PER_NOTIFICATION',
+    defaultText: '10',
+    description: 'Sample logs attached to one notification (was LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION).',
+  },
   {
     env: 'LOGWARD_RETENTION_INTERVAL_SECONDS',
     defaultText: '600',
@@ -197,6 +239,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'Comma-separated CIDR ranges that notification endpoints and webhooks may reach although loopback, private, link-local or metadata addresses are refused (e.g. 10.20.0.0/16).',
   },
   {
+    env: 'LOGWARD_TRUSTED_PROXIES',
+    defaultText: undefined,
+    description:
+      'Comma-separated CIDR ranges of reverse proxies in front of the API (e.g. 10.0.0.5/32); their X-Forwarded-For gives the client address that sign-in throttling and request logs use. Unset: the connecting address, and X-Forwarded-For is ignored.',
+  },
+  {
     env: 'LOGWARD_BLOB_STORE_URL',
     defaultText: 'files in <data dir>/blobs',
     description:
@@ -213,11 +261,24 @@ export const SETTINGS: readonly SettingDefinition[] = [
     defaultText: 'true with an endpoint, else false',
     description: 'Address the bucket in the URL path (true) rather than the host name (false).',
   },
+  {
+    env: 'LOGWARD_PUBLIC_URL',
+    defaultText: undefined,
+    description:
+      'Address people reach Logward at (e.g. https://logs.example.com), used in links sent out: snapshot images and web app links. Unset: the address the request came to.',
+  },
   { env: 'LOGWARD_BLOB_MAX_MB', defaultText: '64', description: 'Largest blob (snapshot image, export) accepted, in MB.' },
   {
     env: 'LOGWARD_SECRET_KEY',
     defaultText: undefined,
     secret: true,
-    description: 'Key that encrypts stored notification secrets; default: a key file generated in the data dir.',
+    description:
+      'Key that encrypts stored notification secrets; every process of a cluster must share it (required for the api and scheduler roles with a PostgreSQL control plane). The control plane records its fingerprint (never the key) and a process with another key refuses to start. Default with SQLite: a key file generated in the data dir.',
+  },
+  {
+    env: 'LOGWARD_SINGLE_NODE',
+    defaultText: 'false',
+    description:
+      'true when this is the only Logward process on its stores: allows a PostgreSQL control plane with the embedded log store (or SQLite with a ClickHouse server) and a PostgreSQL control plane without LOGWARD_SECRET_KEY.',
   },
 ];

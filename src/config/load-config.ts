@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseCidr, type Cidr } from '../shared/cidr.js';
-import { ALL_ROLES, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
+import { DEFAULT_ADMIN_EMAIL, isEmailAddress } from '../shared/email.js';
+import { ALL_ROLES, RENAMED_SETTINGS, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -25,6 +26,25 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * A setting renamed: the new name wins; the old one is still read, and noted in `deprecations` (logged at start) so
+ * deployments move over without breaking (decision 0692).
+ */
+function readRenamedInteger(
+  env: Env,
+  deprecations: string[],
+  names: { readonly name: string; readonly old: string },
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (read(env, names.name) === undefined && read(env, names.old) !== undefined) {
+    deprecations.push(`${names.old} → ${names.name}`);
+    return readInteger(env, names.old, fallback, min, max);
+  }
+  return readInteger(env, names.name, fallback, min, max);
 }
 
 function readPort(env: Env, name: string, fallback: number): number {
@@ -120,11 +140,62 @@ function resolveBlobStore(env: Env, dataDir: string): BlobStoreConfig {
   return { kind: 'files', root: path.resolve(dir), maxBlobBytes };
 }
 
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
+/**
+ * The settings judged together (issue 51): a PostgreSQL control plane is there to be shared by several processes,
+ * so each of them must reach the same logs (a ClickHouse server, not its own embedded files) and the same secret
+ * key; a SQLite control plane is one machine's file, so a shared ClickHouse server beside it would mix the logs of
+ * unrelated installations' account ids. LOGWARD_SINGLE_NODE=true is the operator saying there is one process.
+ */
+function checkClusterShape(input: {
+  readonly env: Env;
+  readonly controlPlaneUrl: string;
+  readonly logStoreUrl: string;
+  readonly roles: readonly Role[];
+  readonly secretKey: string | undefined;
+}): void {
+  const sharedControlPlane = !input.controlPlaneUrl.startsWith('sqlite:');
+  const sharedLogStore = !input.logStoreUrl.startsWith('chdb:');
+  const hint = 'set LOGWARD_SINGLE_NODE=true if this is the only Logward process on these stores';
+  if (sharedControlPlane && !sharedLogStore) {
+    const logStore =
+      read(input.env, 'LOGWARD_LOG_STORE_URL') === undefined ? 'is not set (the embedded chDB of this data dir)' : 'is embedded chDB';
+    throw new ConfigError(
+      `LOGWARD_CONTROL_PLANE_URL is a PostgreSQL server (shared by a cluster) but LOGWARD_LOG_STORE_URL ${logStore}: ` +
+        `each process would see only its own logs. Set LOGWARD_LOG_STORE_URL to the cluster's ClickHouse http(s):// URL, or ${hint}.`,
+    );
+  }
+  if (!sharedControlPlane && sharedLogStore) {
+    throw new ConfigError(
+      `LOGWARD_LOG_STORE_URL is a ClickHouse server (shared by a cluster) but LOGWARD_CONTROL_PLANE_URL is a SQLite file of this machine: ` +
+        `processes on other machines would keep other accounts over the same logs. Set LOGWARD_CONTROL_PLANE_URL to the cluster's postgres:// URL, or ${hint}.`,
+    );
+  }
+  const needsKey = input.roles.includes('api') || input.roles.includes('scheduler');
+  if (sharedControlPlane && needsKey && input.secretKey === undefined) {
+    throw new ConfigError(
+      `LOGWARD_SECRET_KEY must be set with a PostgreSQL control plane for the ${input.roles.filter((role) => role !== 'ingest').join(' and ')} role: ` +
+        `every api and scheduler process of a cluster must share it to read stored endpoint secrets (or ${hint}).`,
+    );
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const KNOWN = new Set(SETTINGS.map((setting) => setting.env));
+const KNOWN = new Set([...SETTINGS.map((setting) => setting.env), ...Object.keys(RENAMED_SETTINGS)]);
+
+export interface LoadConfigOptions {
+  /** Judge the settings together as a role-running process (default); the CLI runs no role and only opens the control plane. */
+  readonly forRoles?: boolean;
+}
 
 /** Builds the frozen configuration from an environment map; throws ConfigError naming the variable. */
-export function loadConfig(env: Env): AppConfig {
+export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig {
   for (const name of Object.keys(env)) {
     if (name.startsWith('LOGWARD_') && !KNOWN.has(name) && !name.startsWith('LOGWARD_TEST_')) {
       throw new ConfigError(`${name} is not a Logward setting; known settings: ${[...KNOWN].join(', ')}`);
@@ -133,9 +204,12 @@ export function loadConfig(env: Env): AppConfig {
   const dataDir = path.resolve(read(env, 'LOGWARD_DATA_DIR') ?? './data');
   const region = (read(env, 'LOGWARD_REGION') ?? 'us').toLowerCase();
   if (!/^[a-z]{2}$/.test(region)) throw new ConfigError(`LOGWARD_REGION must be a two-letter code such as us or eu, got "${region}"`);
-  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
-  if (!/^[^@\s]+@[^@\s]+$/.test(adminEmail)) {
-    throw new ConfigError(`LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  const adminEmail = read(env, 'LOGWARD_BOOTSTRAP_ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL;
+  // The API's own pattern: creating a sub or security account names an admin by this e-mail.
+  if (!isEmailAddress(adminEmail)) {
+    throw new ConfigError(
+      `LOGWARD_BOOTSTRAP_ADMIN_EMAIL must be an e-mail address the API accepts (such as ${DEFAULT_ADMIN_EMAIL}), got "${adminEmail}"`,
+    );
   }
   const logLevel = read(env, 'LOGWARD_LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOGWARD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -149,10 +223,23 @@ export function loadConfig(env: Env): AppConfig {
       throw new ConfigError(`${name} must be 16 to 128 letters, digits, '-' or '_'`);
     }
   }
+  const publicUrl = read(env, 'LOGWARD_PUBLIC_URL')?.replace(/\/+$/, '');
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl))
+    throw new ConfigError('LOGWARD_PUBLIC_URL must be an http:// or https:// address');
   const smtpUrl = read(env, 'LOGWARD_SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('LOGWARD_SMTP_URL must start with smtp:// or smtps://');
 
   const logStoreUrl = resolveLogStoreUrl(env, dataDir);
+  const controlPlaneUrl = resolveControlPlaneUrl(env, dataDir);
+  const roles = readRoles(env);
+  const secretKey = read(env, 'LOGWARD_SECRET_KEY');
+  const singleNode = readBoolean(env, 'LOGWARD_SINGLE_NODE', false);
+  if (!singleNode && options.forRoles !== false) checkClusterShape({ env, controlPlaneUrl, logStoreUrl, roles, secretKey });
+  const deprecations: string[] = [];
+  const renamed = (suffix: string, fallback: number, min: number, max: number): number => {
+    const old = `LOGWARD_ALERT_${suffix}`;
+    return readRenamedInteger(env, deprecations, { name: RENAMED_SETTINGS[old] ?? `LOGWARD_DETECTION_${suffix}`, old }, fallback, min, max);
+  };
   const config: AppConfig = {
     dataDir,
     apiHost: read(env, 'LOGWARD_API_HOST') ?? '0.0.0.0',
@@ -160,33 +247,38 @@ export function loadConfig(env: Env): AppConfig {
     listenerPort: readPort(env, 'LOGWARD_LISTENER_PORT', 8070),
     syslogTcpPort: readPort(env, 'LOGWARD_SYSLOG_TCP_PORT', 5000),
     syslogUdpPort: readPort(env, 'LOGWARD_SYSLOG_UDP_PORT', 5050),
+    opsPort: read(env, 'LOGWARD_OPS_PORT') === undefined ? undefined : readPort(env, 'LOGWARD_OPS_PORT', 0),
     region,
-    controlPlaneUrl: resolveControlPlaneUrl(env, dataDir),
+    controlPlaneUrl,
     logStoreUrl,
-    roles: readRoles(env),
+    roles,
     bootstrapAdminEmail: adminEmail,
     bootstrapApiToken,
     bootstrapShippingToken,
     logLevel,
     maxConcurrentRequestsPerAccount: readInteger(env, 'LOGWARD_MAX_CONCURRENT_REQUESTS', 100, 1, 100_000),
     shutdownTimeoutMs: readInteger(env, 'LOGWARD_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    alertIntervalSeconds: readInteger(env, 'LOGWARD_ALERT_INTERVAL_SECONDS', 60, 1, 86_400),
-    alerts: Object.freeze({
-      settleDelayMs: readInteger(env, 'LOGWARD_ALERT_SETTLE_DELAY_MS', 30_000, 0, 3_600_000),
-      // The embedded engine shares the API's cores: one alert query at a time keeps searches fast (docs/benchmarks.md).
-      concurrency: readInteger(env, 'LOGWARD_ALERT_CONCURRENCY', logStoreUrl.startsWith('chdb:') ? 1 : 4, 1, 64),
-      evaluationTimeoutMs: readInteger(env, 'LOGWARD_ALERT_EVALUATION_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
-      maxWindowsPerCycle: readInteger(env, 'LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE', 10, 1, 1_000),
-      samplesPerNotification: readInteger(env, 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', 10, 0, 100),
+    detection: Object.freeze({
+      intervalSeconds: renamed('INTERVAL_SECONDS', 60, 1, 86_400),
+      settleDelayMs: renamed('SETTLE_DELAY_MS', 30_000, 0, 3_600_000),
+      // The embedded engine shares the API's cores: one rule question at a time keeps searches fast (docs/benchmarks.md).
+      concurrency: renamed('CONCURRENCY', logStoreUrl.startsWith('chdb:') ? 1 : 4, 1, 64),
+      evaluationTimeoutMs: renamed('EVALUATION_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+      maxWindowsPerCycle: renamed('MAX_WINDOWS_PER_CYCLE', 10, 1, 1_000),
+      samplesPerNotification: renamed('SAMPLES_PER_NOTIFICATION', 10, 0, 100),
     }),
+    deprecations: Object.freeze(deprecations),
     retention: Object.freeze({ enforceIntervalMs: readInteger(env, 'LOGWARD_RETENTION_INTERVAL_SECONDS', 600, 10, 86_400) * 1000 }),
     wordCountIntervalMs: readInteger(env, 'LOGWARD_WORD_COUNT_INTERVAL_SECONDS', 60, 5, 86_400) * 1000,
     smtpUrl,
+    publicUrl,
     smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
     logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,
-    secretKey: read(env, 'LOGWARD_SECRET_KEY'),
+    secretKey,
+    singleNode,
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
+    trustedProxies: readCidrs(env, 'LOGWARD_TRUSTED_PROXIES'),
     searchRulesOff: (read(env, 'LOGWARD_SEARCH_RULES_OFF') ?? '')
       .split(',')
       .map((name) => name.trim())

@@ -12,7 +12,7 @@ export {
 } from './engine/detection-engine.js';
 export type { RuleKind, DetectionRule, RuleSchedule, Firing, FiringDetails, EventLogContent, AskSamples } from './rule-kind.js';
 export type { DetectionWindow, Question, QuestionBatch, SampleRequest, LogQuestions } from './questions/question.js';
-export type { DetectionNotice, Notify, EventLog, WriteEventLogs } from './dispatch/ports.js';
+export type { DetectionNotice, DeliveryReport, Notify, EventLog, WriteEventLogs } from './dispatch/ports.js';
 export type { FiringRecord, FiringPayload, NotificationState } from './firings/firing.js';
 export { firingRepository, type FiringFilter } from './firings/firing-repository.js';
 export { watermarkRepository } from './firings/watermark-repository.js';

@@ -7,13 +7,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../shared/logger.js';
+import type { Cidr } from '../shared/cidr.js';
 import { BOOLEAN_OR_STRING_KEYWORD } from '../shared/boolean-or-string.js';
 import { redactUrl } from '../shared/redact-url.js';
 import type { ApiTokenOwner } from '../modules/tokens/index.js';
 import './fastify-types.js';
 import { installAuthentication, type AuthenticateDeps, type SharedTokenOwner } from './plugins/authenticate.js';
 import { installAuthorization } from './plugins/authorize.js';
-import { installConcurrencyLimit } from './plugins/concurrency-limit.js';
+import { installConcurrencyLimit, type ClusterInFlight } from './plugins/concurrency-limit.js';
 import { installErrorHandling } from './plugins/error-handler.js';
 import { installHttpMetrics } from './plugins/http-metrics.js';
 import { operabilityRoutes, type ReadinessCheck } from './operability-routes.js';
@@ -26,6 +27,8 @@ export interface ApiServerDeps {
   readonly region: string;
   readonly version: string;
   readonly maxConcurrentRequestsPerAccount: number;
+  /** Counts the other api processes' in-flight requests into the limit (issue 51). */
+  readonly clusterInFlight?: ClusterInFlight;
   readonly metricsRegistry: Registry;
   readonly authenticateApiToken: (token: string) => Promise<ApiTokenOwner | undefined>;
   /** Read-only shared tokens, tried when the value is no API token. */
@@ -36,6 +39,8 @@ export interface ApiServerDeps {
   readonly routes: readonly FastifyPluginAsync[];
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes?: number;
+  /** Peers whose X-Forwarded-For names the client (`request.ip`); none: the socket's peer is the client. */
+  readonly trustedProxies?: readonly Cidr[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -95,6 +100,10 @@ const buildPartValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, 
 export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...baseServerOptions(deps.logger, deps.bodyLimitBytes ?? 10 * 1024 * 1024),
+    // Fastify (proxy-addr) walks X-Forwarded-For from the nearest hop and stops at the first untrusted address, so a
+    // client cannot pick its own address by sending the header; with no trusted proxy the header is ignored.
+    trustProxy:
+      (deps.trustedProxies ?? []).length === 0 ? false : (deps.trustedProxies ?? []).map((cidr) => `${cidr.network}/${cidr.prefix}`),
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Token values must never reach the log: only method, redacted URL and peer are logged.
   app.log = deps.logger;
@@ -123,7 +132,7 @@ export async function buildApiServer(deps: ApiServerDeps): Promise<FastifyInstan
     ...(deps.authenticateSession === undefined ? {} : { authenticateSession: deps.authenticateSession }),
   });
   installAuthorization(app);
-  installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount);
+  installConcurrencyLimit(app, deps.maxConcurrentRequestsPerAccount, deps.clusterInFlight);
   installHttpMetrics(app, deps.metricsRegistry, 'api');
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

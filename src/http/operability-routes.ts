@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Registry } from 'prom-client';
+import { readiness, type ReadinessCheck } from './ops-endpoints.js';
 
-export interface ReadinessCheck {
-  readonly name: string;
-  readonly check: () => Promise<void>;
-}
+export type { ReadinessCheck } from './ops-endpoints.js';
 
 const HealthBody = Type.Object({ status: Type.String() });
 const ReadyBody = Type.Object({
@@ -23,18 +21,8 @@ export function operabilityRoutes(deps: { registry: Registry; checks: readonly R
       '/ready',
       { config: { public: true }, schema: { ...hidden, response: { 200: ReadyBody, 503: ReadyBody } } },
       async (_request, reply) => {
-        const checks: Record<string, string> = {};
-        let ready = true;
-        for (const { name, check } of deps.checks) {
-          try {
-            await check();
-            checks[name] = 'ok';
-          } catch (error) {
-            ready = false;
-            checks[name] = error instanceof Error ? error.message : 'failed';
-          }
-        }
-        return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+        const { ready, body } = await readiness(deps.checks);
+        return reply.status(ready ? 200 : 503).send(body);
       },
     );
 

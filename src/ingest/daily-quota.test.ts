@@ -5,7 +5,7 @@ import { controlPlaneBackends, type OpenedControlPlane } from '../../test/suppor
 import { createUsageService } from '../modules/usage/index.js';
 import { isAppError } from '../shared/app-error.js';
 import { createManualClock, MS_PER_DAY } from '../shared/clock.js';
-import { BYTES_PER_GB, createDailyQuota } from './daily-quota.js';
+import { BYTES_PER_GB, createDailyQuota, grantChunkBytes } from './daily-quota.js';
 import type { IngestAccount } from './shipping-accounts.js';
 
 const logger = pino({ level: 'silent' });
@@ -92,6 +92,45 @@ for (const backend of controlPlaneBackends) {
         (error: unknown) => isAppError(error) && error.code === 'resource_exhausted',
       );
       await quota.stop();
+    });
+
+    it('shares the cap between ingest processes: together they accept at most the cap, and leave at most a chunk each unused', async () => {
+      const clock = createManualClock(DAY + 2 * MS_PER_DAY);
+      const small: IngestAccount = { ...account, maxDailyGB: 0.0001 };
+      const cap = Math.floor(0.0001 * BYTES_PER_GB);
+      const usage = createUsageService({ db: opened.controlPlane.db, clock });
+      // Two processes, each with its own connection to the control plane.
+      const processes = [0, 1].map(() => createDailyQuota({ usage, clock, logger, flushIntervalMs: 60_000 }));
+      const accepted = [0, 0];
+      const sizes = [1000, 1700, 2300];
+      await Promise.all(
+        processes.map(async (quota, index) => {
+          for (let i = 0; i < 400; i += 1) {
+            const bytes = sizes[(i + index) % sizes.length] ?? 1000;
+            try {
+              (await quota.admit(small, bytes)).commit();
+              accepted[index] = (accepted[index] ?? 0) + bytes;
+            } catch (error) {
+              assert.ok(isAppError(error) && error.code === 'resource_exhausted', String(error));
+            }
+          }
+        }),
+      );
+      const total = (accepted[0] ?? 0) + (accepted[1] ?? 0);
+      assert.ok(accepted[0] !== 0 && accepted[1] !== 0, 'both processes accepted logs');
+      assert.ok(total <= cap, `accepted ${total} > cap ${cap}`);
+      // What one process was granted and left unused is refused to the other until it stops: at most a chunk and a request.
+      assert.ok(total >= cap - 2 * (grantChunkBytes(cap) + 2300), `accepted ${total}, cap ${cap}`);
+      for (const quota of processes) await quota.stop();
+      const day = DAY + 2 * MS_PER_DAY;
+      assert.equal((await usage.dayTotals(small.accountId, day)).acceptedBytes, total);
+      // Stopped processes gave back what they did not use: a new one may take the rest of the cap.
+      assert.equal(await usage.grantedBytes(small.accountId, day), total);
+      const third = createDailyQuota({ usage, clock, logger, flushIntervalMs: 60_000 });
+      const rest = cap - total;
+      if (rest > 0) (await third.admit(small, rest)).commit();
+      await assert.rejects(third.admit(small, 1), (error: unknown) => isAppError(error) && error.code === 'resource_exhausted');
+      await third.stop();
     });
   });
 }

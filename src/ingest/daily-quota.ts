@@ -8,8 +8,10 @@ import type { IngestAccount } from './shipping-accounts.js';
 export const BYTES_PER_GB = 1024 ** 3;
 
 export interface UsageStore {
-  dayTotals(accountId: number, day: number): Promise<{ readonly acceptedBytes: number }>;
   record(deltas: readonly { accountId: number; day: number; acceptedBytes: number; refusedBytes: number }[]): Promise<void>;
+  /** Hands `want` bytes of the day's cap to this process, or at least `need`, or 0; all processes' grants stay within the cap. */
+  grant(request: { accountId: number; day: number; want: number; need: number; capBytes: number }): Promise<number>;
+  returnGrant(accountId: number, day: number, bytes: number): Promise<void>;
 }
 
 export interface DailyQuotaDeps {
@@ -27,10 +29,21 @@ export interface Admission {
 }
 
 interface AccountDay {
+  readonly accountId: number;
   readonly day: number;
-  readonly seeded: Promise<void>;
-  accepted: number;
-  reserved: number;
+  /** Bytes granted to this process and not yet held by a request. */
+  budget: number;
+  /** Grant requests of one account run one at a time. */
+  granting: Promise<void>;
+}
+
+/**
+ * How much more than a request needs a process asks for: 1 % of the cap (4 KiB to 16 MiB), so a busy listener asks
+ * the control plane about once per 1 % of the cap, and what a process holds unused (refused elsewhere although the
+ * cap is not reached, until it stops and gives it back) is at most that much.
+ */
+export function grantChunkBytes(capBytes: number): number {
+  return Math.min(16 * 1024 * 1024, Math.max(4096, Math.floor(capBytes / 100)));
 }
 
 export type DailyQuota = ReturnType<typeof createDailyQuota>;
@@ -43,8 +56,11 @@ function capExceeded(account: IngestAccount, nowMs: number): AppError {
 
 /**
  * The daily cap of each account, per UTC day, decided per request: a request fits whole or is refused
- * whole, so nothing over the cap is half-stored. Today's accepted bytes are seeded from the control plane,
- * so the cap holds across restarts; counts are written back every `flushIntervalMs`.
+ * whole, so nothing over the cap is half-stored. The cap is shared by every ingest process through grants from the
+ * control plane (issue 51, decision 0720): a process admits requests from bytes it was granted, and asks for more
+ * (what the request needs plus one chunk) when they run out. The grants of a day never pass the cap, so the
+ * processes together accept at most the cap; a restart starts from what is granted, so the cap holds across it.
+ * Accepted and refused bytes are written to the usage table every `flushIntervalMs`.
  */
 export function createDailyQuota(deps: DailyQuotaDeps) {
   const { usage, clock, logger } = deps;
@@ -62,17 +78,25 @@ export function createDailyQuota(deps: DailyQuotaDeps) {
   function stateOf(accountId: number, day: number): AccountDay {
     const current = days.get(accountId);
     if (current !== undefined && current.day === day) return current;
-    const state: AccountDay = {
-      day,
-      accepted: 0,
-      reserved: 0,
-      seeded: usage.dayTotals(accountId, day).then((totals) => {
-        state.accepted += totals.acceptedBytes;
-      }),
-    };
-    state.seeded.catch(() => days.delete(accountId));
+    // Yesterday's unused grant is worth nothing today: it is dropped, not returned.
+    const state: AccountDay = { accountId, day, budget: 0, granting: Promise.resolve() };
     days.set(accountId, state);
     return state;
+  }
+
+  async function topUp(state: AccountDay, bytes: number, capBytes: number): Promise<void> {
+    const attempt = state.granting.then(async () => {
+      if (state.budget >= bytes) return;
+      const need = bytes - state.budget;
+      const want = Math.min(capBytes, need + grantChunkBytes(capBytes));
+      state.budget += await usage.grant({ accountId: state.accountId, day: state.day, want, need, capBytes });
+    });
+    state.granting = attempt.catch(() => undefined);
+    try {
+      await attempt;
+    } catch (error) {
+      throw ingestErrors.dailyUsageUnavailable(error);
+    }
   }
 
   let flushing: Promise<void> = Promise.resolve();
@@ -97,38 +121,42 @@ export function createDailyQuota(deps: DailyQuotaDeps) {
       const now = clock.now();
       const day = startOfUtcDay(now);
       const state = stateOf(account.accountId, day);
-      try {
-        await state.seeded;
-      } catch (error) {
-        throw ingestErrors.dailyUsageUnavailable(error);
-      }
-      const cap = account.maxDailyGB * BYTES_PER_GB;
-      if (state.accepted + state.reserved + bytes > cap) {
+      const cap = Math.floor(account.maxDailyGB * BYTES_PER_GB);
+      if (bytes > state.budget && bytes <= cap) await topUp(state, bytes, cap);
+      if (bytes > state.budget) {
         count(account.accountId, day, 0, bytes);
         throw capExceeded(account, now);
       }
-      state.reserved += bytes;
+      state.budget -= bytes;
       let settled = false;
       return {
         commit() {
           if (settled) return;
           settled = true;
-          state.reserved -= bytes;
-          state.accepted += bytes;
           count(account.accountId, day, bytes, 0);
         },
         release() {
           if (settled) return;
           settled = true;
-          state.reserved -= bytes;
+          state.budget += bytes;
         },
       };
     },
     flush,
-    /** Writes the last counts; call after the listeners stopped. */
+    /** Writes the last counts and gives back today's unused grants; call after the listeners stopped. */
     async stop(): Promise<void> {
       clearInterval(timer);
       await flush();
+      const today = startOfUtcDay(clock.now());
+      for (const state of days.values()) {
+        await state.granting;
+        if (state.day !== today || state.budget <= 0) continue;
+        const unused = state.budget;
+        state.budget = 0;
+        await usage.returnGrant(state.accountId, state.day, unused).catch((error: unknown) => {
+          logger.warn({ err: error, accountId: state.accountId }, 'could not give back an unused daily-cap grant');
+        });
+      }
     },
   };
 }

@@ -5,7 +5,9 @@ import type { Logger } from '../shared/logger.js';
 import type { LogWriter } from '../storage/log-store.js';
 import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
+import type { DropFilterPort } from './drop/drop-filter-port.js';
 import { createIngestPipeline } from './ingest-pipeline.js';
+import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import { buildHttpListener } from './listeners/http-listener.js';
 import { createSyslogListener } from './listeners/syslog-listener.js';
 import { createShippingAccounts, type ShippingAccountsDeps } from './shipping-accounts.js';
@@ -17,8 +19,11 @@ export interface IngestDeps {
   readonly usage: UsageStore;
   readonly resolveShippingToken: ShippingAccountsDeps['resolveShippingToken'];
   readonly getAccount: ShippingAccountsDeps['getAccount'];
+  /** Drop filters applied before logs are stored or counted (none without it). */
+  readonly dropFilters?: DropFilterPort;
   /** Region of this server (LOGWARD_REGION). */
   readonly region: string;
+  readonly metrics?: IngestMetrics;
   /** Tuning; the defaults follow chdb-notes.md (docs/decisions/0143-ingest-batching.md). */
   readonly tuning?: {
     readonly tokenCacheTtlMs?: number;
@@ -49,14 +54,23 @@ export function createIngest(deps: IngestDeps) {
     ...(tuning.tokenCacheTtlMs === undefined ? {} : { cacheTtlMs: tuning.tokenCacheTtlMs }),
   });
   const quota = createDailyQuota({ usage: deps.usage, clock, logger });
+  const metrics = deps.metrics ?? NO_INGEST_METRICS;
   const batcher = createBatcher({
     store: deps.store,
     logger,
+    onBatchWritten: (durationMs, rows) => metrics.batchWritten(durationMs, rows),
     ...(tuning.batchLingerMs === undefined ? {} : { lingerMs: tuning.batchLingerMs }),
     ...(tuning.maxBatchRows === undefined ? {} : { maxBatchRows: tuning.maxBatchRows }),
     ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
   });
-  const pipeline = createIngestPipeline({ quota, batcher, store: deps.store, clock });
+  const pipeline = createIngestPipeline({
+    quota,
+    batcher,
+    store: deps.store,
+    clock,
+    metrics,
+    ...(deps.dropFilters === undefined ? {} : { dropFilters: deps.dropFilters }),
+  });
   const http: FastifyInstance = buildHttpListener({ logger, clock, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
   let started = false;
@@ -90,3 +104,5 @@ export function createIngest(deps: IngestDeps) {
 }
 
 export type { UsageStore } from './daily-quota.js';
+export type { DropFilterPort, IngestDropFilter, DropCondition } from './drop/drop-filter-port.js';
+export type { IngestMetrics } from './ingest-metrics.js';

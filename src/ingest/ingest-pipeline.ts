@@ -1,7 +1,11 @@
+import { isAppError } from '../shared/app-error.js';
+import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import type { Clock } from '../shared/clock.js';
 import type { EncodedLogs, LogWriter } from '../storage/log-store.js';
 import type { Batcher } from './batcher.js';
 import type { DailyQuota } from './daily-quota.js';
+import type { DropFilterPort, IngestDropFilter } from './drop/drop-filter-port.js';
+import { matchingDropFilter } from './drop/match-drop-filter.js';
 import { normaliseLog, type RawLog } from './normalise/normalise-log.js';
 import type { IngestAccount } from './shipping-accounts.js';
 
@@ -10,6 +14,9 @@ export interface IngestPipelineDeps {
   readonly batcher: Batcher;
   readonly store: Pick<LogWriter, 'openEncoder'>;
   readonly clock: Clock;
+  /** Drop filters of the accounts (none without it). */
+  readonly dropFilters?: DropFilterPort;
+  readonly metrics?: IngestMetrics;
 }
 
 /** A decoded log and the type its transport names (query `type`, Elasticsearch index, syslog `[type=…]`). */
@@ -28,6 +35,8 @@ export type IngestPipeline = ReturnType<typeof createIngestPipeline>;
 interface Prepared {
   readonly logs: EncodedLogs;
   readonly ids: string[];
+  /** Logs encoded for the store (the ids of dropped logs are answered too: the sender sees them accepted). */
+  readonly stored: number;
   readonly bytes: number;
 }
 
@@ -38,9 +47,11 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
    * request waiting for its batch keeps the encoded bytes alone, which the collector does not scan (decision 0130).
    */
   async function prepare(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<Prepared> {
+    const dropFilters: readonly IngestDropFilter[] = (await deps.dropFilters?.activeFor(account.accountId)) ?? [];
     const encoder = await deps.store.openEncoder([account.accountId], { retentionDaysOf: () => account.retentionDays });
     const receivedAtMs = deps.clock.now();
     const ids: string[] = [];
+    let stored = 0;
     let bytes = 0;
     for (const { log, defaultType, indexType } of incoming) {
       const document = normaliseLog(log, {
@@ -50,11 +61,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
         indexType,
         receivedAtMs,
       });
-      encoder.add(document);
       ids.push(document.id);
+      // A dropped log is neither stored nor counted against the daily cap (decision 0690).
+      const filter = dropFilters.length === 0 ? undefined : matchingDropFilter(document, dropFilters);
+      if (filter !== undefined && deps.dropFilters?.drops(filter, account.accountId, document.sizeBytes) === true) continue;
+      encoder.add(document);
+      stored += 1;
       bytes += document.sizeBytes;
     }
-    return { logs: encoder.finish(), ids, bytes };
+    return { logs: encoder.finish(), ids, stored, bytes };
   }
 
   return {
@@ -64,16 +79,25 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
      * and `unavailable` when the store is behind; in both cases nothing of the request is stored.
      */
     async ingest(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<string[]> {
-      const { logs, ids, bytes } = await prepare(account, incoming);
-      if (ids.length === 0) return [];
-      const admission = await deps.quota.admit(account, bytes);
+      const { logs, ids, stored, bytes } = await prepare(account, incoming);
+      if (stored === 0) return ids;
+      const metrics = deps.metrics ?? NO_INGEST_METRICS;
+      let admission;
+      try {
+        admission = await deps.quota.admit(account, bytes);
+      } catch (error) {
+        metrics.refused(isAppError(error) && error.code === 'resource_exhausted' ? 'daily-cap' : 'unavailable', stored);
+        throw error;
+      }
       try {
         await deps.batcher.submit(logs, bytes);
       } catch (error) {
         admission.release();
+        metrics.refused('unavailable', stored);
         throw error;
       }
       admission.commit();
+      metrics.accepted(stored, bytes);
       return ids;
     },
   };

@@ -14,6 +14,7 @@ import { logwardFieldsOf } from './mapping/field-mapping.js';
 import { logsourceCondition } from './mapping/logsource.js';
 import { severityOfLevel, type RuleSeverity } from './severity/sigma-level.js';
 import { invalidSigma, unsupportedSigma, type SigmaLocation } from './sigma-error.js';
+import { WINDOW_MINUTES_MAX } from '../shared/wire-bounds.js';
 
 /** A condition's `| fn(field) by … op n`, on Logward fields: the engine counts per group over the timeframe. */
 export interface SigmaAggregation {
@@ -61,7 +62,10 @@ function timeframeSeconds(text: string | null, at: SigmaLocation): number | null
   if (text === null) return null;
   const m = /^\s*(\d+)\s*([smhdwMy])\s*$/.exec(text);
   if (m === null) throw invalidSigma(at, `timeframe ${text} (expected a number and one of s, m, h, d, w, M, y)`);
-  return Number(m[1]) * (UNITS[m[2] ?? 's'] ?? 1);
+  const seconds = Number(m[1]) * (UNITS[m[2] ?? 's'] ?? 1);
+  // The rule's window: the API's bound (decision 0611), so an imported rule can be read and written back.
+  if (seconds > WINDOW_MINUTES_MAX * 60) throw invalidSigma(at, `timeframe ${text} is longer than a week`);
+  return seconds;
 }
 
 const firstField = (field: string, logsource: SigmaLogsource): string => logwardFieldsOf(field, logsource)[0] ?? field;

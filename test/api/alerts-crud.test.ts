@@ -36,7 +36,7 @@ for (const backend of controlPlaneBackends) {
       const body = created.json<Record<string, unknown>>();
       assert.deepEqual(shapeMismatches(body, fixture), []);
       assert.equal(body.createdAt, '2026-04-06T19:56:57.000Z');
-      assert.equal(body.createdBy, 'admin@localhost');
+      assert.equal(body.createdBy, 'admin@logward.localhost');
       assert.equal(body.enabled, true);
       const id = body.id as number;
 

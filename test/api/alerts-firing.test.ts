@@ -76,7 +76,7 @@ for (const backend of controlPlaneBackends) {
       await smtp.close();
     });
 
-    it('fires once per window and group when the threshold is crossed, never below it, and suppresses repeats', async () => {
+    it('fires once per incident and group when the threshold is crossed, never below it, and suppresses repeats', async () => {
       const created = await call('POST', '/v2/alerts', {
         title: 'Errors per host',
         description: 'Too many errors',
@@ -145,11 +145,23 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual(smtp.mails[0]?.to, ['oncall@example.com']);
       assert.match(smtp.mails[0]?.data ?? '', /Errors per host/);
 
-      // The next window still holds the three errors: it fires again, but the notification is suppressed.
+      // The next window still holds the three errors: the incident fired already, nothing new (once per incident).
       clock.set(T0 + 2 * MINUTE + 1_000);
+      assert.equal((await cycle()).firings, 0);
+      assert.equal((await triggered('errors per')).total, 1);
+
+      // A climb to SEVERE within the incident fires, but its notification is suppressed.
+      await shipLogs(
+        listenerUrl,
+        t.shippingToken,
+        'app',
+        Array.from({ length: 97 }, (_, i) => at(2 * MINUTE + 5_000 + i * 10, { level: 'ERROR', host: 'web-1', message: `boom ${i}` })),
+      );
+      clock.set(T0 + 3 * MINUTE + 1_000);
       assert.equal((await cycle()).firings, 1);
       const again = await triggered('errors per');
       assert.equal(again.total, 2);
+      assert.equal(again.results[0]?.severity, 'SEVERE');
       assert.equal(again.results[0]?.notificationState, 'suppressed');
       assert.equal(webhook.requests.length, 1);
       assert.equal(smtp.mails.length, 1);

@@ -33,6 +33,8 @@ for (const backend of controlPlaneBackends) {
         LOGWARD_BOOTSTRAP_API_TOKEN: TEST_API_TOKEN,
         LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: TEST_SHIPPING_TOKEN,
         LOGWARD_CONTROL_PLANE_URL: opened.url,
+        // One in-process app on a PostgreSQL schema with its own embedded log store (see LOGWARD_SINGLE_NODE).
+        LOGWARD_SINGLE_NODE: 'true',
         // The webhook receiver is on loopback, which user-given URLs may not reach by default (decision 0350).
         LOGWARD_OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
       });

@@ -194,7 +194,8 @@ for (const backend of controlPlaneBackends) {
       const result = await ok<Record<string, unknown>>('POST', `/v1/lookup-lists/${list.id}/elements/bulk-add`, items);
       const ms = performance.now() - started;
       assert.deepEqual([result.status, result.numOfAddedElements], ['SUCCESS', 100_000]);
-      assert.ok(ms < 15_000, `bulk add of 100,000 took ${Math.round(ms)} ms`);
+      // A guard against per-element round trips (minutes), loose enough for a loaded machine; the figure is a bench's.
+      assert.ok(ms < 30_000, `bulk add of 100,000 took ${Math.round(ms)} ms`);
       const again = await ok<Record<string, unknown>>('POST', `/v1/lookup-lists/${list.id}/elements/bulk-add`, items.slice(0, 1000));
       assert.deepEqual([again.numOfAddedElements, again.numOfMergedElements], [0, 1000]);
       const page = await ok<Page<Element>>('POST', `/v1/lookup-lists/${list.id}/elements/search`, {
@@ -202,6 +203,32 @@ for (const backend of controlPlaneBackends) {
       });
       assert.equal(page.total, 100_000);
       assert.equal(new Set(page.results.map((e) => e.id)).size, 1000);
+      await ok('DELETE', `/v1/lookup-lists/${list.id}`);
+    });
+
+    it('refuses NUL and bidirectional overrides in list names and element values, as every route refuses them in names', async () => {
+      const list = await ok<List>('POST', '/v1/lookup-lists', { name: 'names rule' });
+      const base = `/v1/lookup-lists/${list.id}/elements`;
+      for (const unsafe of ['bad\u0000name', 'exe\u202etxt', 'a\u2066b', 'tab\there']) {
+        await refused('POST', '/v1/lookup-lists', { name: unsafe }, /body\.name/);
+        await refused('PUT', `/v1/lookup-lists/${list.id}`, { name: unsafe }, /body\.name/);
+        await refused('POST', base, { value: unsafe }, /body\.value/);
+        const added = await ok<{ id: number }>('POST', base, { value: 'fine' });
+        await refused('PUT', `${base}/${added.id}`, { value: unsafe }, /body\.value/);
+        await ok('DELETE', `${base}/${added.id}`);
+        const bulk = await ok<Record<string, unknown>>('POST', `${base}/bulk-add`, [{ value: 'good' }, { value: unsafe }]);
+        assert.equal(bulk.status, 'PARTIAL_FAILED');
+        assert.deepEqual(
+          (bulk.failures as { index: number; field: string }[]).map((f) => [f.index, f.field]),
+          [[1, 'body.1.value']],
+        );
+      }
+      const page = await ok<Page<Element>>('POST', `${base}/search`, {});
+      assert.deepEqual(
+        page.results.map((e) => e.value),
+        ['good'],
+      );
+      assert.equal((await ok<List>('GET', `/v1/lookup-lists/${list.id}`)).name, 'names rule');
       await ok('DELETE', `/v1/lookup-lists/${list.id}`);
     });
 
@@ -223,6 +250,10 @@ for (const backend of controlPlaneBackends) {
       await refused('POST', base, { value: 'v', comment: 'c'.repeat(201) }, /body\.comment/);
       await refused('POST', base, { value: 'v', expirationDate: START }, /body\.expirationDate/);
       await refused('POST', base, { value: 'v', expirationDate: 'tomorrow' }, /expirationDate/);
+      await refused('POST', base, { value: 'v', expirationDate: 1e308 }, /body\.expirationDate/);
+      await refused('POST', base, { value: 'v', expirationDate: 7_258_118_400_001 }, /body\.expirationDate/);
+      await refused('POST', `${base}/bulk-add`, [{ value: 'v', expirationDate: 1e308 }], /expirationDate/);
+      await refused('POST', `${base}/bulk-add?defaultTTL=1e308`, [{ value: 'v' }], /defaultTTL/);
       await refused('POST', `${base}/bulk-add`, { value: 'v' }, /body/);
       await refused('POST', `${base}/bulk-add?defaultTTL=${START - 1}`, [{ value: 'v' }], /defaultTTL/);
       await refused('POST', `${base}/search`, { filter: { byIds: ['a'] } }, /byIds/);

@@ -6,6 +6,7 @@ import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.js';
 import { datasetsDir } from '../support/datasets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { createWebUser, signIn, type WebSession } from '../support/web-users.js';
 
 const FIXTURES = path.join(datasetsDir(), 'logzio-api-fixtures/endpoints');
 const fixture = (name: string): Record<string, unknown> =>
@@ -184,6 +185,71 @@ for (const backend of controlPlaneBackends) {
       assert.equal(failed.statusCode, 400);
       assert.equal(failed.json<{ errorCode: string }>().errorCode, 'endpoints/TEST_MESSAGE_FAILED');
       receiver.respondWith([]);
+    });
+
+    it('shows a read-only user every endpoint without its secrets; an admin and the API token see them as stored', async () => {
+      const secretBodies: Readonly<Record<string, Record<string, unknown>>> = {
+        slack: { url: 'https://hooks.slack.example/services/T0/B0/slack-path-secret' },
+        'microsoft-teams': { url: 'https://teams.example/webhook/teams-path-secret?code=teams-query-secret' },
+        custom: {
+          url: 'https://user-secret:pass-secret@hooks.example/custom?token=custom-query-secret#frag-secret',
+          method: 'POST',
+          headers: 'authKey=header-secret,X-Env=prod-secret',
+        },
+        'pager-duty': { serviceKey: 'pd-service-key-secret' },
+        'big-panda': { apiToken: 'bp-api-token-secret', appKey: 'bp-app-key-secret' },
+        'data-dog': { apiKey: 'dd-api-key-secret' },
+        victorops: { routingKey: 'vo-routing-secret', messageType: 'CRITICAL', serviceApiKey: 'vo-service-secret' },
+        'ops-genie': { apiKey: 'og-api-key-secret' },
+        'service-now': { username: 'sn-user', password: 'sn-password-secret', url: 'https://sn.example/api/now/table/sn-path-secret' },
+      };
+      const ids: number[] = [];
+      for (const [slug, fields] of Object.entries(secretBodies)) {
+        const created = await call('POST', `/v1/endpoints/${slug}`, { title: `masked ${slug}`, description: 'd', ...fields });
+        assert.equal(created.statusCode, 200, created.body);
+        ids.push(created.json<{ id: number }>().id);
+      }
+      await createWebUser(t, 'reader@example.com', 'USER_ROLE_READONLY');
+      await createWebUser(t, 'boss@example.com', 'USER_ROLE_ACCOUNT_ADMIN');
+      const reader = await signIn(t, 'reader@example.com');
+      const boss = await signIn(t, 'boss@example.com');
+      const as = (session: WebSession, url: string) => t.api.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+      const secrets = Object.values(secretBodies)
+        .flatMap((fields) => Object.values(fields))
+        .filter((value): value is string => typeof value === 'string')
+        .flatMap((value) => value.match(/[a-z-]+-secret/g) ?? []);
+      assert.equal(secrets.length, 18);
+
+      const readerList = await as(reader, '/v1/endpoints');
+      assert.equal(readerList.statusCode, 200);
+      const readerBodies = [readerList.body, ...(await Promise.all(ids.map(async (id) => (await as(reader, `/v1/endpoints/${id}`)).body)))];
+      for (const body of readerBodies)
+        for (const secret of secrets) assert.ok(!body.includes(secret), `${secret} shown to read-only: ${body}`);
+      const byTitle = new Map(readerList.json<{ title: string }[]>().map((endpoint) => [endpoint.title, endpoint]));
+      assert.deepEqual(byTitle.get('masked custom'), {
+        endpointType: 'Custom',
+        id: ids[2],
+        title: 'masked custom',
+        description: 'd',
+        url: 'https://hooks.example/********',
+        method: 'POST',
+        headers: 'authKey=********,X-Env=********',
+        bodyTemplate: {},
+      });
+      assert.deepEqual(byTitle.get('masked victorops'), {
+        endpointType: 'VictorOps',
+        id: ids[6],
+        title: 'masked victorops',
+        description: 'd',
+        routingKey: '********',
+        messageType: 'CRITICAL',
+        serviceApiKey: '********',
+      });
+
+      for (const body of [(await as(boss, '/v1/endpoints')).body, (await call('GET', '/v1/endpoints')).body]) {
+        for (const secret of secrets) assert.ok(body.includes(secret), `${secret} hidden from an admin`);
+      }
+      for (const id of ids) assert.equal((await call('DELETE', `/v1/endpoints/${id}`)).statusCode, 204);
     });
   });
 }

@@ -238,6 +238,49 @@ for (const backend of controlPlaneBackends) {
       assert.equal(after.results[0]?.isMuted, false);
     });
 
+    it('refuses a mute, a time range or a window beyond year 2200 with a 400, and event search keeps answering', async () => {
+      const before = await events({ filter: { includeMutedEvents: true } });
+      for (const muteUntil of [1e308, 7_258_118_400_001, -1]) {
+        const refused = await api('PUT', `/v2/security/rules/events/${ruleId}`, { isMuted: true, muteUntil });
+        assert.equal(refused.statusCode, 400, refused.body);
+        assert.match(refused.json<{ message: string }>().message, /muteUntil/);
+      }
+      const search = await api('POST', '/v2/security/rules/events/search', { filter: { timeRange: { fromDate: 0, toDate: 1e308 } } });
+      assert.equal(search.statusCode, 400, search.body);
+      assert.deepEqual(await events({ filter: { includeMutedEvents: true } }), before);
+      // The latest mute the API takes is stored and read back, and searches still answer.
+      const latest = await api('PUT', `/v2/security/rules/events/${ruleId}`, { isMuted: true, muteUntil: 7_258_118_400 });
+      assert.equal(latest.statusCode, 201, latest.body);
+      assert.equal((await events({})).total, 0);
+      assert.equal((await events({ filter: { includeMutedEvents: true } })).results[0]?.triage.mutedUntil, 7_258_118_400);
+      assert.equal((await api('PUT', `/v2/security/rules/events/${ruleId}`, { isMuted: false })).statusCode, 201);
+      assert.equal((await events({})).total, 1);
+      for (const body of [
+        { ...bruteForceRule, searchTimeFrameMinutes: 1e9 },
+        {
+          ...bruteForceRule,
+          subComponents: [
+            { ...bruteForceRule.subComponents[0], trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 1e308 } } },
+          ],
+        },
+      ]) {
+        const refused = await api('POST', '/v2/security/rules', body);
+        assert.equal(refused.statusCode, 400, refused.body);
+      }
+    });
+
+    it('still answers event searches over a mute stored before the bound (SQLite kept an infinite one)', async (c) => {
+      if (backend.name !== 'sqlite') return c.skip('PostgreSQL never stored one: its bigint refused the value');
+      assert.ok(event !== undefined);
+      assert.equal((await api('PUT', `/v2/security/rules/events/${ruleId}`, { isMuted: true, muteUntil: 7_258_118_400 })).statusCode, 201);
+      await t.app.controlPlane.db.updateTable('security_event_states').set({ muted_until: Number.POSITIVE_INFINITY }).execute();
+      const muted = await events({ filter: { includeMutedEvents: true } });
+      assert.equal(muted.results[0]?.isMuted, true);
+      assert.equal(muted.results[0]?.triage.mutedUntil, 7_258_118_400, 'read back as the latest mute the API takes');
+      assert.equal((await api('PUT', `/v2/security/rules/events/${ruleId}`, { isMuted: false })).statusCode, 201);
+      assert.equal((await events({})).total, 1);
+    });
+
     it('imports Sigma correlation rules (event_count, value_count, temporal) that fire through the engine', async () => {
       const yaml = `title: Failed SSH password
 name: ssh_failed

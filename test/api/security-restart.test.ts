@@ -34,6 +34,8 @@ for (const backend of controlPlaneBackends) {
         LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: TEST_SHIPPING_TOKEN,
         LOGWARD_BOOTSTRAP_ADMIN_EMAIL: ADMIN,
         LOGWARD_CONTROL_PLANE_URL: opened.url,
+        // One in-process app on a PostgreSQL schema with its own embedded log store (see LOGWARD_SINGLE_NODE).
+        LOGWARD_SINGLE_NODE: 'true',
       });
       const compose = (controlPlane: ControlPlane): Promise<App> =>
         composeApp({ config, clock, logger: createLogger('silent'), controlPlane, alertSettleDelayMs: 0 });

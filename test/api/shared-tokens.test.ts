@@ -152,6 +152,7 @@ describe('searching with a shared token', () => {
   let red = '';
   let redOrBlue = '';
   let unfiltered = '';
+  let listenerUrl = '';
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
     t.api.inject({ method, url, headers: { 'x-api-token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const total = async (token: string, query: object = { match_all: {} }): Promise<number> => {
@@ -162,7 +163,7 @@ describe('searching with a shared token', () => {
 
   before(async () => {
     t = await startTestApp({ backend: searchBackend });
-    const { listenerUrl } = await t.listen();
+    listenerUrl = (await t.listen()).listenerUrl;
     await t.app.featureGrants.grant(t.mainAccountId, 'shared-tokens');
     other = await addAccount(t, { ownerAccountId: t.mainAccountId, searchable: true });
     const logs = ['red', 'red', 'red', 'blue', 'blue', 'green'].map((team, i) => ({ message: `request ${i} by ${team}`, team, n: i }));
@@ -253,19 +254,82 @@ describe('searching with a shared token', () => {
       }
     }
     assert.ok(checked > 30, `checked ${checked} routes`);
-    const ship = await fetch(`${(await t.listen().catch(() => undefined))?.listenerUrl ?? ''}/?token=${red}&type=app`, {
-      method: 'POST',
-      body: '{"message":"x"}',
-    }).catch(() => undefined);
-    assert.notEqual(ship?.status, 200, 'a shared token ships no logs');
+    const ship = await fetch(`${listenerUrl}/?token=${red}&type=app`, { method: 'POST', body: '{"message":"x"}' });
+    assert.ok(ship.status >= 400 && ship.status < 500, `a shared token ships no logs (listener answered ${ship.status})`);
+  });
+
+  it("matches a filter's whole value only, and lists in _mapping and _field_caps only the fields of logs it can read", async () => {
+    await shipLogs(listenerUrl, t.shippingToken, 'billing', [
+      { message: 'payment taken', team: 'payments', visible_field: 'v', amount: 10 },
+      { message: 'other payment', team: 'payments-x', hidden_field: 'h', nested: { secret: 's' } },
+      { message: 'upper case', team: 'Payments', hidden_case: 'c' },
+    ]);
+    await waitFor(async () => ((await total(t.apiToken)) === 9 ? true : undefined), 30_000, 'the billing logs');
+    const filterId = (await send('POST', '/v1/shared-tokens/filters', t.apiToken, { field: 'team', value: 'payments' })).json<Filter>().id;
+    const amountId = (await send('POST', '/v1/shared-tokens/filters', t.apiToken, { field: 'amount', value: '10' })).json<Filter>().id;
+    const create = async (body: object) => (await send('POST', '/v1/shared-tokens', t.apiToken, body)).json<SharedToken>().token;
+    const payments = await create({ tokenName: 'payments', filters: [filterId] });
+    const byAmount = await create({ tokenName: 'amount', filters: [amountId] });
+    assert.equal(await total(payments), 1, 'payments-x and Payments are other values');
+    assert.equal(await total(byAmount), 1, 'a number matches by value');
+
+    const fieldNames = (properties: Record<string, { properties?: object }>, prefix = ''): string[] =>
+      Object.entries(properties).flatMap(([name, node]) =>
+        node.properties === undefined
+          ? [`${prefix}${name}`]
+          : fieldNames(node.properties as Record<string, { properties?: object }>, `${prefix}${name}.`),
+      );
+    const mapping = await send('GET', '/v1/elasticsearch/_mapping', payments);
+    assert.equal(mapping.statusCode, 200, mapping.body);
+    const indices = mapping.json<Record<string, { mappings: { properties: Record<string, { properties?: object }> } }>>();
+    assert.deepEqual(Object.keys(indices), ['billing'], 'only the types of logs it can read');
+    assert.deepEqual(fieldNames(indices.billing?.mappings.properties ?? {}).sort(), [
+      '@timestamp',
+      'amount',
+      'message',
+      'team',
+      'type',
+      'visible_field',
+    ]);
+    const caps = await send('GET', '/v1/elasticsearch/_field_caps?fields=*', payments);
+    assert.equal(caps.statusCode, 200, caps.body);
+    assert.deepEqual(Object.keys(caps.json<{ fields: Record<string, unknown> }>().fields).sort(), [
+      '@timestamp',
+      'amount',
+      'message',
+      'message.keyword',
+      'team',
+      'team.keyword',
+      'type',
+      'visible_field',
+      'visible_field.keyword',
+    ]);
+    // New filters are seen at once, whatever was listed a moment ago.
+    const paymentsId = (await send('GET', '/v1/shared-tokens', t.apiToken)).json<SharedToken[]>().find((tk) => tk.name === 'payments')?.id;
+    const redFilter = (await send('POST', '/v1/shared-tokens/filters', t.apiToken, { field: 'team', value: 'red' })).json<Filter>().id;
+    assert.equal((await send('PUT', `/v1/shared-tokens/${paymentsId}`, t.apiToken, { filters: [redFilter] })).statusCode, 200);
+    const narrowed = Object.keys((await send('GET', '/v1/elasticsearch/_field_caps?fields=*', payments)).json<{ fields: object }>().fields);
+    assert.ok(narrowed.includes('n') && !narrowed.includes('visible_field'), narrowed.join());
+    // Full-access callers still see the whole catalog.
+    const all = Object.keys((await send('GET', '/v1/elasticsearch/_field_caps?fields=*', t.apiToken)).json<{ fields: object }>().fields);
+    for (const name of ['hidden_field', 'hidden_case', 'nested.secret', 'n']) assert.ok(all.includes(name), name);
   });
 
   it('keeps lastUsed, stops working when deleted, expired, or when the grant is revoked', async () => {
     const listed = (await send('GET', '/v1/shared-tokens', t.apiToken)).json<SharedToken[]>();
     assert.ok(listed.find((token) => token.name === 'red')!.lastUsed! > 0);
+    // A token cannot be made expired (400), nor expire past year 2200; one that expires later stops working then.
+    for (const expirationDate of [Date.now() - 1, 0, 7_258_118_400_001, 1e308]) {
+      const refused = await send('POST', '/v1/shared-tokens', t.apiToken, { tokenName: 'old', expirationDate });
+      assert.equal(refused.statusCode, 400, `${expirationDate}: ${refused.body}`);
+      assert.equal(refused.json<{ parameters: { field: string } }>().parameters.field, 'body.expirationDate');
+    }
+    assert.ok(!(await send('GET', '/v1/shared-tokens', t.apiToken)).json<SharedToken[]>().some((token) => token.name === 'old'));
+    const expiresAt = Date.now() + 500;
     const expiring = (
-      await send('POST', '/v1/shared-tokens', t.apiToken, { tokenName: 'old', expirationDate: Date.now() - 1 })
+      await send('POST', '/v1/shared-tokens', t.apiToken, { tokenName: 'old', expirationDate: expiresAt })
     ).json<SharedToken>();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now() + 50)));
     assert.equal((await send('POST', '/v1/search', expiring.token, { query: { match_all: {} } })).statusCode, 403);
     await t.app.featureGrants.revoke(t.mainAccountId, 'shared-tokens');
     assert.equal((await send('POST', '/v1/search', red, { query: { match_all: {} } })).statusCode, 403);

@@ -4,6 +4,7 @@ import { httpErrors } from '../../src/http/errors/http-errors.js';
 import { ingestErrors } from '../../src/ingest/ingest-errors.js';
 import { accountErrors } from '../../src/modules/accounts/account-errors.js';
 import { authGroupErrors } from '../../src/modules/auth-groups/auth-group-errors.js';
+import { dropFilterErrors } from '../../src/modules/drop-filters/drop-filter-errors.js';
 import { searchErrors } from '../../src/modules/search/search-errors.js';
 import { securityErrors } from '../../src/modules/security/security-errors.js';
 import { tokenErrors } from '../../src/modules/tokens/token-errors.js';
@@ -16,6 +17,7 @@ const catalogs: Record<string, Record<string, (...args: never[]) => unknown>> = 
   ingestErrors,
   accountErrors,
   authGroupErrors,
+  dropFilterErrors,
   searchErrors,
   securityErrors,
   tokenErrors,

@@ -91,6 +91,14 @@ const scrollHandles = (body: unknown): Record<string, string | undefined> => {
 const es = (ctx: PathContext): string => ctx.rand.pick(['', '/v1/elasticsearch']);
 const index = (ctx: PathContext): string => ctx.rand.pick([...INDEXES, ctx.anyMarker()]);
 
+/** The caller's own drop filter half the time, else anyone's (or one that does not exist). */
+function dropFilterId(ctx: PathContext): string {
+  const { rand, world, caller } = ctx;
+  const own = world.dropFilters.filter((filter) => filter.accountId === caller.accountId);
+  if (own.length > 0 && rand.chance(0.5)) return rand.pick(own).id;
+  return rand.chance(0.9) ? rand.pick(world.dropFilters).id : '1b0c5a3e-8f61-4f0e-9d7a-2a4c1f0e9b77';
+}
+
 /** The caller's own lookup list half the time, else anyone's (or one that does not exist). */
 function lookupListId(ctx: PathContext): string {
   const { rand, world, caller } = ctx;
@@ -157,11 +165,19 @@ export const READ_PATHS: readonly ReadPath[] = [
     sees: 'searchable',
     ownData: true,
     handles: scrollHandles,
-    request: (ctx) => ({
-      method: 'POST',
-      url: `${es(ctx)}/${index(ctx)}/_search${ctx.rand.chance(0.3) ? '?scroll=1m' : ''}`,
-      body: esBody(ctx),
-    }),
+    request: (ctx) => {
+      // Without a scroll of its own yet (the control round) the caller opens one with a small first page over all its
+      // logs, so the scroll path's control has a handle whose next page holds the caller's own logs; later rounds open
+      // scrolls now and then with any body.
+      if (ctx.handle('esScroll') === undefined) {
+        return { method: 'POST', url: `${es(ctx)}/*/_search?scroll=1m`, body: { query: { match_all: {} }, size: ctx.rand.int(1, 3) } };
+      }
+      return {
+        method: 'POST',
+        url: `${es(ctx)}/${index(ctx)}/_search${ctx.rand.chance(0.3) ? '?scroll=1m' : ''}`,
+        body: esBody(ctx),
+      };
+    },
   },
   {
     name: 'es _search q=',
@@ -338,6 +354,14 @@ export const READ_PATHS: readonly ReadPath[] = [
       url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}${ctx.rand.chance(0.5) ? `?search=${ctx.anyMarker()}` : ''}`,
     }),
   },
+  // Snapshots (decision 0672).
+  { name: 'snapshots list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/snapshotter' }) },
+  {
+    name: 'snapshot by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/snapshotter/${ctx.id('snapshot')}` }),
+  },
   {
     name: 'saved object by id',
     sees: 'own',
@@ -373,7 +397,11 @@ export const READ_PATHS: readonly ReadPath[] = [
     ownData: true,
     request: (ctx) => ({
       method: 'GET',
-      url: ctx.rand.chance(0.3) ? '/v2/security/mitre-coverage' : `/v2/security/rules/${ctx.id(ctx.rand.pick(['securityRule', 'alert']))}`,
+      // Mostly rule ids (an alert id now and then): with one control request per tenant, a coin toss between the two
+      // left the path blind for some seeds.
+      url: ctx.rand.chance(0.3)
+        ? '/v2/security/mitre-coverage'
+        : `/v2/security/rules/${ctx.id(ctx.rand.chance(0.8) ? 'securityRule' : 'alert')}`,
     }),
   },
   {
@@ -447,5 +475,24 @@ export const READ_PATHS: readonly ReadPath[] = [
         size: 50,
       },
     }),
+  },
+  {
+    name: 'unified alert by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v2/unified-alerts/logs/${ctx.id('alert')}` }),
+  },
+  // Drop filters (activating one that is active changes nothing; another account's answers 404).
+  {
+    name: 'drop filters search',
+    sees: 'own',
+    ownData: true,
+    request: () => ({ method: 'POST', url: '/v1/drop-filters/search' }),
+  },
+  {
+    name: 'drop filter activate',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'POST', url: `/v1/drop-filters/${dropFilterId(ctx)}/activate` }),
   },
 ];

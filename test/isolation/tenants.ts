@@ -24,7 +24,16 @@ export interface Tenant {
 
 /** The kinds of ids the world holds. */
 export type IdKind =
-  'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter' | 'savedObject' | 'securityRule';
+  | 'alert'
+  | 'endpoint'
+  | 'user'
+  | 'shippingToken'
+  | 'account'
+  | 'sharedToken'
+  | 'sharedTokenFilter'
+  | 'savedObject'
+  | 'securityRule'
+  | 'snapshot';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -33,6 +42,8 @@ export interface World {
   readonly ids: Readonly<Record<IdKind, readonly { id: number; accountId: number }[]>>;
   /** Every lookup list the setup created (GUID ids), with its account. */
   readonly lookupLists: readonly { id: string; accountId: number }[];
+  /** Every drop filter the setup created (GUID ids), with its account. */
+  readonly dropFilters: readonly { id: string; accountId: number }[];
   /** Text that belongs to one account only (labels inside its data, its token values) → its account id. */
   readonly secrets: ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -57,7 +68,7 @@ async function ok<T>(what: string, call: Promise<{ status: number; body: unknown
  */
 export async function buildWorld(options: { logsPerAccount?: number } = {}): Promise<World> {
   const service = await startLogwardProcess({
-    env: { LOGWARD_ALERT_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
+    env: { LOGWARD_DETECTION_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
   });
   const sink = http.createServer((req, res) => req.resume().on('end', () => res.end('{}')));
   const sinkPort = await freePort();
@@ -131,9 +142,11 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       sharedToken: [],
       sharedTokenFilter: [],
       savedObject: [],
+      snapshot: [],
       securityRule: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
+    const dropFilters: { id: string; accountId: number }[] = [];
     const minute = 60_000;
     for (const account of accounts) {
       const mark = `${marker(account.label)} ${account.hidden}`;
@@ -235,6 +248,20 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
         }),
       );
       ids.savedObject.push({ id: savedId, accountId: account.accountId });
+      // A snapshot of the dashboard (decision 0672): its name and message carry the marker.
+      const snapshot = await ok<{ snapshotId: number }>(
+        'snapshot',
+        api(account.apiToken, 'POST', '/v1/snapshotter', {
+          snapshotType: 'DASHBOARD',
+          snapshotSavedObjectId: `dashboard:${savedId}`,
+          timeFrameFrom: Date.now() - 3_600_000,
+          timeFrameTo: Date.now(),
+          snapshotTimeZone: 'UTC',
+          emails: [`${marker(account.label)}@example.com`],
+          message: mark,
+        }),
+      );
+      ids.snapshot.push({ id: snapshot.snapshotId, accountId: account.accountId });
       // A lookup list named by the marker, holding the marker: searches may name it, other accounts may not.
       const list = await ok<{ id: string }>(
         'lookup list',
@@ -248,6 +275,17 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
           { value: marker(account.label), comment: account.hidden },
         ]),
       );
+      // A drop filter described by the marker, on a field no shipped log has: it drops nothing.
+      const dropFilter = await ok<{ id: string }>(
+        'drop filter',
+        api(account.apiToken, 'POST', '/v1/drop-filters', {
+          logType: marker(account.label),
+          description: mark,
+          fieldConditions: [{ fieldName: 'never_shipped', value: account.hidden }],
+        }),
+      );
+      secrets.set(dropFilter.id, account.accountId);
+      dropFilters.push({ id: dropFilter.id, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({
@@ -299,6 +337,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       tenants,
       ids,
       lookupLists,
+      dropFilters,
       secrets,
       async close() {
         sink.close();
@@ -349,6 +388,8 @@ async function securityTenant(
       title: `rule ${mark}`,
       description: mark,
       tags: [marker(label), hidden],
+      // Tagged, so the MITRE coverage lists it: that read shows the tenant its own data too.
+      mitreTags: ['T1110'],
       searchTimeFrameMinutes: 10,
       subComponents: [
         {

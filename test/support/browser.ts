@@ -48,3 +48,34 @@ export async function signInPage(page: Page, baseUrl: string, email: string, pas
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Sections' }).waitFor();
 }
+
+/** Light and dark, wide and 390 px narrow: `<name>-<scheme>-<width>.png`, each after `settle` (default 250 ms). */
+export async function screenshotVariants(
+  page: Page,
+  name: string,
+  settle: () => Promise<void> = () => page.waitForTimeout(250),
+): Promise<void> {
+  const original = page.viewportSize() ?? { width: 1400, height: 900 };
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const size of [
+      { width: 1400, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(size);
+      await settle();
+      await screenshot(page, `${name}-${colorScheme}-${size.width}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(original);
+}
+
+/** Waits until the page names itself `title` (pages set it once their data has loaded). */
+export async function waitForTitle(page: Page, title: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await page.title()) !== title) {
+    if (Date.now() > deadline) throw new Error(`page title is "${await page.title()}", expected "${title}"`);
+    await page.waitForTimeout(50);
+  }
+}

@@ -40,11 +40,13 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs:
 export function runCli(
   args: readonly string[],
   env: Readonly<Record<string, string>>,
+  input?: string,
 ): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['bin/logward.js', ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     encoding: 'utf8',
+    ...(input === undefined ? {} : { input }),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -11,6 +11,8 @@ export interface LogwardProcess {
   readonly service: RunningService;
   readonly apiUrl: string;
   readonly listenerUrl: string;
+  /** /health, /ready and /metrics of any role (LOGWARD_OPS_PORT). */
+  readonly opsUrl: string;
   readonly apiToken: string;
   readonly shippingToken: string;
   readonly dataDir: string;
@@ -32,6 +34,7 @@ export async function startLogwardProcess(
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'logward-suite-'));
   const apiPort = await freePort();
   const listenerPort = await freePort();
+  const opsPort = await freePort();
   const service = startService({
     LOGWARD_DATA_DIR: dataDir,
     LOGWARD_API_HOST: '127.0.0.1',
@@ -39,6 +42,7 @@ export async function startLogwardProcess(
     LOGWARD_LISTENER_PORT: String(listenerPort),
     LOGWARD_SYSLOG_TCP_PORT: String(await freePort()),
     LOGWARD_SYSLOG_UDP_PORT: String(await freePort()),
+    LOGWARD_OPS_PORT: String(opsPort),
     LOGWARD_BOOTSTRAP_API_TOKEN: PROCESS_API_TOKEN,
     LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: PROCESS_SHIPPING_TOKEN,
     LOGWARD_LOG_STORE_MEMORY_MB: '512',
@@ -60,8 +64,9 @@ export async function startLogwardProcess(
   });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const listenerUrl = `http://127.0.0.1:${listenerPort}`;
-  const roles = options.env?.LOGWARD_ROLES ?? 'api,ingest,scheduler';
-  const probeUrl = roles.includes('api') ? `${apiUrl}/health` : `${listenerUrl}/`;
+  const opsUrl = `http://127.0.0.1:${opsPort}`;
+  // The ops port listens once every role has started.
+  const probeUrl = `${opsUrl}/ready`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
   for (;;) {
     const up = await fetch(probeUrl).then(
@@ -79,6 +84,7 @@ export async function startLogwardProcess(
     service,
     apiUrl,
     listenerUrl,
+    opsUrl,
     apiToken: PROCESS_API_TOKEN,
     shippingToken: PROCESS_SHIPPING_TOKEN,
     dataDir,

@@ -32,7 +32,7 @@ export interface TestAppOptions {
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string>>;
   /** Extra composition options (integration URLs, delivery retry policy). */
-  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy' | 'alertSettleDelayMs' | 'wordCountLimits'>>;
+  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy' | 'alertSettleDelayMs' | 'wordCountLimits' | 'snapshotTasks'>>;
 }
 
 export const TEST_API_TOKEN = 'test-api-token-0000000000000001';
@@ -52,6 +52,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     LOGWARD_BOOTSTRAP_API_TOKEN: TEST_API_TOKEN,
     LOGWARD_BOOTSTRAP_SHIPPING_TOKEN: TEST_SHIPPING_TOKEN,
     LOGWARD_CONTROL_PLANE_URL: opened.url,
+    // One in-process app on a PostgreSQL schema with its own embedded log store (see LOGWARD_SINGLE_NODE).
+    LOGWARD_SINGLE_NODE: 'true',
     // Webhook receivers of the tests listen on loopback, which user URLs may not reach by default.
     LOGWARD_OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
     ...options.env,

@@ -121,7 +121,7 @@ describe('Discover investigation tools in a browser', () => {
     await page.locator('.query-error').filter({ hasText: 'retained 30 days' }).waitFor();
   });
 
-  it('cancels a running search: the statement is gone from the engine and its slot is free', async () => {
+  it('cancels a running search: the statement is gone from the engine and its slot is free', async (testContext) => {
     const slow = 'message:/.*l.*i.*n.*e.*9.*9.*9.*x.*/ OR message:/.*u.*s.*e.*r.*=.*9.*7.*z.*/ OR message:/.*t.*o.*o.*k.*9.*9.*q.*/';
     await page.goto(`${baseUrl}/app/discover?from=now-4d&to=now-2d&q=${encodeURIComponent(slow)}`);
     // The engine's own list of running statements, read from a Session of this process on the store's directory.
@@ -146,6 +146,7 @@ describe('Discover investigation tools in a browser', () => {
     await page.goto(`${baseUrl}/app/discover?from=now-1h&to=now`);
     await waitForHits(RECENT);
     assert.ok(goneMs < 15_000, `statement gone ${goneMs} ms after Cancel`);
+    testContext.diagnostic(`statement gone ${goneMs} ms after Cancel`);
   });
 
   it('never eats a search: Enter after a word starting a field name searches, Tab completes, Escape only closes', async () => {

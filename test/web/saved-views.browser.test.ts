@@ -152,6 +152,88 @@ describe('saved views in a browser', () => {
       .waitFor();
   });
 
+  it('arranges the dashboard: a panel dragged and resized keeps its place after a reload, panels load together and refresh on their own, a panel opens its visualization', async () => {
+    const box = async (title: string) => {
+      const found = await page.getByRole('region', { name: title, exact: true }).boundingBox();
+      assert.ok(found !== null, title);
+      return found;
+    };
+    await page.getByLabel('Quick range').selectOption('now-1h');
+    await page
+      .getByTestId('metric-value')
+      .filter({ hasText: /^4logs/ })
+      .waitFor();
+    const before = await box('Logs by host');
+    // Drag by the panel's title bar to the right half, then make it taller and wider from its corner.
+    const header = page.getByRole('region', { name: 'Logs by host', exact: true }).locator('.panel-drag');
+    // Grabbed beside the title: the title is a link, and links and buttons do not start a drag.
+    await header.hover({ position: { x: before.width / 2, y: 10 } });
+    await page.mouse.down();
+    await page.mouse.move(before.x + before.width / 2 + 200, before.y + 10, { steps: 12 });
+    await page.mouse.move(before.x + before.width + 60, before.y + 10, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const moved = await box('Logs by host');
+    assert.ok(moved.x > before.x + 100, `moved from x=${before.x} to x=${moved.x}`);
+    const corner = page
+      .locator('[data-panel]')
+      .filter({ has: page.getByRole('region', { name: 'Logs by host', exact: true }) })
+      .locator('.react-resizable-handle');
+    const handle = await corner.boundingBox();
+    assert.ok(handle !== null);
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 60, handle.y + 120, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const resized = await box('Logs by host');
+    assert.ok(resized.height > moved.height + 60, `height ${moved.height} → ${resized.height}`);
+    const gridBefore = await page.getByTestId('dashboard-grid').boundingBox();
+    await save('dashboard', 'Shop overview');
+    await page.reload();
+    await page.locator('.panel h2', { hasText: '…' }).first().waitFor({ state: 'detached' });
+    await page.locator('.panel canvas').nth(1).waitFor();
+    const reloaded = await box('Logs by host');
+    const gridAfter = await page.getByTestId('dashboard-grid').boundingBox();
+    assert.ok(gridBefore !== null && gridAfter !== null);
+    // In the grid's own units: the grid may be a scrollbar wider after the reload.
+    const share = (b: { x: number; width: number }, grid: { x: number; width: number }) => [
+      (b.x - grid.x) / grid.width,
+      b.width / grid.width,
+    ];
+    const [xAfter = 0, wAfter = 0] = share(reloaded, gridAfter);
+    const [xBefore = 1, wBefore = 1] = share(resized, gridBefore);
+    assert.ok(
+      Math.abs(xAfter - xBefore) < 0.02 && Math.abs(wAfter - wBefore) < 0.02 && Math.abs(reloaded.height - resized.height) < 5,
+      JSON.stringify({ resized, reloaded, gridBefore, gridAfter }),
+    );
+
+    // Auto-refresh: every panel searches again on its own, all of a tick's searches leave together.
+    const starts: number[] = [];
+    const onRequest = (request: { url(): string; method(): string }): void => {
+      if (request.method() === 'POST' && request.url().endsWith('/v1/app/search')) starts.push(Date.now());
+    };
+    page.on('request', onRequest);
+    await page.getByLabel('Auto-refresh').selectOption('10000');
+    await page.waitForURL(/refresh=10000/);
+    const selected = Date.now();
+    while (starts.filter((at) => at > selected + 5_000).length < 4 && Date.now() - selected < 30_000) await page.waitForTimeout(200);
+    page.off('request', onRequest);
+    const tick = starts.filter((at) => at > selected + 5_000);
+    assert.ok(tick.length >= 4, `searches after the first refresh tick: ${tick.length}`);
+    const firstFour = tick.slice(0, 4);
+    assert.ok(
+      Math.max(...firstFour) - Math.min(...firstFour) < 1_000,
+      `a tick's four panel searches spread over ${Math.max(...firstFour) - Math.min(...firstFour)} ms`,
+    );
+    await page.getByLabel('Auto-refresh').selectOption('0');
+    await screenshot(page, 'dashboard-arranged');
+
+    // A panel's title opens its visualization with the dashboard's range.
+    await page.getByRole('region', { name: 'Levels', exact: true }).getByRole('link', { name: 'Levels' }).click();
+    await page.waitForURL(/\/app\/visualize\/[^?]+\?.*from=now-1h/);
+  });
+
   it('exports what was made through the API and imports it into a second account', async () => {
     const hits: Hit[] = [];
     for (const type of ['search', 'visualization', 'dashboard']) {

@@ -15,6 +15,7 @@ import {
 } from '../../modules/tokens/index.js';
 import { createUsageService, type UsageService } from '../../modules/usage/index.js';
 import { createUserService, userRoutes } from '../../modules/users/index.js';
+import { endMembershipSessions } from '../../modules/sessions/index.js';
 import type { Actor, Principal } from '../../shared/principal.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
@@ -43,7 +44,7 @@ export async function wireControlPlane(ctx: WiringContext): Promise<AreaWiring<C
     // A deleted account's logs go with it; the control-plane rows are already gone when this runs.
     onAccountDeleted: [(accountId) => logStore.deleteAccount(accountId)],
   });
-  const users = createUserService({ db, clock, scope: accounts.scope });
+  const users = createUserService({ db, clock, scope: accounts.scope, endSessions: endMembershipSessions });
   const tokenManagement = createTokenManagementService({ db, clock, tokens, scope: accounts.scope });
   const authGroups = createAuthGroupService({ db, clock });
   const bootstrap = await accounts.bootstrap({

@@ -1,4 +1,4 @@
-import { createIngest, type Ingest } from '../../ingest/index.js';
+import { createIngest, type DropFilterPort, type Ingest } from '../../ingest/index.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import type { TokenService } from '../../modules/tokens/index.js';
 import type { UsageService } from '../../modules/usage/index.js';
@@ -8,6 +8,7 @@ export interface IngestWiringDeps {
   readonly usage: UsageService;
   readonly tokens: TokenService;
   readonly accounts: AccountService;
+  readonly dropFilters: DropFilterPort;
 }
 
 /** The log listeners (HTTP bulk, Elasticsearch _bulk, syslog); they serve their own ports, not API routes. */
@@ -20,6 +21,8 @@ export function wireIngest(ctx: WiringContext, deps: IngestWiringDeps): AreaWiri
     resolveShippingToken: (token) => deps.tokens.resolveShippingToken(token),
     getAccount: (accountId) => deps.accounts.getAccount(accountId),
     region: ctx.config.region,
+    dropFilters: deps.dropFilters,
+    metrics: ctx.metrics.ingest,
   });
   return { services: { ingest }, routes: [], jobs: [] };
 }

@@ -11,7 +11,6 @@ import {
   type RetryPolicy,
 } from '../../modules/notifications/index.js';
 import { createAddressPolicy, createOutboundClient } from '../../outbound/index.js';
-import { loadSecretKey } from '../secret-key.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
 export interface NotificationWiringOptions {
@@ -21,6 +20,11 @@ export interface NotificationWiringOptions {
   readonly deliveryRetryPolicy?: RetryPolicy;
 }
 
+export interface NotificationWiringDeps {
+  /** The checked cluster key (src/app/secret-key.ts). */
+  readonly secretKey: Buffer;
+}
+
 export interface NotificationServices {
   readonly notifications: NotificationService;
   /** Closed when the app stops. */
@@ -28,14 +32,18 @@ export interface NotificationServices {
 }
 
 /** Notification endpoints and their deliveries (webhooks, integrations, e-mail). */
-export function wireNotifications(ctx: WiringContext, options: NotificationWiringOptions): AreaWiring<NotificationServices> {
+export function wireNotifications(
+  ctx: WiringContext,
+  deps: NotificationWiringDeps,
+  options: NotificationWiringOptions,
+): AreaWiring<NotificationServices> {
   const { config, clock, logger, db } = ctx;
   const email = createEmailSender(config.smtpUrl, config.smtpFrom, config.smtpTimeoutMs);
   const notifications = createNotificationService({
     db,
     clock,
     logger,
-    secretBox: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+    secretBox: createSecretBox(deps.secretKey),
     email,
     retryPolicy: options.deliveryRetryPolicy ?? DEFAULT_RETRY_POLICY,
     integrationUrls: options.integrationUrls ?? DEFAULT_INTEGRATION_URLS,

@@ -1,6 +1,13 @@
 import { elasticsearchErrorItem } from '../../http/plugins/error-handler.js';
 import type { AccountService } from '../../modules/accounts/index.js';
-import { createEsCompatService, createSearchService, esRoutes, searchRoutes, type SearchService } from '../../modules/search/index.js';
+import {
+  createControlPlaneScrollStore,
+  createEsCompatService,
+  createSearchService,
+  esRoutes,
+  searchRoutes,
+  type SearchService,
+} from '../../modules/search/index.js';
 import { parseSearchRequest, type LookupResolver } from '../../query/index.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
@@ -9,10 +16,12 @@ export function wireSearch(
   ctx: WiringContext,
   deps: { readonly accounts: AccountService; readonly lookups?: LookupResolver },
 ): AreaWiring<{ readonly search: SearchService }> {
-  const { clock, logStore } = ctx;
+  const { clock, logStore, db } = ctx;
   const search = createSearchService({
     logStore,
     clock,
+    // Any api process continues a scroll another opened (issue 51).
+    scrolls: createControlPlaneScrollStore(db, clock),
     getAccount: (id) => deps.accounts.getAccount(id),
     parseSearchRequest,
     ...(deps.lookups === undefined ? {} : { lookups: deps.lookups }),

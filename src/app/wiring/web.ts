@@ -1,6 +1,6 @@
 import {
   createSessionService,
-  createSignInThrottle,
+  createSharedSignInThrottle,
   readCookie,
   SESSION_COOKIE,
   sessionRoutes,
@@ -19,7 +19,7 @@ export interface WebServices {
 /** The web UI: sign-in and sessions, and the single-page app's files at `/app/*`. */
 export function wireWeb(ctx: WiringContext, options: { readonly webDistDir?: string } = {}): AreaWiring<WebServices> {
   const { db, clock } = ctx;
-  const sessions = createSessionService({ db, clock, throttle: createSignInThrottle(clock) });
+  const sessions = createSessionService({ db, clock, throttle: createSharedSignInThrottle(db, clock) });
   const files = loadWebUiFiles(options.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return {
     services: {

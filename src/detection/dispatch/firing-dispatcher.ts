@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { FiringRecord } from '../firings/firing.js';
 import { firingRepository } from '../firings/firing-repository.js';
 import type { AskSamples, RuleKind } from '../rule-kind.js';
-import type { Notify, WriteEventLogs } from './ports.js';
+import type { DeliveryReport, Notify, WriteEventLogs } from './ports.js';
 
 export interface FiringDispatcherDeps {
   readonly db: ControlPlaneDb;
+  readonly clock: Clock;
   readonly logger: Logger;
   readonly kindOf: (kind: string) => RuleKind | undefined;
   readonly askSamples: AskSamples;
@@ -16,13 +18,20 @@ export interface FiringDispatcherDeps {
 }
 
 /**
+ * How long a claim on a firing's notifications lasts: longer than delivering one firing takes (retries included),
+ * short enough that a killed process's claims are taken over within a few cycles.
+ */
+const CLAIM_MS = 120_000;
+
+/**
  * Sends what recorded firings owe: the event log, then notifications unless suppressed. Firings are recorded before
  * any of this (an outbox), so a crash between the two only delays it. Event logs go in batches, one store insert
  * each, under a token recorded with the batch's firings first: a batch a crash interrupted is written again under
  * the same token and the store keeps it once. Each target's delivery is de-duplicated by its recorded outcome.
  */
 export function createFiringDispatcher(deps: FiringDispatcherDeps) {
-  const { db, logger } = deps;
+  const { db, logger, clock } = deps;
+  const claimant = randomUUID();
 
   async function writeEventLogs(firings: readonly FiringRecord[]): Promise<void> {
     const batches = new Map<string, FiringRecord[]>();
@@ -77,9 +86,10 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
       await firingRepository.setState(db, firing.id, 'suppressed');
       return;
     }
+    let reports: readonly DeliveryReport[] = [];
     if (payload.emails.length > 0 || payload.endpointIds.length > 0) {
       const samples = kind.samples === undefined ? [] : await kind.samples(firing, deps.askSamples, signal);
-      await deps.notify({
+      reports = await deps.notify({
         accountId: firing.accountId,
         sourceKey: firing.firingKey,
         message: {
@@ -103,7 +113,43 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
         signal,
       });
     }
+    const failed = reports.filter((report) => !report.outcome.delivered);
+    if (failed.length > 0) {
+      if (signal.aborted) return; // Cut short by shutdown, not refused: left pending, retried next cycle.
+      await writeDeliveryFailure(firing, kind, failed);
+      await firingRepository.setState(db, firing.id, 'failed');
+      return;
+    }
     await firingRepository.setState(db, firing.id, 'notified');
+  }
+
+  /**
+   * The event log of a firing whose notification was refused or failed: same type as the firing's, its event id, the
+   * failed targets and why (never URLs or secrets). It has no `service-alert`, so counts of firings stay one each.
+   */
+  async function writeDeliveryFailure(firing: FiringRecord, kind: RuleKind, failed: readonly DeliveryReport[]): Promise<void> {
+    const reasons = failed.map(
+      ({ channel, target, outcome }) =>
+        `${channel} ${target}: ${outcome.error ?? (outcome.httpStatus === null ? 'not delivered' : `HTTP ${outcome.httpStatus}`)}`,
+    );
+    await deps.writeEventLogs(
+      [
+        {
+          accountId: firing.accountId,
+          timestampMs: firing.eventDateMs,
+          type: kind.eventLogType,
+          message: `Notification of "${firing.title}" failed: ${reasons.join('; ')}`,
+          fields: {
+            notificationState: 'failed',
+            notificationEventId: firing.payload.eventId,
+            notificationRuleId: firing.ruleId,
+            notificationFailures: reasons,
+          },
+          idKey: `${firing.firingKey}:delivery`,
+        },
+      ],
+      `detection-delivery:${firing.id}`,
+    );
   }
 
   return {
@@ -128,6 +174,9 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
         const kind = deps.kindOf(firing.kind);
         if (kind === undefined) continue;
         try {
+          // Another process (or a cycle of this one that outlived its lease) is sending it.
+          const now = clock.now();
+          if (!(await firingRepository.claim(db, firing.id, claimant, now, now + CLAIM_MS))) continue;
           await dispatch(firing, kind, signal);
           done += 1;
         } catch (error) {

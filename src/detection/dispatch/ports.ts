@@ -18,7 +18,17 @@ export interface DetectionNotice {
   readonly isTest: boolean;
 }
 
-/** Sends a notice to e-mail recipients and endpoints; a target already served for `sourceKey` is not served again. */
+/** What became of one target's delivery (after its retries). */
+export interface DeliveryReport {
+  readonly channel: string;
+  readonly target: string;
+  readonly outcome: { readonly delivered: boolean; readonly httpStatus: number | null; readonly error: string | null };
+}
+
+/**
+ * Sends a notice to e-mail recipients and endpoints; a target already served for `sourceKey` is not served again.
+ * Answers the outcome of each target it tried.
+ */
 export type Notify = (input: {
   readonly accountId: number;
   readonly sourceKey: string;
@@ -27,7 +37,7 @@ export type Notify = (input: {
   readonly emailAllAtOnce: boolean;
   readonly endpointIds: readonly number[];
   readonly signal: AbortSignal;
-}) => Promise<unknown>;
+}) => Promise<readonly DeliveryReport[]>;
 
 /** An event log the service writes into an account's logs. */
 export interface EventLog {

@@ -7,6 +7,7 @@ import type { Notify, WriteEventLogs } from '../dispatch/ports.js';
 import { firingKeyOf, type FiringRecord } from '../firings/firing.js';
 import { firingRepository } from '../firings/firing-repository.js';
 import { watermarkRepository } from '../firings/watermark-repository.js';
+import { newFirings, openIncidentsOf } from '../incidents/open-incidents.js';
 import { forEachBounded } from '../questions/bounded.js';
 import { excludedEventLogTypes } from '../questions/own-event-logs.js';
 import type { LogQuestions } from '../questions/question.js';
@@ -16,7 +17,7 @@ import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
 
 export interface DetectionSettings {
-  /** Grid of windows for rules without a cron schedule (LOGWARD_ALERT_INTERVAL_SECONDS). */
+  /** Grid of windows for rules without a cron schedule (LOGWARD_DETECTION_INTERVAL_SECONDS). */
   readonly intervalMs: number;
   /** A window is judged this long after it ends, once late logs are in. */
   readonly settleDelayMs: number;
@@ -85,6 +86,7 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
 
   const dispatcher = createFiringDispatcher({
     db,
+    clock,
     logger,
     kindOf: (kind) => kinds.get(kind),
     askSamples,
@@ -157,9 +159,13 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
       const failed = answers.find((answer): answer is Error => answer instanceof Error);
       // The watermark stays before this window: it is judged again next cycle, not skipped.
       if (failed !== undefined) throw failed;
-      const firings = kind
-        .judge(rule, answers as Exclude<(typeof answers)[number], Error>[])
-        .map((firing) => toRecord(kind, rule, window.end, firing));
+      const judged = kind.judge(rule, answers as Exclude<(typeof answers)[number], Error>[]);
+      // Earlier windows of this plan are recorded by now, so an incident opened one window ago is seen.
+      const open =
+        judged.length === 0
+          ? new Map()
+          : openIncidentsOf(await firingRepository.firedBetween(db, kind.kind, rule.id, window.end - rule.windowMs, window.end));
+      const firings = newFirings(judged, open).map((firing) => toRecord(kind, rule, window.end, firing));
       await firingRepository.recordWindow(db, kind.kind, rule.id, window.end, firings, clock.now());
       report.windows += 1;
       report.firings += firings.length;

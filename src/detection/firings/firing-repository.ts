@@ -102,6 +102,25 @@ export const firingRepository = {
     return rows.map(fromRow);
   },
 
+  /** Group and severity of the rule's firings whose windows end inside (afterMs, beforeMs) — the incidents still open. */
+  async firedBetween(
+    db: ControlPlaneDb,
+    kind: string,
+    ruleId: number,
+    afterMs: number,
+    beforeMs: number,
+  ): Promise<{ groupKey: string; severity: Severity }[]> {
+    const rows = await db
+      .selectFrom('detection_firings')
+      .select(['group_key', 'severity'])
+      .where('kind', '=', kind)
+      .where('rule_id', '=', ruleId)
+      .where('window_end', '>', afterMs)
+      .where('window_end', '<', beforeMs)
+      .execute();
+    return rows.map((row) => ({ groupKey: row.group_key, severity: row.severity as Severity }));
+  },
+
   /** Whether the rule's group was notified after `sinceMs` (suppression). */
   async notifiedSince(db: ControlPlaneDb, kind: string, ruleId: number, groupKey: string, sinceMs: number): Promise<boolean> {
     const row = await db
@@ -135,6 +154,21 @@ export const firingRepository = {
       .where('event_log_batch', '=', token)
       .where('notification_state', '=', 'pending')
       .execute();
+  },
+
+  /**
+   * Claims a pending firing's notifications for `holder` until `untilMs`: one conditional update, so of two
+   * processes dispatching the same firing exactly one sends it. A claim that expired (its process died) is taken over.
+   */
+  async claim(db: ControlPlaneDb, id: string, holder: string, nowMs: number, untilMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('detection_firings')
+      .set({ claimed_by: holder, claimed_until: untilMs })
+      .where('id', '=', id)
+      .where('notification_state', 'in', ['pending', 'logged'])
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', nowMs), eb('claimed_by', '=', holder)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   async setState(db: ControlPlaneDb, id: string, state: NotificationState): Promise<void> {

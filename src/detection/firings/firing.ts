@@ -13,8 +13,11 @@ export interface FiringPayload {
   readonly suppressNotificationsMinutes: number;
 }
 
-/** pending → logged (its event log is written) → notified or suppressed. */
-export type NotificationState = 'pending' | 'logged' | 'notified' | 'suppressed';
+/**
+ * pending → logged (its event log is written) → notified, suppressed, or failed (a target refused or could not be
+ * reached after its retries: never reported as notified).
+ */
+export type NotificationState = 'pending' | 'logged' | 'notified' | 'suppressed' | 'failed';
 
 /** A recorded firing: one rule of one kind, one group, one window. */
 export interface FiringRecord {

@@ -4,9 +4,21 @@ import { isPublicRoute } from './authenticate.js';
 
 const counted = new WeakSet<FastifyRequest>();
 
-/** SPEC.md Limits: at most N concurrent API requests per account; the rest get 429. */
-export function installConcurrencyLimit(app: FastifyInstance, maxPerAccount: number): void {
-  const inFlight = new Map<number, number>();
+/**
+ * The account's requests in flight on the other api processes, as they last published them, and this process's
+ * counts for them to read (src/app/cluster/shared-in-flight.ts).
+ */
+export interface ClusterInFlight {
+  readonly local: Map<number, number>;
+  others(accountId: number): number;
+}
+
+/**
+ * SPEC.md Limits: at most N concurrent API requests per account; the rest get 429. With `cluster`, the other api
+ * processes' requests count too (issue 51), as of their last publication a fraction of a second ago.
+ */
+export function installConcurrencyLimit(app: FastifyInstance, maxPerAccount: number, cluster?: ClusterInFlight): void {
+  const inFlight = cluster?.local ?? new Map<number, number>();
 
   const release = (request: FastifyRequest): void => {
     if (!counted.has(request)) return;
@@ -23,7 +35,7 @@ export function installConcurrencyLimit(app: FastifyInstance, maxPerAccount: num
     if (isPublicRoute(request)) return done();
     const accountId = request.principal.accountId;
     const current = inFlight.get(accountId) ?? 0;
-    if (current >= maxPerAccount) {
+    if (current + (cluster?.others(accountId) ?? 0) >= maxPerAccount) {
       return done(httpErrors.tooManyConcurrentRequests(accountId, maxPerAccount));
     }
     inFlight.set(accountId, current + 1);

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import { newInt32Id } from '../../shared/ids.js';
 import type { Principal } from '../../shared/principal.js';
-import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import { keyValueRepository, type ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { TokenService } from '../tokens/index.js';
 import { userRepository } from '../users/index.js';
 import { DEFAULT_EXTRA_SETTINGS, type Account } from './account.js';
@@ -57,6 +57,10 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async bootstrap(input: BootstrapInput): Promise<BootstrapResult> {
       return db.transaction().execute(async (tx) => {
+        // Processes started together on an empty store take turns here; the later ones then see the main account
+        // (read committed: the count runs after the lock, on the first one's committed rows), instead of failing on
+        // users_username_key (issue 51).
+        await keyValueRepository.lock(tx, 'bootstrap_lock');
         if ((await accountRepository.countMainAccounts(tx)) > 0) return { created: false } as const;
         const now = clock.now();
         const userId = newInt32Id();
@@ -82,8 +86,20 @@ export function createAccountService(deps: AccountServiceDeps) {
           lastUpdaterUserId: userId,
         };
         await accountRepository.insert(tx, account);
-        await userRepository.insertUser(tx, { id: userId, username: input.adminEmail, fullName: 'Administrator', now });
-        await userRepository.addMembership(tx, { accountId: account.id, userId, role: 'USER_ROLE_ACCOUNT_ADMIN', now });
+        await userRepository.insertUser(tx, {
+          id: userId,
+          username: input.adminEmail,
+          fullName: 'Administrator',
+          holderAccountId: account.id,
+          now,
+        });
+        await userRepository.addMembership(tx, {
+          accountId: account.id,
+          userId,
+          role: 'USER_ROLE_ACCOUNT_ADMIN',
+          fullName: 'Administrator',
+          now,
+        });
         const apiToken = await tokens.createApiToken({
           accountId: account.id,
           name: 'bootstrap',

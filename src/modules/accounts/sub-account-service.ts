@@ -85,7 +85,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
   /** The user id behind the caller's token, for `lastUpdaterUserId`. */
   async function actingUserId(principal: Principal): Promise<number | null> {
     const email = await tokens.creatorOf(principal);
-    const user = email === null ? undefined : await userRepository.findByUsername(db, email);
+    const user = email === null ? undefined : await userRepository.findMemberByUsername(db, principal.accountId, email);
     return user?.id ?? null;
   }
 
@@ -123,8 +123,7 @@ export function subAccountOperations(deps: SubAccountDeps) {
       const updaterId = await actingUserId(principal);
       return db.transaction().execute(async (tx) => {
         const main = await getInTree(tx, mainId, mainId);
-        const admin = await userRepository.findByUsername(tx, input.email);
-        const membership = admin === undefined ? undefined : await userRepository.getMembership(tx, mainId, admin.id);
+        const membership = await userRepository.findMemberByUsername(tx, mainId, input.email);
         if (membership === undefined || !membership.active || !isAdminRole(membership.role)) {
           throw accountErrors.emailNotAnAdmin();
         }

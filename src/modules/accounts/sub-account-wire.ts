@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BooleanOrString } from '../../shared/boolean-or-string.js';
 import { UNSAFE_NAME_CHARACTERS } from '../../shared/safe-name.js';
+import { RETENTION_DAYS_MAX as MAX_RETENTION_DAYS } from '../../shared/wire-bounds.js';
 import { EMAIL_PATTERN, Int32 } from '../users/index.js';
 import type { Account } from './account.js';
 import type { AccountWithSharing, DetailedAccount } from './sub-account-service.js';
@@ -14,8 +15,6 @@ const NullableString = (description: string) => Type.Unsafe<string | null>({ typ
 
 /** Largest daily volume an account may be given: 1 PB a day is beyond any single deployment of this service. */
 const MAX_DAILY_GB = 1_000_000;
-/** A century: retention arithmetic in milliseconds stays exact far below this. */
-const MAX_RETENTION_DAYS = 36_500;
 
 // Booleans may arrive as "true"/"false" strings (the Terraform client).
 const Flag = (description: string) => Type.Optional(BooleanOrString({ description }));

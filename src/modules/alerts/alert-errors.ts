@@ -12,6 +12,16 @@ export const alertErrors = {
       wireCode: 'alerts/UNKNOWN_NOTIFICATION_ENDPOINT',
       parameters: { field: 'body.output.recipients.notificationEndpointIds', rule: 'exists', ids },
     }),
+  /** The unified alerts API's metrics alerts run on Logz.io metrics accounts (Prometheus), which Logward does not have. */
+  metricsNotSupported: (field: string) =>
+    new AppError(
+      'invalid_argument',
+      `${field}: metrics alerts are not supported — metrics accounts are not part of Logward; create a log alert on /v2/unified-alerts/logs with alertConfiguration.type LOG_ALERT`,
+      { wireCode: 'alerts/METRICS_ALERTS_NOT_SUPPORTED', parameters: { field, rule: 'logs_only' } },
+    ),
+  /** A unified alert id names an alert of the account (Logward's ids are integers, sent as strings). */
+  unifiedNotFound: (id: string) =>
+    new AppError('not_found', `Alert not found: ${id}`, { wireCode: 'alerts/ALERT_NOT_FOUND', parameters: { alertId: id } }),
   accountsNotSearchable: (index: number, accountIds: readonly number[]) =>
     new AppError(
       'invalid_argument',

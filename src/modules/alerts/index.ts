@@ -1,5 +1,6 @@
 export { createAlertService, type AlertService, type AlertActor } from './definition/alert-service.js';
 export { alertRoutes } from './routes/alert-routes.js';
+export { unifiedAlertRoutes } from './unified/unified-alert-routes.js';
 export { triggeredAlertRoutes } from './routes/triggered-alert-routes.js';
 export { createTriggeredAlertService, type TriggeredAlertService } from './triggered/triggered-alert-service.js';
 export { createAlertRuleKind, type AlertRule, type AlertRuleKindDeps } from './evaluation/alert-rule-kind.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMillis, Measure } from '../../shared/wire-bounds.js';
 
-const TimeBound = (description: string) =>
-  Type.Union([Type.Integer({ minimum: 0, maximum: 7_258_118_400_000 }), Type.String({ minLength: 1, maxLength: 100 })], { description });
+const TimeBound = (description: string) => Type.Union([EpochMillis({}), Type.String({ minLength: 1, maxLength: 100 })], { description });
 
 const Range = {
   from: TimeBound('Start (inclusive): epoch ms, an ISO time or date math such as now-7d; at most the retention back'),
@@ -60,13 +60,13 @@ export const SurroundingBody = Type.Object(
   {
     anchor: Type.Object({
       id: Type.String({ minLength: 1, maxLength: 200, description: 'The _id of the log' }),
-      timestampMs: Type.Integer({ minimum: 0, maximum: 7_258_118_400_000, description: 'Its @timestamp, epoch ms' }),
+      timestampMs: EpochMillis({ description: 'Its @timestamp, epoch ms' }),
     }),
     older: Type.Integer({ minimum: 0, maximum: 100, description: 'Logs before it' }),
     newer: Type.Integer({ minimum: 0, maximum: 100, description: 'Logs after it' }),
     sameAs: Type.Record(
       Type.String({ minLength: 1, maxLength: 200 }),
-      Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean()]),
+      Type.Union([Type.String({ maxLength: 1000 }), Measure({}), Type.Boolean()]),
       {
         maxProperties: 5,
         description: 'Only logs with these field values (the same host or service); empty: the whole account',

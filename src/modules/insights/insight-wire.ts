@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMillis } from '../../shared/wire-bounds.js';
 
-const Epoch = (description: string) => Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description });
+const Epoch = (description: string) => EpochMillis({ description });
 const InsightTypeSchema = Type.Unsafe<'PUBLIC_CI' | 'LOGCEPTION'>({ type: 'string', enum: ['PUBLIC_CI', 'LOGCEPTION'] });
 
 export const ListInsightsBody = Type.Object(

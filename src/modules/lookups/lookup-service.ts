@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { lookupErrors, type LookupDependent } from './lookup-errors.js';
+import { UNSAFE_NAME_CHARACTERS } from '../../shared/safe-name.js';
 import { LOOKUP_LIMITS, UNTITLED_PREFIX, type LookupElement, type LookupList } from './lookup.js';
 import {
   lookupElementRepository,
@@ -50,10 +51,14 @@ const FAILURES_LISTED = 1000;
 
 export type LookupService = ReturnType<typeof createLookupService>;
 
+const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_NAME_CHARACTERS}]`, 'u');
+
 /** What is wrong with an element's fields, as [field, reason], or undefined when nothing is. */
 function elementProblem(input: ElementInput, now: number, at: string): [string, string] | undefined {
   if (input.value.length < 1) return [`${at}value`, 'must not be empty'];
   if (input.value.length > LOOKUP_LIMITS.valueMax) return [`${at}value`, `must be at most ${LOOKUP_LIMITS.valueMax} characters`];
+  // The names rule of every route (src/shared/safe-name.ts), checked here so a bulk add refuses only the item.
+  if (UNSAFE_CHARACTER.test(input.value)) return [`${at}value`, 'must hold no control or bidirectional-override characters'];
   if (input.comment !== undefined && input.comment.length > LOOKUP_LIMITS.commentMax)
     return [`${at}comment`, `must be at most ${LOOKUP_LIMITS.commentMax} characters`];
   const expiry = input.expirationDate;

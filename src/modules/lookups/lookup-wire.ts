@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMillis, RowId } from '../../shared/wire-bounds.js';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { GUID_PATTERN, LOOKUP_LIMITS, type LookupElement, type LookupList } from './lookup.js';
 
 const Guid = (description: string) => Type.String({ pattern: GUID_PATTERN, description });
@@ -27,7 +29,7 @@ export type LookupElementResponse = Static<typeof LookupElementResponse>;
 export const CreateLookupListBody = Type.Object(
   {
     name: Type.Optional(
-      Type.Union([Type.String({ maxLength: LOOKUP_LIMITS.nameMax }), Type.Null()], {
+      Type.Union([Type.String({ maxLength: LOOKUP_LIMITS.nameMax, pattern: SAFE_NAME_PATTERN }), Type.Null()], {
         description: 'Name (0–40 characters); absent, null or empty: `Untitled N`',
       }),
     ),
@@ -39,7 +41,14 @@ export const CreateLookupListBody = Type.Object(
 export const UpdateLookupListBody = Type.Object(
   {
     id: Type.Optional(Guid('The list id; when given it must be the one of the path')),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: LOOKUP_LIMITS.nameMax, description: 'New name (1–40 characters)' })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: LOOKUP_LIMITS.nameMax,
+        pattern: SAFE_NAME_PATTERN,
+        description: 'New name (1–40 characters)',
+      }),
+    ),
     description: Type.Optional(Type.String({ maxLength: LOOKUP_LIMITS.descriptionMax, description: 'New description (0–400 characters)' })),
   },
   { description: 'Name and/or description of a lookup list; fields left out keep their value' },
@@ -90,17 +99,26 @@ const elementFields = {
   value: Type.String({ description: 'The value (1–80 characters); an IP, a CIDR range or any text' }),
   comment: Type.Optional(Type.String({ description: 'Note on the value (0–200 characters)' })),
   expirationDate: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-      description: 'Epoch ms after which it never matches; absent or null: never',
+    Type.Union([EpochMillis({}), Type.Null()], {
+      description: 'Epoch ms (1970–2200) after which it never matches; absent or null: never',
     }),
   ),
 };
 
-export const AddLookupElementBody = Type.Object(elementFields, { description: 'A new element' });
+// The bulk body leaves `value` to the service, which reports each bad item on its own (a schema would refuse them all).
+const checkedValue = {
+  value: Type.String({ pattern: SAFE_NAME_PATTERN, description: 'The value (1–80 characters); an IP, a CIDR range or any text' }),
+};
+
+export const AddLookupElementBody = Type.Object({ ...elementFields, ...checkedValue }, { description: 'A new element' });
 export type AddLookupElementBody = Static<typeof AddLookupElementBody>;
 
 export const UpdateLookupElementBody = Type.Object(
-  { id: Type.Optional(Type.Integer({ description: 'The element id; when given it must be the one of the path' })), ...elementFields },
+  {
+    id: Type.Optional(RowId({ description: 'The element id; when given it must be the one of the path' })),
+    ...elementFields,
+    ...checkedValue,
+  },
   { description: 'The element as it is to be (a comment or expiry left out is removed)' },
 );
 
@@ -111,7 +129,7 @@ export const BulkAddBody = Type.Array(Type.Object(elementFields), {
 export type BulkAddBody = Static<typeof BulkAddBody>;
 
 export const BulkAddQuery = Type.Object({
-  defaultTTL: Type.Optional(Type.Integer({ minimum: 0, description: 'Expiry (epoch ms) of the items that give none' })),
+  defaultTTL: Type.Optional(EpochMillis({ description: 'Expiry (epoch ms, 1970–2200) of the items that give none' })),
 });
 
 export const BulkAddResponse = Type.Object(
@@ -139,7 +157,7 @@ export const SearchLookupElementsBody = Type.Object(
       Type.Object(
         {
           searchTerm: Type.Optional(Type.String({ description: 'Elements whose value or comment contains it (any case)' })),
-          byIds: Type.Optional(Type.Array(Type.Integer(), { maxItems: 1000, description: 'Elements with one of these ids' })),
+          byIds: Type.Optional(Type.Array(RowId({}), { maxItems: 1000, description: 'Elements with one of these ids' })),
           byValues: Type.Optional(Type.Array(Type.String(), { maxItems: 1000, description: 'Elements with exactly one of these values' })),
         },
         { description: 'Given filters must all hold; none returns every element' },

@@ -1,20 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
+import { EpochMillis } from '../../shared/wire-bounds.js';
 
 export const Marker = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 1000, description: 'What happened, e.g. "Deployed v2.3.1"' }),
+    title: Type.String({ minLength: 1, maxLength: 1000, pattern: SAFE_NAME_PATTERN, description: 'What happened, e.g. "Deployed v2.3.1"' }),
     description: Type.String({ maxLength: 10_000, description: 'Details of the deployment or event' }),
     tag: Type.Optional(
       Type.Unsafe<'DEPLOYMENT' | 'OTHER'>({ type: 'string', enum: ['DEPLOYMENT', 'OTHER'], description: 'DEPLOYMENT or OTHER (default)' }),
     ),
     // The listener's own bound for a log's time: the store holds no later one (1e308 made the insert fail).
-    timestamp: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 7_258_118_400_000,
-        description: 'When it happened, epoch milliseconds (before 2200); default now',
-      }),
-    ),
+    timestamp: Type.Optional(EpochMillis({ description: 'When it happened, epoch milliseconds (before 2200); default now' })),
     metadata: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Free string key/value pairs' })),
   },
   { description: 'A deployment marker' },

@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { hasCapability, type Principal } from '../../shared/principal.js';
+import { maskedSettings } from './endpoint-secrets-masked.js';
 import { settingsToWire } from './endpoint-settings.js';
 import { ENDPOINT_SLUGS, ENDPOINT_TYPES, type NotificationEndpoint } from './endpoint-types.js';
 import { EndpointIdParams, EndpointIdResponse, EndpointResponse, EndpointTestQuery, endpointRequestSchema } from './endpoint-wire.js';
 import type { NotificationService } from './notification-service.js';
 
-function toWire(endpoint: NotificationEndpoint): EndpointResponse {
+/** An endpoint as `principal` may see it: secrets only for who may change the endpoint (decision 0610). */
+function toWire(endpoint: NotificationEndpoint, principal: Principal): EndpointResponse {
+  const settings = hasCapability(principal, 'write') ? endpoint.settings : maskedSettings(endpoint.settings);
   return {
     endpointType: ENDPOINT_TYPES[endpoint.settings.slug].endpointType,
     id: endpoint.id,
     title: endpoint.title,
     description: endpoint.description,
-    ...settingsToWire(endpoint.settings),
+    ...settingsToWire(settings),
   };
 }
 
@@ -28,7 +32,7 @@ export function endpointRoutes(service: NotificationService): FastifyPluginAsync
           response: { 200: Type.Array(EndpointResponse) },
         },
       },
-      async (request) => (await service.list(request.principal.accountId)).map(toWire),
+      async (request) => (await service.list(request.principal.accountId)).map((endpoint) => toWire(endpoint, request.principal)),
     );
     app.get(
       '/v1/endpoints/:id',
@@ -40,7 +44,7 @@ export function endpointRoutes(service: NotificationService): FastifyPluginAsync
           response: { 200: EndpointResponse, ...errors },
         },
       },
-      async (request) => toWire(await service.get(request.principal.accountId, request.params.id)),
+      async (request) => toWire(await service.get(request.principal.accountId, request.params.id), request.principal),
     );
     app.delete(
       '/v1/endpoints/:id',

@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { RowId } from '../../shared/wire-bounds.js';
 import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { ENDPOINT_TYPES, type EndpointSlug } from './endpoint-types.js';
 
@@ -60,7 +61,7 @@ export const EndpointTestQuery = Type.Object({
   test: Type.Optional(Type.Boolean({ description: 'Send a test message only; nothing is created or changed and the answer is {"id":-1}' })),
 });
 
-export const EndpointIdParams = Type.Object({ id: Type.Integer({ description: 'Endpoint id' }) });
+export const EndpointIdParams = Type.Object({ id: RowId({ description: 'Endpoint id' }) });
 
 export const EndpointIdResponse = Type.Object(
   { id: Type.Integer({ description: 'Id of the endpoint; -1 after a test' }) },

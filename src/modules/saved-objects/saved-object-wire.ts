@@ -1,5 +1,6 @@
 /** The web app's saved-object API (decision 0500): Kibana-shaped attributes, typed where known, other keys kept. */
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Count, INT32_MAX } from '../../shared/wire-bounds.js';
 import { SAFE_NAME_PATTERN, UNSAFE_NAME_CHARACTERS } from '../../shared/safe-name.js';
 import { MAX_OBJECT_ID_LENGTH } from './saved-object-hit.js';
 import { SAVED_OBJECT_TYPES, type SavedObjectType } from './saved-object.js';
@@ -21,7 +22,12 @@ export const ObjectId = Type.String({
 
 export const ReferenceSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 1000, description: 'What the attributes call it: panelRefName, savedSearchRefName …' }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: SAFE_NAME_PATTERN,
+      description: 'What the attributes call it: panelRefName, savedSearchRefName …',
+    }),
     type: Type.String({
       minLength: 1,
       maxLength: 100,
@@ -58,7 +64,7 @@ export const SearchAttributes = attributes(
         description: '["@timestamp","desc"] or [["@timestamp","desc"], …]',
       }),
     ),
-    hits: Type.Optional(Type.Integer({ minimum: 0, description: 'Kept for Kibana (0)' })),
+    hits: Type.Optional(Count(INT32_MAX, { description: 'Kept for Kibana (0)' })),
   },
   'A saved search',
 );
@@ -68,7 +74,9 @@ export const VisualizationAttributes = attributes(
     ...common,
     visState: jsonText('The chart: type, params and aggregations'),
     uiStateJSON: Type.Optional(jsonText('Chart UI state such as colours')),
-    savedSearchRefName: Type.Optional(Type.String({ maxLength: 1000, description: 'Name of the reference to the saved search it draws' })),
+    savedSearchRefName: Type.Optional(
+      Type.String({ maxLength: 1000, pattern: SAFE_NAME_PATTERN, description: 'Name of the reference to the saved search it draws' }),
+    ),
     savedSearchId: Type.Optional(
       Type.String({ maxLength: MAX_OBJECT_ID_LENGTH, description: 'Id of the saved search (before references)' }),
     ),
@@ -88,7 +96,7 @@ export const DashboardAttributes = attributes(
       Type.Object(
         {
           pause: Type.Boolean({ description: 'Whether refreshing is paused' }),
-          value: Type.Integer({ minimum: 0, description: 'Refresh every this many ms' }),
+          value: Count(INT32_MAX, { description: 'Refresh every this many ms' }),
         },
         { additionalProperties: true, description: 'Auto-refresh' },
       ),
@@ -124,7 +132,9 @@ export function updateBody(type: SavedObjectType) {
     {
       attributes: ATTRIBUTES_OF[type],
       references,
-      version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version last read: refused with 409 when it changed since' })),
+      version: Type.Optional(
+        Count(INT32_MAX, { minimum: 1, description: 'The version last read: refused with 409 when it changed since' }),
+      ),
     },
     { additionalProperties: false, description: `The whole new content of a ${type}` },
   );

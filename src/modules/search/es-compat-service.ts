@@ -5,7 +5,7 @@
  */
 import type { SearchRequest } from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
-import type { Principal } from '../../shared/principal.js';
+import { filtersOf, type Principal } from '../../shared/principal.js';
 import type { CatalogField, LogSearcher, LogSearchResult, TypeSelection } from '../../storage/log-store.js';
 import { bodyWithParams, withoutTransportKeys, type EsParams } from './es-request.js';
 import { createIndexLister, selectIndices, type IndexInfo } from './es-indices.js';
@@ -15,6 +15,7 @@ import { mappingProperties, fieldCaps } from './es-mapping-wire.js';
 import { searchErrors } from './search-errors.js';
 import { searchResponse } from './es-hits-wire.js';
 import type { SearchService } from './search-service.js';
+import { createVisibleFieldsCache } from './visible-fields.js';
 
 const ES_SCROLL_MAX_MS = 24 * 3_600_000;
 
@@ -37,6 +38,7 @@ function objectOf(value: unknown, what: string): Record<string, unknown> {
 export function createEsCompatService(deps: EsCompatDeps) {
   const { search, clock } = deps;
   const listIndices = createIndexLister(search, deps.clock);
+  const visibleFields = createVisibleFieldsCache(search, deps.clock);
 
   /** The selection of an index expression; 404 for a concrete name no log has (unless ignore_unavailable). */
   async function selection(principal: Principal, index: string | undefined, ignoreUnavailable: boolean): Promise<TypeSelection | null> {
@@ -135,14 +137,15 @@ export function createEsCompatService(deps: EsCompatDeps) {
       return { _scroll_id: scrollId, ...searchResponse(result, style, context.query.request.version, clock.now() - started) };
     },
 
-    clearScroll(principal: Principal, body: unknown, params: EsParams): Record<string, unknown> {
+    async clearScroll(principal: Principal, body: unknown, params: EsParams): Promise<Record<string, unknown>> {
       const merged = { ...objectOf(body, 'The clear-scroll body'), ...params };
       const ids = Array.isArray(merged.scroll_id)
         ? merged.scroll_id.map(String)
         : typeof merged.scroll_id === 'string'
           ? merged.scroll_id.split(',')
           : [];
-      const freed = ids.filter((id) => search.clearScroll(principal, id)).length;
+      let freed = 0;
+      for (const id of ids) if (await search.clearScroll(principal, id)) freed += 1;
       return { succeeded: true, num_freed: freed };
     },
 
@@ -191,8 +194,10 @@ export function createEsCompatService(deps: EsCompatDeps) {
     return (await indices(principal, index)).map((i) => i.name);
   }
 
+  /** The account's fields; for a filtered principal only those of logs its filters let it read (decision 0615). */
   async function fieldsOf(principal: Principal): Promise<readonly CatalogField[]> {
     const catalogs = await deps.logStore.fieldCatalog([principal.accountId]);
-    return catalogs.get(principal.accountId) ?? [];
+    const catalog = catalogs.get(principal.accountId) ?? [];
+    return filtersOf(principal).length === 0 ? catalog : visibleFields(principal, catalog);
   }
 }

@@ -5,3 +5,5 @@ export { esRoutes, ROOT_ES_PATHS, type EsRoutesOptions } from './es-routes.js';
 export { resolveSearchScope, type ScopeInput, type AccountLookup } from './search-scope.js';
 export { createLogQuestions } from './log-questions.js';
 export { esHit, hitsObject } from './es-hits-wire.js';
+export { createControlPlaneScrollStore } from './control-plane-scroll-store.js';
+export { searchMigrations } from './migrations/index.js';

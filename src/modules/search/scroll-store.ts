@@ -19,17 +19,27 @@ export interface ScrollContext {
   expiresAtMs: number;
 }
 
+/**
+ * Where open scrolls live. In the app: the control plane (`createControlPlaneScrollStore`), so any api process
+ * continues a scroll another opened (issue 51); contexts are stored as JSON, the cursor rewritten after each page.
+ */
 export interface ScrollStore {
-  open(context: Omit<ScrollContext, 'expiresAtMs'>): string;
+  open(context: Omit<ScrollContext, 'expiresAtMs'>): Promise<string>;
   /** The caller's live context, or undefined (unknown, expired, or another owner's). */
-  get(scrollId: string, owner: string): ScrollContext | undefined;
-  touch(context: ScrollContext, keepAliveMs: number): void;
-  delete(scrollId: string, owner: string): boolean;
+  get(scrollId: string, owner: string): Promise<ScrollContext | undefined>;
+  /** Writes back the context's position and keep-alive after a page. */
+  save(scrollId: string, context: ScrollContext): Promise<void>;
+  delete(scrollId: string, owner: string): Promise<boolean>;
 }
 
 /** Open scrolls kept at most; past it the oldest is dropped (its client gets "expired"). */
 const MAX_CONTEXTS = 10_000;
 
+export function newScrollId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** One process's scrolls in memory (tests and tools that run no api role). */
 export function createScrollStore(clock: Clock): ScrollStore {
   const contexts = new Map<string, ScrollContext>();
 
@@ -44,26 +54,25 @@ export function createScrollStore(clock: Clock): ScrollStore {
   }
 
   return {
-    open(context) {
+    async open(context) {
       sweep();
-      const id = randomBytes(24).toString('base64url');
+      const id = newScrollId();
       contexts.set(id, { ...context, expiresAtMs: clock.now() + context.keepAliveMs });
       return id;
     },
-    get(scrollId, owner) {
+    async get(scrollId, owner) {
       const context = contexts.get(scrollId);
       if (context === undefined) return undefined;
       if (context.expiresAtMs <= clock.now()) {
         contexts.delete(scrollId);
         return undefined;
       }
-      return context.owner === owner ? context : undefined;
+      return context.owner === owner ? { ...context } : undefined;
     },
-    touch(context, keepAliveMs) {
-      context.keepAliveMs = keepAliveMs;
-      context.expiresAtMs = clock.now() + keepAliveMs;
+    async save(scrollId, context) {
+      if (contexts.has(scrollId)) contexts.set(scrollId, { ...context });
     },
-    delete(scrollId, owner) {
+    async delete(scrollId, owner) {
       const context = contexts.get(scrollId);
       if (context === undefined || context.owner !== owner) return false;
       return contexts.delete(scrollId);

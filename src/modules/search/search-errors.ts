@@ -32,11 +32,11 @@ export const searchErrors = {
       parameters: { field: 'from', rule: 'before to' },
     }),
   /** A range is refused, never clipped: a person must know the answer covers less than asked. */
-  rangeBeyondRetention: (retentionDays: number, oldestMs: number) =>
+  rangeBeyondRetention: (retentionDays: number, oldestIso: string) =>
     new AppError(
       'invalid_argument',
-      `The time range starts before what this account keeps: logs are retained ${retentionDays} days, so the oldest searchable time is ${new Date(oldestMs).toISOString()}`,
-      { wireCode: 'SEARCH/RANGE_BEYOND_RETENTION', parameters: { field: 'from', retentionDays, oldest: new Date(oldestMs).toISOString() } },
+      `The time range starts before what this account keeps: logs are retained ${retentionDays} days, so the oldest searchable time is ${oldestIso}`,
+      { wireCode: 'SEARCH/RANGE_BEYOND_RETENTION', parameters: { field: 'from', retentionDays, oldest: oldestIso } },
     ),
   lookupsUnavailable: (reference: string) =>
     new AppError('invalid_argument', `lookup list "${reference}" cannot be used here: this service resolves no lookup lists`, {

@@ -86,7 +86,7 @@ export async function resolveSearchScope(input: ScopeInput, lookup: AccountLooku
     if (!(fromMs < toMs)) throw searchErrors.emptyRange();
     const shortest = accounts.reduce((a, b) => (b.retentionDays < a.retentionDays ? b : a));
     if (fromMs < retentionStart(shortest) - RANGE_CLOCK_GRACE_MS)
-      throw searchErrors.rangeBeyondRetention(shortest.retentionDays, retentionStart(shortest));
+      throw searchErrors.rangeBeyondRetention(shortest.retentionDays, new Date(retentionStart(shortest)).toISOString());
     return {
       accounts: accounts.map((a) => ({ accountId: a.id, fromMs })),
       toMs,

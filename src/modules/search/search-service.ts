@@ -26,7 +26,7 @@ import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
 import { viewKeyOf } from './principal-view.js';
-import { createScrollStore, parseTimeValue, type ScrollContext } from './scroll-store.js';
+import { createScrollStore, parseTimeValue, type ScrollContext, type ScrollStore } from './scroll-store.js';
 
 export interface SearchServiceDeps {
   readonly logStore: Pick<LogSearcher, 'search' | 'measureGroups'>;
@@ -35,6 +35,8 @@ export interface SearchServiceDeps {
   readonly parseSearchRequest: typeof parseSearchRequest;
   /** Fills in the lookup lists a query names (decision 0451); without it a query naming one is refused. */
   readonly lookups?: LookupResolver;
+  /** Where open scrolls live (default: this process's memory; the app shares them through the control plane). */
+  readonly scrolls?: ScrollStore;
 }
 
 export interface LogzioSearchOptions {
@@ -117,7 +119,7 @@ function objectBody(body: unknown): Record<string, unknown> {
 
 export function createSearchService(deps: SearchServiceDeps) {
   const { logStore, clock } = deps;
-  const scrolls = createScrollStore(clock);
+  const scrolls = deps.scrolls ?? createScrollStore(clock);
 
   /**
    * The query with its lookup lists' members as they are now: each run of a query (a search, a scroll's opening,
@@ -231,7 +233,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const { result, scopeQuery } = await execute({ ...input, request, receivedAtMostMs: snapshot });
     // Later pages are asked for one by one: the opening request's signal is not theirs.
     const { signal: _opening, ...pageQuery } = scopeQuery;
-    const scrollId = scrolls.open({
+    const scrollId = await scrolls.open({
       owner: viewKeyOf(input.principal),
       // Later pages continue after the cursor: no offset, no aggregations, lookup lists as resolved at the opening.
       query: { ...pageQuery, request: { ...scopeQuery.request, from: 0, aggregations: [] } },
@@ -250,15 +252,18 @@ export function createSearchService(deps: SearchServiceDeps) {
     scrollId: string,
     keepAliveMs: number | undefined,
   ): Promise<{ context: ScrollContext; result: LogSearchResult }> {
-    const context = scrolls.get(scrollId, viewKeyOf(principal));
+    const context = await scrolls.get(scrollId, viewKeyOf(principal));
     if (context === undefined) throw searchErrors.scrollExpired();
-    scrolls.touch(context, keepAliveMs ?? context.keepAliveMs);
+    context.keepAliveMs = keepAliveMs ?? context.keepAliveMs;
+    context.expiresAtMs = clock.now() + context.keepAliveMs;
     if (context.finished || context.cursor === null) {
+      await scrolls.save(scrollId, context);
       return { context, result: { total: context.total, maxScore: null, hits: [], aggregations: null, lastCursor: null } };
     }
     const result = await logStore.search({ ...context.query, after: context.cursor });
     context.cursor = result.lastCursor ?? context.cursor;
     context.finished = result.hits.length === 0;
+    await scrolls.save(scrollId, context);
     return { context, result: { ...result, total: context.total } };
   }
 
@@ -278,7 +283,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     continueScroll,
     scrollKeepAlive,
     parse,
-    clearScroll: (principal: Principal, scrollId: string): boolean => scrolls.delete(scrollId, viewKeyOf(principal)),
+    clearScroll: (principal: Principal, scrollId: string): Promise<boolean> => scrolls.delete(scrollId, viewKeyOf(principal)),
 
     /** POST /v1/search. */
     async search(principal: Principal, body: unknown, options: LogzioSearchOptions): Promise<LogzioSearchResponse> {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Count, RETENTION_DAYS_MAX, RowId } from '../../shared/wire-bounds.js';
 
 const dsl = (description: string) => Type.Optional(Type.Unknown({ description }));
 
@@ -25,9 +26,9 @@ export const SearchBody = Type.Object(
 
 export const SearchQuerystring = Type.Object({
   accountIds: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1 }), { description: 'Accounts to search, repeated (`accountIds=1&accountIds=2`)' }),
+    Type.Array(RowId({ minimum: 1 }), { description: 'Accounts to search, repeated (`accountIds=1&accountIds=2`)' }),
   ),
-  dayOffset: Type.Optional(Type.Integer({ minimum: 0, description: 'Shifts the 2-day window back by this many days' })),
+  dayOffset: Type.Optional(Count(RETENTION_DAYS_MAX, { description: 'Shifts the 2-day window back by this many days' })),
 });
 export type SearchQuerystring = Static<typeof SearchQuerystring>;
 

@@ -108,6 +108,11 @@ export const sessionRepository = {
     await db.deleteFrom('web_sessions').where('user_id', '=', userId).execute();
   },
 
+  /** Ends the person's sessions in one account (a suspension or removal there, decision 0602). */
+  async deleteSessionsOfMembership(db: ControlPlaneDb, accountId: number, userId: number): Promise<void> {
+    await db.deleteFrom('web_sessions').where('user_id', '=', userId).where('account_id', '=', accountId).execute();
+  },
+
   async insertInvite(
     db: ControlPlaneDb,
     invite: { tokenHash: string; userId: number; accountId: number; createdAt: number; expiresAt: number },
@@ -125,20 +130,31 @@ export const sessionRepository = {
       .execute();
   },
 
-  /** Marks the invite used if it is still open; answers its user, or undefined when it was not open. */
-  async useInvite(db: ControlPlaneDb, tokenHash: string, now: number): Promise<number | undefined> {
+  /** The invite when it is still open (unused, unexpired): its person and the account that issued it. */
+  async findOpenInvite(db: ControlPlaneDb, tokenHash: string, now: number): Promise<{ userId: number; accountId: number } | undefined> {
     const row = await db
       .selectFrom('user_invites')
-      .select(['user_id', 'expires_at', 'used_at'])
+      .select(['user_id', 'account_id', 'expires_at', 'used_at'])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (row === undefined || row.used_at !== null || Number(row.expires_at) <= now) return undefined;
+    return { userId: row.user_id, accountId: row.account_id };
+  },
+
+  /** The account that issued an invite, as the user policy sees a caller; none when it was deleted since. */
+  async issuerOf(db: ControlPlaneDb, accountId: number): Promise<{ accountId: number; ownerAccountId: number | null } | undefined> {
+    const row = await db.selectFrom('accounts').select(['id', 'owner_account_id']).where('id', '=', accountId).executeTakeFirst();
+    return row === undefined ? undefined : { accountId: row.id, ownerAccountId: row.owner_account_id };
+  },
+
+  /** Marks the invite used if it is still open; false when another request used it first. */
+  async useInvite(db: ControlPlaneDb, tokenHash: string, now: number): Promise<boolean> {
     const result = await db
       .updateTable('user_invites')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1 ? row.user_id : undefined;
+    return Number(result.numUpdatedRows) === 1;
   },
 };

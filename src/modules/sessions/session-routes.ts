@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionPrincipal } from '../../shared/principal.js';
 import { sessionErrors } from './session-errors.js';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
+import { clearedSessionCookie, CSRF_HEADER, readCookie, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { SESSION_LIFETIME_MS, type AccountChoice, type SessionService } from './session-service.js';
 import {
   AcceptInviteBody,
@@ -77,9 +77,18 @@ export function sessionRoutes(sessions: SessionService): FastifyPluginAsyncTypeb
 
     app.post(
       '/v1/session/sign-out',
-      { config: { public: true }, schema: { tags: TAGS, security: [], summary: 'End the web UI session', response: { 200: SignedOut } } },
+      {
+        config: { public: true },
+        schema: {
+          tags: TAGS,
+          security: [],
+          summary: 'End the web UI session (send the X-CSRF-Token header of the session)',
+          response: { 200: SignedOut },
+        },
+      },
       async (request, reply) => {
-        await sessions.signOut(secretOf(request));
+        const csrf = request.headers[CSRF_HEADER];
+        await sessions.signOut(secretOf(request), Array.isArray(csrf) ? csrf[0] : csrf);
         void reply.header('set-cookie', clearedSessionCookie(isHttps(request)));
         return { signedIn: false };
       },
@@ -124,7 +133,7 @@ export function sessionRoutes(sessions: SessionService): FastifyPluginAsyncTypeb
         },
       },
       async (request) => {
-        const invite = await sessions.createInvite(request.principal.accountId, request.body.userId);
+        const invite = await sessions.createInvite(request.principal, request.body.userId);
         return { ...invite, path: `/app/invite#${invite.token}` };
       },
     );
@@ -141,7 +150,7 @@ export function sessionRoutes(sessions: SessionService): FastifyPluginAsyncTypeb
           response: { 200: AcceptInviteResponse },
         },
       },
-      async (request) => sessions.acceptInvite(request.body.token, request.body.password),
+      async (request) => sessions.acceptInvite(request.body.token, request.body.password, request.body.currentPassword),
     );
   };
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
-import type { SessionPrincipal, SessionRole } from '../../shared/principal.js';
+import type { Principal, SessionPrincipal, SessionRole } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { sessionRevocationRepository } from '../auth-groups/index.js';
-import { isAdminRole, userRepository } from '../users/index.js';
+import { isAdminRole, userPolicy, userRepository, type Person } from '../users/index.js';
 import { DECOY_HASH_PROMISE, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password-hash.js';
 import { sessionErrors } from './session-errors.js';
 import { sessionRepository, type SessionRow } from './session-repository.js';
@@ -55,7 +55,18 @@ function principalOf(row: SessionRow, idHash: string): SessionPrincipal {
   };
 }
 
-/** Web UI sign-in: passwords, sessions (cookie secrets) and one-time invite links (decisions 0520–0522). */
+/** Ends a person's sessions in one account; the users module calls it when it suspends or removes a membership. */
+export function endMembershipSessions(db: ControlPlaneDb, accountId: number, userId: number): Promise<void> {
+  return sessionRepository.deleteSessionsOfMembership(db, accountId, userId);
+}
+
+/** The e-mail as typed and in lower case: both spellings are looked up. */
+function spellings(email: string): string[] {
+  const trimmed = email.trim();
+  return [trimmed, trimmed.toLowerCase()];
+}
+
+/** Web UI sign-in: passwords, sessions (cookie secrets) and one-time invite links (decisions 0520–0522, 0601). */
 export function createSessionService(deps: SessionServiceDeps) {
   const { db, clock, throttle } = deps;
 
@@ -99,25 +110,34 @@ export function createSessionService(deps: SessionServiceDeps) {
     async signIn(input: { email: string; password: string; accountId?: number | undefined; clientAddress: string }): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       const keys = [`email:${email}`, `ip:${input.clientAddress}`];
-      const wait = throttle.retryAfterSeconds(keys);
+      const wait = await throttle.retryAfterSeconds(keys);
       if (wait > 0) throw sessionErrors.throttled(wait);
-      const user = (await userRepository.findByUsername(db, input.email.trim())) ?? (await userRepository.findByUsername(db, email));
-      const stored = user === undefined ? undefined : await sessionRepository.getPasswordHash(db, user.id);
-      const valid = await verifyPassword(input.password, stored ?? (await DECOY_HASH_PROMISE));
-      if (user === undefined || stored === undefined || !valid) {
-        throttle.recordFailure(keys);
+      // Several accounts may each hold a person with this e-mail (decision 0600): the password says which.
+      const people = await userRepository.findPeopleByUsername(db, spellings(input.email));
+      const matched: Person[] = [];
+      for (const person of people) {
+        const stored = await sessionRepository.getPasswordHash(db, person.id);
+        if (stored !== undefined && (await verifyPassword(input.password, stored))) matched.push(person);
+      }
+      if (people.length === 0) await verifyPassword(input.password, await DECOY_HASH_PROMISE);
+      if (matched.length === 0) {
+        await throttle.recordFailure(keys);
         throw sessionErrors.badCredentials();
       }
-      throttle.clear(`email:${email}`);
-      const accounts = await activeAccountsOf(user.id);
+      await throttle.clear(`email:${email}`);
+      // An account has at most one member per e-mail, so an account id names one person.
+      const choices: { userId: number; choice: AccountChoice }[] = [];
+      for (const person of matched) for (const choice of await activeAccountsOf(person.id)) choices.push({ userId: person.id, choice });
       if (input.accountId !== undefined) {
-        if (!accounts.some((choice) => choice.accountId === input.accountId)) throw sessionErrors.notAMember(input.accountId);
-        return startSession(user.id, input.accountId);
+        const chosen = choices.find((c) => c.choice.accountId === input.accountId);
+        const active = choices.map((c) => c.choice.accountId);
+        if (chosen === undefined || !userPolicy.maySignInTo(active, input.accountId)) throw sessionErrors.notAMember(input.accountId);
+        return startSession(chosen.userId, input.accountId);
       }
-      const [only] = accounts;
+      const [only] = choices;
       if (only === undefined) throw sessionErrors.badCredentials();
-      if (accounts.length > 1) return { kind: 'choose-account', accounts };
-      return startSession(user.id, only.accountId);
+      if (choices.length > 1) return { kind: 'choose-account', accounts: choices.map((c) => c.choice) };
+      return startSession(only.userId, only.choice.accountId);
     },
 
     /** A signed-in user moves to another of their accounts: a new session replaces the current one. */
@@ -150,41 +170,75 @@ export function createSessionService(deps: SessionServiceDeps) {
       return activeAccountsOf(userId);
     },
 
-    async signOut(secret: string): Promise<void> {
-      if (secret !== '' && secret.length <= 128) await sessionRepository.deleteSession(db, sha256(secret));
+    /** Ends the session; a live session must send its CSRF token, as every other state change does. */
+    async signOut(secret: string, csrfToken: string | undefined): Promise<void> {
+      if (secret === '' || secret.length > 128) return;
+      const idHash = sha256(secret);
+      const row = await sessionRepository.findSession(db, idHash);
+      if (row !== undefined && row.csrfToken !== csrfToken) throw sessionErrors.csrfMismatch();
+      await sessionRepository.deleteSession(db, idHash);
     },
 
-    /** Sets a password (the CLI); ends the person's sessions. */
+    /**
+     * Sets a password (the CLI, run by the operator); ends the person's sessions. When several accounts hold a
+     * person with this e-mail, the one a main account holds is meant, else the oldest.
+     */
     async setPassword(email: string, password: string): Promise<{ userId: number }> {
       if (password.length < MIN_PASSWORD_LENGTH) throw sessionErrors.weakPassword(MIN_PASSWORD_LENGTH);
-      const user =
-        (await userRepository.findByUsername(db, email.trim())) ?? (await userRepository.findByUsername(db, email.trim().toLowerCase()));
+      const people = await userRepository.findPeopleByUsername(db, spellings(email));
+      const user = people.find((p) => p.holderAccountId !== null && p.holderAccountId === p.holderMainAccountId) ?? people[0];
       if (user === undefined) throw sessionErrors.badCredentials();
       await sessionRepository.setPasswordHash(db, user.id, await hashPassword(password), clock.now());
       await sessionRepository.deleteSessionsOfUser(db, user.id);
       return { userId: user.id };
     },
 
-    /** A one-time link for a member of `accountId` to set their password; the secret is shown only here. */
-    async createInvite(accountId: number, userId: number): Promise<{ token: string; expiresAt: number }> {
-      const membership = await userRepository.getMembership(db, accountId, userId);
-      if (membership === undefined) throw sessionErrors.userNotInAccount(userId);
+    /**
+     * A one-time link for a person to set their password; the secret is shown only here. Only the account holding
+     * the person (or its main account) may make one; for anyone else the person does not exist (user-policy.ts).
+     */
+    async createInvite(principal: Principal, userId: number): Promise<{ token: string; expiresAt: number }> {
+      const person = await userRepository.getPerson(db, userId);
+      if (person === undefined || !userPolicy.managesPerson(principal, person)) throw sessionErrors.userNotInAccount(userId);
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = now + INVITE_LIFETIME_MS;
-      await sessionRepository.insertInvite(db, { tokenHash: sha256(token), userId, accountId, createdAt: now, expiresAt });
+      await sessionRepository.insertInvite(db, {
+        tokenHash: sha256(token),
+        userId,
+        accountId: principal.accountId,
+        createdAt: now,
+        expiresAt,
+      });
       return { token, expiresAt };
     },
 
-    async acceptInvite(token: string, password: string): Promise<{ email: string }> {
+    /**
+     * Sets the password with an open invite: the issuing account must still manage the person, and a person who
+     * has a password must prove it (throttled like a sign-in). The invite is used up only when the password is set.
+     */
+    async acceptInvite(token: string, password: string, currentPassword: string | undefined): Promise<{ email: string }> {
       if (password.length < MIN_PASSWORD_LENGTH) throw sessionErrors.weakPassword(MIN_PASSWORD_LENGTH);
-      const userId = await sessionRepository.useInvite(db, sha256(token), clock.now());
-      if (userId === undefined) throw sessionErrors.inviteInvalid();
-      const user = await userRepository.getUser(db, userId);
-      if (user === undefined) throw sessionErrors.inviteInvalid();
-      await sessionRepository.setPasswordHash(db, userId, await hashPassword(password), clock.now());
-      await sessionRepository.deleteSessionsOfUser(db, userId);
-      return { email: user.username };
+      const tokenHash = sha256(token);
+      const invite = await sessionRepository.findOpenInvite(db, tokenHash, clock.now());
+      const person = invite === undefined ? undefined : await userRepository.getPerson(db, invite.userId);
+      const issuer = invite === undefined ? undefined : await sessionRepository.issuerOf(db, invite.accountId);
+      if (person === undefined || issuer === undefined || !userPolicy.managesPerson(issuer, person)) throw sessionErrors.inviteInvalid();
+      const stored = await sessionRepository.getPasswordHash(db, person.id);
+      if (stored !== undefined) {
+        const key = `email:${person.username.toLowerCase()}`;
+        const wait = await throttle.retryAfterSeconds([key]);
+        if (wait > 0) throw sessionErrors.throttled(wait);
+        const proved = currentPassword !== undefined && (await verifyPassword(currentPassword, stored));
+        if (!userPolicy.inviteMaySetPassword(true, proved)) {
+          await throttle.recordFailure([key]);
+          throw sessionErrors.currentPasswordRequired();
+        }
+      }
+      if (!(await sessionRepository.useInvite(db, tokenHash, clock.now()))) throw sessionErrors.inviteInvalid();
+      await sessionRepository.setPasswordHash(db, person.id, await hashPassword(password), clock.now());
+      await sessionRepository.deleteSessionsOfUser(db, person.id);
+      return { email: person.username };
     },
   };
 }

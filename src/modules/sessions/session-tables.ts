@@ -29,7 +29,14 @@ export interface UserInvitesTable {
   used_at: number | null;
 }
 
+/** One failed sign-in of a key (`email:…`, `ip:…`), kept for the throttle's window (sign-in-throttle.ts). */
+export interface SignInFailuresTable {
+  key: string;
+  at: number;
+}
+
 export interface SessionTables {
+  sign_in_failures: SignInFailuresTable;
   user_passwords: UserPasswordsTable;
   web_sessions: WebSessionsTable;
   user_invites: UserInvitesTable;

@@ -47,7 +47,17 @@ export const InviteResponse = Type.Object({
 });
 
 export const AcceptInviteBody = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 128 }), password: Password },
+  {
+    token: Type.String({ minLength: 1, maxLength: 128 }),
+    password: Password,
+    currentPassword: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'Required when the user has a password already: an invite never replaces one without it',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const AcceptInviteResponse = Type.Object({ email: Type.String() });

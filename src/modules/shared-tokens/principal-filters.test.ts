@@ -8,10 +8,10 @@ describe("a shared token's filters as principal filters", () => {
     { field: 'env', value: 'prod' },
   ];
 
-  it('AND: one phrase filter per condition, each narrowing', () => {
+  it('AND: one exact filter per condition (the whole value, through the keyword twin), each narrowing', () => {
     assert.deepEqual(principalFiltersOf(filters, 'AND'), [
-      { kind: 'es-dsl', query: { match_phrase: { team: 'red' } } },
-      { kind: 'es-dsl', query: { match_phrase: { env: 'prod' } } },
+      { kind: 'es-dsl', query: { term: { 'team.keyword': 'red' } } },
+      { kind: 'es-dsl', query: { term: { 'env.keyword': 'prod' } } },
     ]);
   });
 
@@ -19,7 +19,7 @@ describe("a shared token's filters as principal filters", () => {
     assert.deepEqual(principalFiltersOf(filters, 'OR'), [
       {
         kind: 'es-dsl',
-        query: { bool: { should: [{ match_phrase: { team: 'red' } }, { match_phrase: { env: 'prod' } }], minimum_should_match: 1 } },
+        query: { bool: { should: [{ term: { 'team.keyword': 'red' } }, { term: { 'env.keyword': 'prod' } }], minimum_should_match: 1 } },
       },
     ]);
   });

@@ -27,15 +27,19 @@ export interface CreatedSharedToken {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * A token's filters as the search scope resolver takes them: each `field: value` a phrase match, as a Kibana filter
- * pill; AND gives one principal filter per condition, OR one disjunction. Either way they are compiled into the query.
+ * A token's filters as the search scope resolver takes them (decision 0615): each `field: value` an exact match of
+ * the whole value, as Logz.io's filter is — a `term` on the field's keyword twin, which is the field itself for
+ * numbers, booleans and keywords — so `team: payments` never sees `payments-x`. AND gives one principal filter per
+ * condition, OR one disjunction. Either way they are compiled into the query.
  */
 export function principalFiltersOf(filters: readonly { field: string; value: string }[], operator: FiltersOperator): PrincipalFilter[] {
-  const conditions = filters.map((filter) => ({ match_phrase: { [filter.field]: filter.value } }));
+  const conditions = filters.map((filter) => ({ term: { [exactFieldOf(filter.field)]: filter.value } }));
   if (conditions.length === 0) return [];
   if (operator === 'AND') return conditions.map((query) => ({ kind: 'es-dsl', query }));
   return [{ kind: 'es-dsl', query: { bool: { should: conditions, minimum_should_match: 1 } } }];
 }
+
+const exactFieldOf = (field: string): string => (field.endsWith('.keyword') ? field : `${field}.keyword`);
 
 export type SharedTokenService = ReturnType<typeof createSharedTokenService>;
 
@@ -94,6 +98,9 @@ export function createSharedTokenService(deps: SharedTokenServiceDeps) {
       accountId: number,
       input: { name: string; filters: readonly number[]; filtersOperator: FiltersOperator; expirationDate: number | null },
     ): Promise<CreatedSharedToken> {
+      // A token born expired would answer 401 to every use: the caller made a mistake, so say so.
+      if (input.expirationDate !== null && input.expirationDate <= clock.now())
+        throw sharedTokenErrors.expiredOnCreation(input.expirationDate);
       const token = randomUUID();
       return db.transaction().execute(async (tx) => {
         const filterIds = await checkFilterIds(tx, accountId, input.filters);

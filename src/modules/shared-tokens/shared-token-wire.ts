@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMillis } from '../../shared/wire-bounds.js';
 import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import type { QueryFilter, SharedTokenRecord } from './shared-token-repository.js';
 
@@ -39,7 +40,9 @@ export const CreateSharedTokenBody = Type.Object(
     tokenName: Type.String({ minLength: 1, maxLength: 200, pattern: SAFE_NAME_PATTERN, description: 'Descriptive name of the token' }),
     filters: Type.Optional(FilterIds),
     filtersOperator: Type.Optional(Operator),
-    expirationDate: Type.Optional(Type.Integer({ minimum: 0, description: 'Epoch ms after which the token stops working' })),
+    expirationDate: Type.Optional(
+      EpochMillis({ description: 'Epoch ms (in the future, before 2200) after which the token stops working' }),
+    ),
   },
   { description: 'A read-only shared token to create' },
 );

@@ -46,4 +46,49 @@ export const usageRepository = {
       refusedBytes: Number(row.refused_bytes),
     }));
   },
+
+  /** Creates the day's grant row, starting from the bytes already accepted that day (a process upgraded mid-day). */
+  async ensureGrantRow(db: ControlPlaneDb, accountId: number, day: number): Promise<void> {
+    await db
+      .insertInto('daily_cap_grants')
+      .values({
+        account_id: accountId,
+        day,
+        granted_bytes: sql<number>`coalesce((select accepted_bytes from daily_usage where account_id = ${accountId} and day = ${day}), 0)`,
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'day']).doNothing())
+      .execute();
+  },
+
+  /** Grants `bytes` when the day's grants stay within `capBytes`; one atomic update, so concurrent grants never pass it. */
+  async tryGrant(db: ControlPlaneDb, accountId: number, day: number, bytes: number, capBytes: number): Promise<boolean> {
+    const result = await db
+      .updateTable('daily_cap_grants')
+      .set({ granted_bytes: sql<number>`granted_bytes + ${bytes}` })
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .where(sql<boolean>`granted_bytes + ${bytes} <= ${capBytes}`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  /** Gives back bytes granted but never used (a process stopping). */
+  async returnGrant(db: ControlPlaneDb, accountId: number, day: number, bytes: number): Promise<void> {
+    await db
+      .updateTable('daily_cap_grants')
+      .set({ granted_bytes: sql<number>`case when granted_bytes > ${bytes} then granted_bytes - ${bytes} else 0 end` })
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .execute();
+  },
+
+  async grantedBytes(db: ControlPlaneDb, accountId: number, day: number): Promise<number> {
+    const row = await db
+      .selectFrom('daily_cap_grants')
+      .select('granted_bytes')
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return Number(row?.granted_bytes ?? 0);
+  },
 };

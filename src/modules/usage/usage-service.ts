@@ -40,5 +40,26 @@ export function createUsageService(deps: UsageServiceDeps) {
       if (deltas.length === 0) return;
       await db.transaction().execute((tx) => usageRepository.addDeltas(tx, deltas));
     },
+
+    /**
+     * Hands `want` bytes of the day's cap to an ingest process, or at least `need`, or nothing: the day's grants
+     * together never pass `capBytes` (issue 51; docs/decisions/0720).
+     */
+    async grant(request: { accountId: number; day: number; want: number; need: number; capBytes: number }): Promise<number> {
+      const { accountId, day, want, need, capBytes } = request;
+      await usageRepository.ensureGrantRow(db, accountId, day);
+      if (await usageRepository.tryGrant(db, accountId, day, want, capBytes)) return want;
+      if (need < want && (await usageRepository.tryGrant(db, accountId, day, need, capBytes))) return need;
+      return 0;
+    },
+
+    async returnGrant(accountId: number, day: number, bytes: number): Promise<void> {
+      if (bytes > 0) await usageRepository.returnGrant(db, accountId, day, bytes);
+    },
+
+    /** Bytes of the day's cap granted to ingest processes so far. */
+    grantedBytes(accountId: number, day: number): Promise<number> {
+      return usageRepository.grantedBytes(db, accountId, day);
+    },
   };
 }

@@ -7,6 +7,14 @@ export interface DailyUsageTable {
   refused_bytes: number;
 }
 
+/** Bytes of an account's daily cap granted to ingest processes; never more than the cap (issue 51). */
+export interface DailyCapGrantsTable {
+  account_id: number;
+  day: number;
+  granted_bytes: number;
+}
+
 export interface UsageTables {
   daily_usage: DailyUsageTable;
+  daily_cap_grants: DailyCapGrantsTable;
 }

@@ -15,8 +15,20 @@ repositoryContract<AccountUser, number>({
   }),
   idOf: (user) => user.id,
   insert: async (db, user) => {
-    await userRepository.insertUser(db, { id: user.id, username: user.username, fullName: user.fullName, now: 1_000 });
-    await userRepository.addMembership(db, { accountId: user.accountId, userId: user.id, role: user.role, now: 1_000 });
+    await userRepository.insertUser(db, {
+      id: user.id,
+      username: user.username,
+      fullName: user.fullName,
+      holderAccountId: user.accountId,
+      now: 1_000,
+    });
+    await userRepository.addMembership(db, {
+      accountId: user.accountId,
+      userId: user.id,
+      role: user.role,
+      fullName: user.fullName,
+      now: 1_000,
+    });
   },
   get: userRepository.getMembership,
   getIsScoped: true,

@@ -1,11 +1,6 @@
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
+import type { Person } from './user-policy.js';
 import type { AccountUser, UserRole } from './user.js';
-
-export interface UserIdentity {
-  readonly id: number;
-  readonly username: string;
-  readonly fullName: string;
-}
 
 interface MembershipRow {
   id: number;
@@ -31,42 +26,109 @@ function memberships(db: ControlPlaneDb) {
   return db
     .selectFrom('account_users')
     .innerJoin('users', 'users.id', 'account_users.user_id')
-    .select(['users.id', 'users.username', 'users.full_name', 'account_users.account_id', 'account_users.role', 'account_users.suspended']);
+    .select([
+      'users.id',
+      'users.username',
+      'account_users.full_name',
+      'account_users.account_id',
+      'account_users.role',
+      'account_users.suspended',
+    ]);
 }
 
-/** Users (one row per person) and their memberships (one row per account, with role and suspension). */
+/** People with the account that holds them and that account's main account. */
+function people(db: ControlPlaneDb) {
+  return db
+    .selectFrom('users')
+    .leftJoin('accounts as holder', 'holder.id', 'users.holder_account_id')
+    .select(['users.id', 'users.username', 'users.holder_account_id', 'holder.owner_account_id', 'holder.id as holder_id']);
+}
+
+function personOf(row: {
+  id: number;
+  username: string;
+  holder_account_id: number | null;
+  owner_account_id: number | null;
+  holder_id: number | null;
+}): Person {
+  return {
+    id: row.id,
+    username: row.username,
+    holderAccountId: row.holder_account_id,
+    holderMainAccountId: row.holder_id === null ? null : (row.owner_account_id ?? row.holder_id),
+  };
+}
+
+/**
+ * People (one row per person, held by the account that created it) and their memberships (one row per account,
+ * with role, full name and suspension). Decision 0600.
+ */
 export const userRepository = {
-  async insertUser(db: ControlPlaneDb, user: { id: number; username: string; fullName: string; now: number }): Promise<void> {
+  async insertUser(
+    db: ControlPlaneDb,
+    user: { id: number; username: string; fullName: string; holderAccountId: number; now: number },
+  ): Promise<void> {
     await db
       .insertInto('users')
-      .values({ id: user.id, username: user.username, full_name: user.fullName, created_at: user.now, updated_at: user.now })
+      .values({
+        id: user.id,
+        username: user.username,
+        full_name: user.fullName,
+        holder_account_id: user.holderAccountId,
+        created_at: user.now,
+        updated_at: user.now,
+      })
       .execute();
   },
 
-  async updateFullName(db: ControlPlaneDb, id: number, fullName: string, now: number): Promise<void> {
-    await db.updateTable('users').set({ full_name: fullName, updated_at: now }).where('id', '=', id).execute();
+  /** Every person using one of these e-mails, oldest first (several accounts may each hold one). */
+  async findPeopleByUsername(db: ControlPlaneDb, usernames: readonly string[]): Promise<Person[]> {
+    if (usernames.length === 0) return [];
+    const rows = await people(db)
+      .where('users.username', 'in', [...new Set(usernames)])
+      .orderBy('users.created_at')
+      .orderBy('users.id')
+      .execute();
+    return rows.map(personOf);
   },
 
-  async findByUsername(db: ControlPlaneDb, username: string): Promise<UserIdentity | undefined> {
-    const row = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('username', '=', username).executeTakeFirst();
-    return row === undefined ? undefined : { id: row.id, username: row.username, fullName: row.full_name };
+  async getPerson(db: ControlPlaneDb, id: number): Promise<Person | undefined> {
+    const row = await people(db).where('users.id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : personOf(row);
   },
 
-  async getUser(db: ControlPlaneDb, id: number): Promise<UserIdentity | undefined> {
-    const row = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : { id: row.id, username: row.username, fullName: row.full_name };
+  /** The member of the account who signs in with this e-mail (an account has at most one). */
+  async findMemberByUsername(db: ControlPlaneDb, accountId: number, username: string): Promise<AccountUser | undefined> {
+    const row = await memberships(db)
+      .where('account_users.account_id', '=', accountId)
+      .where('users.username', '=', username)
+      .executeTakeFirst();
+    return row === undefined ? undefined : fromRow(row);
   },
 
-  async addMembership(db: ControlPlaneDb, membership: { accountId: number; userId: number; role: UserRole; now: number }): Promise<void> {
+  async addMembership(
+    db: ControlPlaneDb,
+    membership: { accountId: number; userId: number; role: UserRole; fullName: string; now: number },
+  ): Promise<void> {
     await db
       .insertInto('account_users')
       .values({
         account_id: membership.accountId,
         user_id: membership.userId,
         role: membership.role,
+        full_name: membership.fullName,
         suspended: 0,
         created_at: membership.now,
       })
+      .execute();
+  },
+
+  async setFullName(db: ControlPlaneDb, accountId: number, userId: number, fullName: string): Promise<void> {
+    await db
+      .updateTable('account_users')
+      .set({ full_name: fullName })
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId)
       .execute();
   },
 

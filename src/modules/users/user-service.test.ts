@@ -4,6 +4,7 @@ import { controlPlaneBackends, type OpenedControlPlane } from '../../../test/sup
 import { createManualClock } from '../../shared/clock.js';
 import type { ApiTokenPrincipal } from '../../shared/principal.js';
 import { createAccountService } from '../accounts/index.js';
+import { endMembershipSessions } from '../sessions/index.js';
 import { createTokenService } from '../tokens/index.js';
 import { createUserService, type UserService } from './user-service.js';
 
@@ -54,7 +55,7 @@ for (const backend of controlPlaneBackends) {
         })
       ).accountId;
       sub = await principalOf((await tokens.createApiToken({ accountId: subId, name: 'sub', createdBy: null })).token);
-      users = createUserService({ db, clock, scope: accounts.scope });
+      users = createUserService({ db, clock, scope: accounts.scope, endSessions: endMembershipSessions });
     });
     after(async () => opened.dispose());
 

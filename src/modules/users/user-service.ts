@@ -5,12 +5,18 @@ import { mainAccountIdOf, type Principal } from '../../shared/principal.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { DEFAULT_USER_ROLE, isAdminRole, type AccountUser, type UserRole } from './user.js';
 import { userErrors } from './user-errors.js';
+import { userPolicy } from './user-policy.js';
 import { userRepository } from './user-repository.js';
 
 export interface UserServiceDeps {
   readonly db: ControlPlaneDb;
   readonly clock: Clock;
   readonly scope: AccountScope;
+  /**
+   * Ends the person's web sessions in one account, inside the transaction that suspends or removes the
+   * membership (the sessions module owns sessions; the wiring passes its function).
+   */
+  readonly endSessions: (tx: ControlPlaneDb, accountId: number, userId: number) => Promise<void>;
 }
 
 export interface UpsertUserInput {
@@ -35,7 +41,12 @@ type RecursiveAction = 'suspending' | 'unsuspending' | 'deleting';
 
 /** Users and their memberships, as the Logz.io user-management API exposes them (SPEC.md "Users"). */
 export function createUserService(deps: UserServiceDeps) {
-  const { db, clock, scope } = deps;
+  const { db, clock, scope, endSessions } = deps;
+
+  /** Applies what a suspension or removal does to the membership's sessions (user-policy.ts). */
+  async function afterMembershipChange(tx: ControlPlaneDb, change: 'suspend' | 'remove', accountId: number, userId: number) {
+    if (userPolicy.sessionsAfter(change) === 'end') await endSessions(tx, accountId, userId);
+  }
 
   /**
    * The membership a request acts on: in the named account, else in the caller's own account, else
@@ -86,8 +97,10 @@ export function createUserService(deps: UserServiceDeps) {
           skipped.push(membership.accountId);
         } else if (action === 'deleting') {
           await userRepository.deleteMembership(tx, membership.accountId, userId);
+          await afterMembershipChange(tx, 'remove', membership.accountId, userId);
         } else {
           await userRepository.setSuspended(tx, membership.accountId, userId, action === 'suspending');
+          if (action === 'suspending') await afterMembershipChange(tx, 'suspend', membership.accountId, userId);
         }
       }
       await userRepository.deleteOrphans(tx);
@@ -102,6 +115,7 @@ export function createUserService(deps: UserServiceDeps) {
       const membership = await findMembership(tx, userId, where);
       if (suspended) await keepAnAdmin(tx, principal, membership, 'suspend');
       await userRepository.setSuspended(tx, membership.accountId, userId, suspended);
+      if (suspended) await afterMembershipChange(tx, 'suspend', membership.accountId, userId);
     });
   }
 
@@ -120,24 +134,41 @@ export function createUserService(deps: UserServiceDeps) {
       return findMembership(db, userId, await lookup(principal, accountId));
     },
 
-    /** Adds the person to the account; a username already known elsewhere joins with the same id. */
+    /**
+     * Adds a membership of the account for the e-mail. It joins a person the caller may attach (user-policy.ts:
+     * one its own account holds, or for a main caller one the target sub account holds); any other person with
+     * that e-mail stays invisible and a new person is created, so the answer cannot tell the two apart.
+     */
     async create(principal: Principal, input: UpsertUserInput): Promise<{ id: number }> {
       const accountId = await scope.target(principal, input.accountID);
       return db.transaction().execute(async (tx) => {
         const now = clock.now();
-        const existing = await userRepository.findByUsername(tx, input.username);
-        if (existing !== undefined && (await userRepository.getMembership(tx, accountId, existing.id)) !== undefined) {
+        // The account's own members are in its list already: naming the duplicate tells the caller nothing new.
+        if ((await userRepository.findMemberByUsername(tx, accountId, input.username)) !== undefined) {
           throw userErrors.alreadyExists(input.username);
         }
-        const id = existing?.id ?? newInt32Id();
-        if (existing === undefined) await userRepository.insertUser(tx, { id, username: input.username, fullName: input.fullName, now });
-        else await userRepository.updateFullName(tx, id, input.fullName, now);
-        await userRepository.addMembership(tx, { accountId, userId: id, role: input.role ?? DEFAULT_USER_ROLE, now });
+        const people = await userRepository.findPeopleByUsername(tx, [input.username]);
+        const joined = userPolicy.personToJoin(principal, accountId, people);
+        const id = joined?.id ?? newInt32Id();
+        if (joined === undefined) {
+          const holderAccountId = userPolicy.holderOfNewPerson(principal);
+          await userRepository.insertUser(tx, { id, username: input.username, fullName: input.fullName, holderAccountId, now });
+        }
+        await userRepository.addMembership(tx, {
+          accountId,
+          userId: id,
+          role: input.role ?? DEFAULT_USER_ROLE,
+          fullName: input.fullName,
+          now,
+        });
         return { id };
       });
     },
 
-    /** Changes the full name and the role in `accountID`; the username is fixed once created. */
+    /**
+     * Changes the full name and the role of the membership in `accountID` (other accounts keep theirs); the
+     * username is fixed once created. A lower role applies to running sessions at once (user-policy.ts).
+     */
     async update(principal: Principal, userId: number, input: UpsertUserInput): Promise<{ id: number }> {
       const accountId = await scope.target(principal, input.accountID);
       return db.transaction().execute(async (tx) => {
@@ -146,7 +177,7 @@ export function createUserService(deps: UserServiceDeps) {
         if (membership.username !== input.username) throw userErrors.usernameImmutable();
         const role = input.role ?? membership.role;
         if (!isAdminRole(role)) await keepAnAdmin(tx, principal, membership, 'demote');
-        await userRepository.updateFullName(tx, userId, input.fullName, clock.now());
+        await userRepository.setFullName(tx, accountId, userId, input.fullName);
         await userRepository.setRole(tx, accountId, userId, role);
         return { id: userId };
       });
@@ -159,6 +190,7 @@ export function createUserService(deps: UserServiceDeps) {
         const membership = await findMembership(tx, userId, where);
         await keepAnAdmin(tx, principal, membership, 'delete');
         await userRepository.deleteMembership(tx, membership.accountId, userId);
+        await afterMembershipChange(tx, 'remove', membership.accountId, userId);
         await userRepository.deleteOrphans(tx);
       });
     },

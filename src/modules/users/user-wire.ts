@@ -2,8 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { USER_ROLES, type AccountUser, type UserRole } from './user.js';
 
-/** SPEC.md's e-mail pattern (user names and sub-account e-mails). */
-export const EMAIL_PATTERN = '^[_A-Za-z0-9-\\+]+(\\.[_A-Za-z0-9-]+)*@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(\\.[A-Za-z]{2,})$';
+import { EMAIL_PATTERN } from '../../shared/email.js';
+
+export { EMAIL_PATTERN };
 
 export const Int32 = (description: string) => Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647, description });
 

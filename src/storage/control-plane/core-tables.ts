@@ -4,6 +4,15 @@ export interface KeyValueTable {
   value: string;
 }
 
+/** One api process's in-flight requests of one account (src/app/cluster/shared-in-flight.ts). */
+export interface ApiInFlightTable {
+  process_id: string;
+  account_id: number;
+  in_flight: number;
+  updated_at: number;
+}
+
 export interface CoreTables {
   key_value: KeyValueTable;
+  api_in_flight: ApiInFlightTable;
 }

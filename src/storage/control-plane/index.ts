@@ -6,3 +6,5 @@ export {
   type OpenControlPlaneOptions,
 } from './open-control-plane.js';
 export type * from './tables.js';
+export { keyValueRepository } from './key-value-repository.js';
+export { inFlightRepository } from './in-flight-repository.js';

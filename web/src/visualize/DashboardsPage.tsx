@@ -1,6 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
 import { rememberView } from '../carry.js';
 import { SaveBar } from '../discover/SaveBar.js';
 import { TimePicker } from '../discover/TimePicker.js';
@@ -17,25 +15,15 @@ import {
 import { resolveRange, type SearchState } from '../search.js';
 import { canWrite, useSession } from '../session.js';
 import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
+import { PanelGrid } from './PanelGrid.js';
 import { SearchPanel } from './SearchPanel.js';
 import { fromVisState } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
+import { SnapshotPanel } from '../snapshots/SnapshotPanel.js';
+import { dashboardPanelsOf, type DashboardPanel } from '../../../src/vis-model/index.js';
 
-interface GridData {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  i: string;
-}
-
-/** A panel as Kibana keeps it in panelsJSON; the object it shows is named through `panelRefName` in the references. */
-interface Panel {
-  readonly panelIndex: string;
-  readonly gridData: GridData;
-  readonly type: 'visualization' | 'search';
-  readonly id: string;
-}
+/** A panel as Kibana keeps it in panelsJSON (the shared model's, which snapshots render too). */
+type Panel = DashboardPanel;
 
 interface DashboardAttributes {
   title: string;
@@ -50,31 +38,7 @@ interface DashboardAttributes {
 }
 
 function panelsOf(object: SavedObject<DashboardAttributes>): Panel[] {
-  try {
-    const raw = JSON.parse(object.attributes.panelsJSON) as {
-      panelIndex?: string;
-      gridData?: GridData;
-      panelRefName?: string;
-      type?: string;
-      id?: string;
-    }[];
-    return raw.flatMap((panel, index) => {
-      const reference = object.references.find((ref) => ref.name === panel.panelRefName);
-      const id = reference?.id ?? panel.id;
-      const type = reference?.type ?? panel.type;
-      if (id === undefined || (type !== 'visualization' && type !== 'search')) return [];
-      return [
-        {
-          panelIndex: panel.panelIndex ?? String(index + 1),
-          gridData: panel.gridData ?? { x: 0, y: index * 15, w: 24, h: 15, i: String(index + 1) },
-          type,
-          id,
-        },
-      ];
-    });
-  } catch {
-    return [];
-  }
+  return dashboardPanelsOf(object.attributes.panelsJSON, object.references);
 }
 
 /** One panel: loads its saved object and draws it with the dashboard's query and range. */
@@ -142,10 +106,6 @@ const REFRESH_CHOICES: readonly [string, number][] = [
   ['5 minutes', 300_000],
 ];
 
-/** Kibana's dashboard grid: 48 columns, rows of 20 px; panels keep their gridData in these units. */
-const GRID_COLUMNS = 48;
-const ROW_HEIGHT = 20;
-
 function nextPanel(panels: readonly Panel[], type: Panel['type'], id: string): Panel {
   const index = String(Math.max(0, ...panels.map((panel) => Number(panel.panelIndex) || 0)) + 1);
   const count = panels.length;
@@ -164,7 +124,6 @@ export default function DashboardsPage() {
   const [tick, setTick] = useState(0);
   // A new state object each refresh tick: every panel reruns its search, all at once.
   const state = useMemo(() => ({ query, from, to }), [query, from, to, tick]);
-  const { width, containerRef, mounted } = useContainerWidth();
   const [draft, setDraft] = useState(query);
   const [saved, setSaved] = useState<SavedObject<DashboardAttributes> | null>(null);
   const [panels, setPanels] = useState<readonly Panel[]>([]);
@@ -355,47 +314,25 @@ export default function DashboardsPage() {
           </select>
         </label>
       </div>
-      <div className="grid" data-testid="dashboard-grid" ref={containerRef}>
-        {panels.length === 0 && <p className="muted">No panels: add a saved visualization or search.</p>}
-        {mounted && panels.length > 0 && (
-          <GridLayout
-            width={width}
-            layout={panels.map((panel) => ({
-              i: panel.panelIndex,
-              x: panel.gridData.x,
-              y: panel.gridData.y,
-              w: panel.gridData.w,
-              h: panel.gridData.h,
-              minW: 6,
-              minH: 6,
-            }))}
-            gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [10, 10] }}
-            dragConfig={{ enabled: canWrite(session), handle: '.panel-drag', cancel: 'a, button' }}
-            resizeConfig={{ enabled: canWrite(session), handles: ['se'] }}
-            onLayoutChange={(layout: Layout) =>
-              setPanels((current) =>
-                current.map((panel) => {
-                  const item = layout.find((entry) => entry.i === panel.panelIndex);
-                  if (item === undefined) return panel;
-                  const { x, y, w, h } = item;
-                  if (x === panel.gridData.x && y === panel.gridData.y && w === panel.gridData.w && h === panel.gridData.h) return panel;
-                  return { ...panel, gridData: { ...panel.gridData, x, y, w, h } };
-                }),
-              )
+      {saved !== null && canWrite(session) && <SnapshotPanel type="DASHBOARD" objectId={saved.id} state={state} />}
+      <PanelGrid
+        panels={panels}
+        editable={canWrite(session)}
+        onPlaced={(panelIndex, place) =>
+          setPanels((current) =>
+            current.map((panel) => (panel.panelIndex === panelIndex ? { ...panel, gridData: { ...panel.gridData, ...place } } : panel)),
+          )
+        }
+        render={(panel) => (
+          <DashboardPanel
+            panel={panel}
+            state={state}
+            onRemove={
+              canWrite(session) ? () => setPanels((current) => current.filter((p) => p.panelIndex !== panel.panelIndex)) : undefined
             }
-          >
-            {panels.map((panel) => (
-              <div key={panel.panelIndex} data-panel={panel.panelIndex}>
-                <DashboardPanel
-                  panel={panel}
-                  state={state}
-                  onRemove={canWrite(session) ? () => setPanels(panels.filter((p) => p.panelIndex !== panel.panelIndex)) : undefined}
-                />
-              </div>
-            ))}
-          </GridLayout>
+          />
         )}
-      </div>
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { alertCron } from '../../../shared/quartz-cron.js';
 import { alertErrors } from '../alert-errors.js';
-import type { AlertDefinition, SubAlert } from './alert.js';
+import type { AlertDefinition, AlertSchedule, SubAlert } from './alert.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
 
 const NEEDS_FIELD = new Set(['SUM', 'MIN', 'MAX', 'AVG', 'UNIQUE_COUNT', 'PERCENTAGE', 'PERCENTILE']);
@@ -61,6 +61,8 @@ export function definitionFromRequest(request: AlertRequest): AlertDefinition {
     queryDefinition: {
       ...sub.queryDefinition,
       query: sub.queryDefinition.query ?? '*',
+      // SPEC.md: an alert counts the matching logs when no aggregation is given.
+      aggregation: sub.queryDefinition.aggregation ?? { aggregationType: 'COUNT' },
       shouldQueryOnAllAccounts: sub.queryDefinition.shouldQueryOnAllAccounts ?? false,
     },
   }));
@@ -75,17 +77,18 @@ export function definitionFromRequest(request: AlertRequest): AlertDefinition {
     }
   }
 
-  let schedule = request.schedule;
-  if (schedule !== undefined) {
-    const cronExpression = schedule.cronExpression ?? schedule.cron;
-    const trimmed = cronExpression === undefined || cronExpression.trim() === '' ? undefined : cronExpression.trim();
-    checkSchedule(trimmed, schedule.timezone);
-    const { cron: _cron, cronExpression: _expression, ...rest } = schedule;
+  let schedule: AlertSchedule | undefined;
+  if (request.schedule !== undefined) {
+    const cronExpression = request.schedule.cronExpression ?? request.schedule.cron;
+    const trimmed = cronExpression == null || cronExpression.trim() === '' ? undefined : cronExpression.trim();
+    checkSchedule(trimmed, request.schedule.timezone);
+    const { cron: _cron, cronExpression: _expression, ...rest } = request.schedule;
     schedule = trimmed === undefined ? rest : { ...rest, cronExpression: trimmed };
   }
 
+  const { schedule: _schedule, ...fields } = request;
   return {
-    ...request,
+    ...fields,
     ...(schedule === undefined ? {} : { schedule }),
     searchTimeFrameMinutes: request.searchTimeFrameMinutes ?? 5,
     subComponents,

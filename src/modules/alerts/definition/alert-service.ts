@@ -2,7 +2,7 @@ import { alertErrors } from '../alert-errors.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newInt32Id } from '../../../shared/ids.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
-import type { Alert, AlertDefinition } from './alert.js';
+import type { Alert, AlertDefinition, UnifiedAlertExtras } from './alert.js';
 import { definitionFromRequest } from './alert-definition.js';
 import { alertRepository } from './alert-repository.js';
 import type { AlertRequest } from '../routes/alert-wire.js';
@@ -27,6 +27,10 @@ export interface AlertActor {
 }
 
 export type AlertService = ReturnType<typeof createAlertService>;
+
+function withUnified(definition: AlertDefinition, unified: UnifiedAlertExtras | undefined): AlertDefinition {
+  return unified === undefined || Object.keys(unified).length === 0 ? definition : { ...definition, unified };
+}
 
 export function createAlertService(deps: AlertServiceDeps) {
   const { db, clock } = deps;
@@ -72,8 +76,9 @@ export function createAlertService(deps: AlertServiceDeps) {
 
     get: require,
 
-    async create(actor: AlertActor, request: AlertRequest): Promise<Alert> {
-      const definition = await validated(actor.accountId, request);
+    /** `unified`: the unified alerts API's own fields, stored with the definition. */
+    async create(actor: AlertActor, request: AlertRequest, unified?: UnifiedAlertExtras): Promise<Alert> {
+      const definition = withUnified(await validated(actor.accountId, request), unified);
       const now = clock.now();
       const alert: Alert = {
         id: newInt32Id(),
@@ -88,10 +93,13 @@ export function createAlertService(deps: AlertServiceDeps) {
       return alert;
     },
 
-    /** Full replace (PUT): fields left out return to their defaults. */
-    async update(actor: AlertActor, id: number, request: AlertRequest): Promise<Alert> {
+    /**
+     * Full replace (PUT): fields left out return to their defaults. Without `unified` (the /v2/alerts API, which has
+     * no such fields) the unified alerts API's fields are kept.
+     */
+    async update(actor: AlertActor, id: number, request: AlertRequest, unified?: UnifiedAlertExtras): Promise<Alert> {
       const existing = await require(actor.accountId, id);
-      const definition = await validated(actor.accountId, request);
+      const definition = withUnified(await validated(actor.accountId, request), unified ?? existing.definition.unified);
       const alert: Alert = { ...existing, definition, updatedAt: clock.now(), updatedBy: actor.email };
       await db.transaction().execute(async (tx) => {
         await alertRepository.update(tx, alert);

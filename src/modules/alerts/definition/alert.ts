@@ -61,6 +61,16 @@ export interface AlertSchedule {
   readonly timezone?: string;
 }
 
+/** Fields only the unified alerts API (`/v2/unified-alerts/logs`) has; kept as sent, read back there. */
+export interface UnifiedAlertExtras {
+  readonly linkedPanel?: { readonly folderId?: string; readonly dashboardId?: string; readonly panelId?: string };
+  readonly runbook?: string;
+  /** Stored and answered; Logward runs no root-cause analysis. */
+  readonly rca?: boolean;
+  readonly rcaNotificationEndpointIds?: readonly number[];
+  readonly useAlertNotificationEndpointsForRca?: boolean;
+}
+
 /** Everything a client writes; stored as accepted so that a read returns exactly it. */
 export interface AlertDefinition {
   readonly title: string;
@@ -73,6 +83,8 @@ export interface AlertDefinition {
   readonly schedule?: AlertSchedule;
   readonly enabled: boolean;
   readonly sendToAll?: boolean;
+  /** Written through the unified alerts API; /v2/alerts keeps them on a replace. */
+  readonly unified?: UnifiedAlertExtras;
 }
 
 export interface Alert {

@@ -6,7 +6,7 @@ import type { AlertActor, AlertService } from '../definition/alert-service.js';
 import { AlertIdParams, AlertIdShortParams, AlertRequest, AlertResponse } from './alert-wire.js';
 
 export function alertToWire(alert: Alert): AlertResponse {
-  const { schedule, ...definition } = alert.definition;
+  const { schedule, unified: _unified, ...definition } = alert.definition;
   return {
     id: alert.id,
     createdAt: new Date(alert.createdAt).toISOString(),
@@ -14,10 +14,12 @@ export function alertToWire(alert: Alert): AlertResponse {
     updatedAt: new Date(alert.updatedAt).toISOString(),
     updatedBy: alert.updatedBy,
     ...(definition as Omit<AlertResponse, 'id' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy'>),
-    // SPEC.md names the field `cron`, the Terraform client `cronExpression`: both are answered.
-    ...(schedule === undefined
-      ? {}
-      : { schedule: schedule.cronExpression === undefined ? schedule : { ...schedule, cron: schedule.cronExpression } }),
+    // Logz.io answers a schedule always (null cron without one); SPEC.md names the field `cron`, the Terraform
+    // client `cronExpression`: both are answered when there is a cron.
+    schedule:
+      schedule?.cronExpression === undefined
+        ? { cronExpression: null, timezone: schedule?.timezone ?? 'UTC' }
+        : { ...schedule, cronExpression: schedule.cronExpression, cron: schedule.cronExpression, timezone: schedule.timezone ?? 'UTC' },
   };
 }
 

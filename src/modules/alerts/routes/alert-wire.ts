@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Count, Measure, RowId, SUPPRESS_MINUTES_MAX, WINDOW_MINUTES_MAX } from '../../../shared/wire-bounds.js';
 import { BooleanOrString } from '../../../shared/boolean-or-string.js';
 import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { AGGREGATION_TYPES, TRIGGER_OPERATORS } from '../definition/alert.js';
@@ -24,34 +25,36 @@ const Filters = Type.Object(
   { description: 'Elasticsearch bool filter applied on top of the query' },
 );
 
+const Aggregation = Type.Object(
+  {
+    aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
+    fieldToAggregateOn: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
+    ),
+    valueToAggregateOn: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
+      }),
+    ),
+  },
+  { description: 'Aggregation of the matching logs; absent: COUNT' },
+);
+
 const QueryDefinition = Type.Object({
   query: Type.Optional(Type.String({ description: 'Lucene query string; default *' })),
   filters: Type.Optional(Filters),
   groupBy: Type.Optional(
     Type.Array(Type.String({ minLength: 1 }), { maxItems: 3, description: 'Fields to group by; the alert fires per group (0–3)' }),
   ),
-  aggregation: Type.Object(
-    {
-      aggregationType: enumOf(AGGREGATION_TYPES, 'How matching logs are aggregated'),
-      fieldToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], { description: 'Field aggregated (not for COUNT and NONE)' }),
-      ),
-      valueToAggregateOn: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], {
-          description: 'PERCENTAGE: the value whose share is measured; PERCENTILE: the percentile, default 95',
-        }),
-      ),
-    },
-    { description: 'Aggregation of the matching logs' },
-  ),
+  aggregation: Type.Optional(Aggregation),
   shouldQueryOnAllAccounts: Type.Optional(Type.Boolean({ description: 'Query every account this account may search; absent means false' })),
   accountIdsToQueryOn: Type.Optional(
-    Type.Array(Type.Integer(), { description: 'Accounts to query (the alert account or its searchable sub accounts)' }),
+    Type.Array(RowId({ minimum: 1 }), { description: 'Accounts to query (the alert account or its searchable sub accounts)' }),
   ),
 });
 
 const Tiers = Type.Object(
-  Object.fromEntries(Severities.map((severity) => [severity, Type.Optional(Type.Number({ description: `Threshold of ${severity}` }))])),
+  Object.fromEntries(Severities.map((severity) => [severity, Type.Optional(Measure({ description: `Threshold of ${severity}` }))])),
   { minProperties: 1, additionalProperties: false, description: 'Severity → threshold; the highest severity met wins' },
 );
 
@@ -67,7 +70,7 @@ const SubComponent = Type.Object({
       columns: Type.Optional(
         Type.Array(
           Type.Object({
-            fieldName: Type.String({ description: 'Field shown in samples' }),
+            fieldName: Type.String({ pattern: SAFE_NAME_PATTERN, description: 'Field shown in samples' }),
             regex: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Regex applied to the field' })),
             sort: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'DESC or ASC' })),
           }),
@@ -81,19 +84,21 @@ const Output = Type.Object({
   recipients: Type.Optional(
     Type.Object({
       emails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { description: 'E-mail recipients' })),
-      notificationEndpointIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Ids of notification endpoints (/v1/endpoints)' })),
+      notificationEndpointIds: Type.Optional(Type.Array(RowId({}), { description: 'Ids of notification endpoints (/v1/endpoints)' })),
     }),
   ),
   suppressNotificationsMinutes: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'No repeated notification for the same group within this many minutes' }),
+    Count(SUPPRESS_MINUTES_MAX, { description: 'No repeated notification for the same group within this many minutes (0–43200)' }),
   ),
   type: Type.Optional(Type.String({ description: 'JSON or TABLE' })),
 });
 
 const RequestSchedule = Type.Object(
   {
-    cronExpression: Type.Optional(Type.String({ description: 'Quartz or Unix cron; when set it replaces the fixed interval' })),
-    cron: Type.Optional(Type.String({ description: 'Same as cronExpression' })),
+    cronExpression: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Quartz or Unix cron; when set it replaces the fixed interval; null: none' }),
+    ),
+    cron: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Same as cronExpression' })),
     timezone: Type.Optional(Type.String({ description: 'IANA time zone of the cron, default UTC' })),
   },
   { description: 'Cron schedule; {} means none' },
@@ -103,10 +108,10 @@ function alertFields() {
   return {
     title: Type.String({ minLength: 1, maxLength: 500, pattern: SAFE_NAME_PATTERN, description: 'Name of the alert' }),
     description: Type.Optional(Type.String({ description: 'Event, significance and next steps' })),
-    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 10, description: '0–10 tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { maxItems: 10, description: '0–10 tags' })),
     output: Type.Optional(Output),
     searchTimeFrameMinutes: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Sliding window in minutes (5–1440 recommended; default 5)' }),
+      Count(WINDOW_MINUTES_MAX, { minimum: 1, description: 'Sliding window in minutes (1–10080; 5–1440 recommended; default 5)' }),
     ),
     subComponents: Type.Array(SubComponent, { minItems: 1, description: 'The queries and triggers' }),
     correlations: Type.Optional(
@@ -136,13 +141,21 @@ export const AlertResponse = Type.Object(
     ...alertFields(),
     enabled: Type.Boolean({ description: 'Whether the alert is evaluated' }),
     searchTimeFrameMinutes: Type.Integer({ description: 'Sliding window in minutes' }),
+    schedule: Type.Object(
+      {
+        cronExpression: Type.Union([Type.String(), Type.Null()], { description: 'The cron, or null: every evaluation interval' }),
+        cron: Type.Optional(Type.String({ description: 'Same as cronExpression (SPEC.md name), present with a cron' })),
+        timezone: Type.String({ description: 'Time zone of the cron (UTC without one)' }),
+      },
+      { description: 'As Logz.io answers it: {"cronExpression":null,"timezone":"UTC"} without a cron' },
+    ),
   },
   { description: 'An alert' },
 );
 export type AlertResponse = Static<typeof AlertResponse>;
 
-export const AlertIdParams = Type.Object({ alertId: Type.Integer({ description: 'Alert id' }) });
-export const AlertIdShortParams = Type.Object({ id: Type.Integer({ description: 'Alert id' }) });
+export const AlertIdParams = Type.Object({ alertId: RowId({ description: 'Alert id' }) });
+export const AlertIdShortParams = Type.Object({ id: RowId({ description: 'Alert id' }) });
 
 /** The parts of an alert definition security rules share (SPEC.md: a security rule has the same fields as an alert). */
-export const AlertWireParts = { Filters, QueryDefinition, Tiers, SubComponent, Output, RequestSchedule } as const;
+export const AlertWireParts = { Filters, Aggregation, QueryDefinition, Tiers, SubComponent, Output, RequestSchedule } as const;

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
+import { Count, INT32_MAX } from '../../../shared/wire-bounds.js';
 
 const Severity = Type.Unsafe<'INFO' | 'LOW' | 'MEDIUM' | 'HIGH' | 'SEVERE'>({
   type: 'string',
@@ -7,7 +9,7 @@ const Severity = Type.Unsafe<'INFO' | 'LOW' | 'MEDIUM' | 'HIGH' | 'SEVERE'>({
 
 export const TriggeredAlertsRequest = Type.Object(
   {
-    from: Type.Optional(Type.Integer({ minimum: 0, description: 'Offset of the first result, default 0' })),
+    from: Type.Optional(Count(INT32_MAX, { description: 'Offset of the first result, default 0' })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Results per page, default 25, at most 500' })),
     search: Type.Optional(Type.String({ description: 'Case-insensitive part of the alert name' })),
     severities: Type.Optional(Type.Array(Severity, { description: 'Only these severities' })),
@@ -17,7 +19,7 @@ export const TriggeredAlertsRequest = Type.Object(
     sortOrder: Type.Optional(
       Type.Unsafe<'ASC' | 'DESC'>({ type: 'string', enum: ['ASC', 'DESC'], description: 'Sort order, default DESC' }),
     ),
-    tags: Type.Optional(Type.Array(Type.String(), { description: 'Only alerts carrying one of these tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { description: 'Only alerts carrying one of these tags' })),
   },
   { description: 'Filters, sort and paging of triggered alerts (in the body or the query string)' },
 );
@@ -35,7 +37,9 @@ export const TriggeredAlertWire = Type.Object({
   threshold: Type.Number({ description: 'Threshold of the severity met' }),
   alertWindowStartDate: Type.Number({ description: 'Window start, epoch seconds' }),
   alertWindowEndDate: Type.Number({ description: 'Window end, epoch seconds' }),
-  notificationState: Type.String({ description: 'pending, notified or suppressed' }),
+  notificationState: Type.String({
+    description: 'pending, logged, notified, suppressed, or failed (a target refused or could not be reached; see the event log)',
+  }),
 });
 
 export const TriggeredAlertsResponse = Type.Object(

@@ -43,8 +43,7 @@ export function createSecurityAccountService(deps: SecurityAccountDeps) {
       return db.transaction().execute(async (tx) => {
         const main = await accountRepository.get(tx, mainId);
         if (main === undefined) throw securityErrors.mainAccountTokenRequired();
-        const admin = await userRepository.findByUsername(tx, body.email);
-        const membership = admin === undefined ? undefined : await userRepository.getMembership(tx, mainId, admin.id);
+        const membership = await userRepository.findMemberByUsername(tx, mainId, body.email);
         if (membership === undefined || !membership.active || !isAdminRole(membership.role)) throw securityErrors.emailNotAnAdmin();
         const subs = new Set(
           (await accountRepository.listTree(tx, mainId))
@@ -72,7 +71,7 @@ export function createSecurityAccountService(deps: SecurityAccountDeps) {
           active: true,
           createdAt: now,
           updatedAt: now,
-          lastUpdaterUserId: admin?.id ?? null,
+          lastUpdaterUserId: membership.id,
         };
         await accountRepository.insert(tx, account);
         const settings: SecurityAccountSettings = {

@@ -4,6 +4,7 @@ import type { FiringPayload } from '../../../detection/index.js';
 import type { Severity } from '../../../shared/severity.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
 import { SECURITY_KIND } from '../rules/security-rule.js';
+import { EPOCH_MS_MAX } from '../../../shared/wire-bounds.js';
 
 /** A security event: one firing of a security rule, with its triage. */
 export interface SecurityEvent {
@@ -104,7 +105,8 @@ function fromRow(row: JoinedRow): SecurityEvent {
     assignee: row.assignee,
     comment: row.comment,
     muted: row.muted === 1,
-    mutedUntilMs: row.muted_until === null ? null : Number(row.muted_until),
+    // A mute stored before the API bounded it (decision 0611) reads as the latest one it takes: SQLite kept even ∞.
+    mutedUntilMs: row.muted_until === null ? null : Math.min(Number(row.muted_until), EPOCH_MS_MAX),
     triagedAt: row.updated_at === null ? null : Number(row.updated_at),
     triagedBy: row.updated_by,
   };

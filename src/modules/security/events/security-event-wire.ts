@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
+import { EpochSeconds, RowId } from '../../../shared/wire-bounds.js';
 import { SEVERITIES } from '../../../shared/severity.js';
 import { Pagination, PaginationResponse } from '../rules/security-rule-wire.js';
 
@@ -14,8 +16,8 @@ export const EventSearchRequest = Type.Object({
       severities: Type.Optional(Type.Array(enumOf(SEVERITIES, 'Severity'))),
       timeRange: Type.Optional(
         Type.Object({
-          fromDate: Type.Optional(Type.Number({ minimum: 0, description: 'Epoch seconds' })),
-          toDate: Type.Optional(Type.Number({ minimum: 0, description: 'Epoch seconds' })),
+          fromDate: Type.Optional(EpochSeconds({ description: 'Epoch seconds' })),
+          toDate: Type.Optional(EpochSeconds({ description: 'Epoch seconds' })),
         }),
       ),
       includeMutedEvents: Type.Optional(Type.Boolean({ description: 'Default false: muted events are left out' })),
@@ -88,12 +90,14 @@ export const TriageRequest = Type.Object({
   ),
   status: Type.Optional(enumOf(EVENT_STATUSES, 'Triage status')),
   assignee: Type.Optional(
-    Type.Union([Type.String({ maxLength: 320 }), Type.Null()], { description: 'E-mail of the assignee; null unassigns' }),
+    Type.Union([Type.String({ maxLength: 320, pattern: SAFE_NAME_PATTERN }), Type.Null()], {
+      description: 'E-mail of the assignee; null unassigns',
+    }),
   ),
   comment: Type.Optional(Type.String({ maxLength: 4000 })),
   isMuted: Type.Optional(Type.Boolean({ description: 'Mute or unmute' })),
   muteUntil: Type.Optional(
-    Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Epoch seconds the mute ends; null: none' }),
+    Type.Union([EpochSeconds({}), Type.Null()], { description: 'Epoch seconds the mute ends (1970–2200); null: none' }),
   ),
 });
 export type TriageRequest = Static<typeof TriageRequest>;
@@ -109,4 +113,4 @@ export const TriagedEventResponse = Type.Object({
   ),
 });
 
-export const RuleIdOfEventsParams = Type.Object({ ruleId: Type.Integer({ description: 'Id of the rule whose events change' }) });
+export const RuleIdOfEventsParams = Type.Object({ ruleId: RowId({ description: 'Id of the rule whose events change' }) });

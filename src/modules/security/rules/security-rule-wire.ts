@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Count, RowId, WINDOW_MINUTES_MAX } from '../../../shared/wire-bounds.js';
 import { BooleanOrString } from '../../../shared/boolean-or-string.js';
 import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { SEVERITIES } from '../../../shared/severity.js';
@@ -15,13 +16,13 @@ const RuleQueryDefinition = Type.Object({
   filters: Type.Optional(Filters),
   aggregation: Type.Optional(QueryDefinition.properties.aggregation),
   accountIdsToQueryOn: Type.Optional(
-    Type.Array(Type.Integer(), { description: 'Accounts to query, among those the security account scans; empty: all of them' }),
+    Type.Array(RowId({ minimum: 1 }), { description: 'Accounts to query, among those the security account scans; empty: all of them' }),
   ),
 });
 
 const Columns = Type.Array(
   Type.Object({
-    fieldName: Type.String({ description: 'Field shown in samples' }),
+    fieldName: Type.String({ pattern: SAFE_NAME_PATTERN, description: 'Field shown in samples' }),
     regex: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Regex applied to the field' })),
     sort: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'DESC or ASC' })),
   }),
@@ -60,9 +61,11 @@ function ruleFields() {
   return {
     title: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: SAFE_NAME_PATTERN, description: 'Name of the rule' })),
     description: Type.Optional(Type.String({ description: 'Event, significance and next steps' })),
-    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 25, description: '0–25 tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { maxItems: 25, description: '0–25 tags' })),
     output: Type.Optional(Output),
-    searchTimeFrameMinutes: Type.Optional(Type.Integer({ minimum: 1, description: 'Window in minutes (5–1440 recommended; default 5)' })),
+    searchTimeFrameMinutes: Type.Optional(
+      Count(WINDOW_MINUTES_MAX, { minimum: 1, description: 'Window in minutes (1–10080; 5–1440 recommended; default 5)' }),
+    ),
     subComponents: Type.Array(SubRule, { minItems: 1, description: 'The queries and triggers' }),
     correlations: Type.Optional(Correlations),
     schedule: Type.Optional(RequestSchedule),
@@ -116,8 +119,8 @@ export const SecurityRuleResponse = Type.Object(
 );
 export type SecurityRuleResponse = Static<typeof SecurityRuleResponse>;
 
-export const RuleIdParams = Type.Object({ ruleId: Type.Integer({ description: 'Rule id' }) });
-export const RuleIdShortParams = Type.Object({ id: Type.Integer({ description: 'Rule id' }) });
+export const RuleIdParams = Type.Object({ ruleId: RowId({ description: 'Rule id' }) });
+export const RuleIdShortParams = Type.Object({ id: RowId({ description: 'Rule id' }) });
 
 /** Both spellings the references use (2023 spec and the old Terraform client; current spec). */
 export const SORT_FIELDS = ['SEVERITY', 'NAME', 'CREATED_AT', 'UPDATED_AT', 'name', 'createdAt', 'updatedAt'] as const;
@@ -140,7 +143,7 @@ export const RuleFilter = Type.Object({
   createdBy: Type.Optional(Type.Array(Type.String())),
   enabledState: Type.Optional(Type.Array(Type.Boolean(), { description: 'Empty: both' })),
   emailNotifications: Type.Optional(Type.Array(Type.String())),
-  tags: Type.Optional(Type.Array(Type.String())),
+  tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }))),
 });
 export type RuleFilter = Static<typeof RuleFilter>;
 
@@ -164,14 +167,14 @@ export const RuleSearchResponse = Type.Object({
 
 const BulkFilters = Type.Object({
   ...RuleFilter.properties,
-  notificationsEndpointIds: Type.Optional(Type.Array(Type.Integer())),
-  ruleIds: Type.Optional(Type.Array(Type.Integer())),
+  notificationsEndpointIds: Type.Optional(Type.Array(RowId({}))),
+  ruleIds: Type.Optional(Type.Array(RowId({}))),
 });
 export type BulkFilters = Static<typeof BulkFilters>;
 
 const Recipients = Type.Object({
   emails: Type.Optional(Type.Array(Type.String({ format: 'email' }))),
-  notificationEndpointIds: Type.Optional(Type.Array(Type.Integer())),
+  notificationEndpointIds: Type.Optional(Type.Array(RowId({}))),
 });
 
 export const BulkUpdateRequest = Type.Object({
@@ -197,6 +200,6 @@ export type BulkDeleteRequest = Static<typeof BulkDeleteRequest>;
 
 export const BulkResponse = Type.Object({
   total: Type.Integer({ description: 'Rules changed' }),
-  ruleIds: Type.Array(Type.Integer()),
+  ruleIds: Type.Array(RowId({})),
   skippedProtectedRuleIds: Type.Array(Type.Integer({ description: 'Built-in rules left as they were' })),
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../sigma/index.js';
 import type { SecurityRuleDefinition } from '../rules/security-rule.js';
 import { draftOfSigmaRule, type SigmaRuleDraft } from './sigma-rule-drafts.js';
+import { WINDOW_MINUTES_MAX } from '../../../shared/wire-bounds.js';
 
 type Doc = Readonly<Record<string, unknown>>;
 
@@ -72,6 +73,7 @@ function correlationDraft(doc: Doc, index: number, bases: readonly Base[], attac
   const timespan = /^\s*(\d+)\s*([smhd])\s*$/.exec(String(correlation.timespan ?? ''));
   if (timespan === null) throw invalid('correlation.timespan', 'timespan must be a number and one of s, m, h, d');
   const minutes = Math.max(1, Math.ceil((Number(timespan[1]) * (UNITS[timespan[2] ?? 'm'] ?? 60)) / 60));
+  if (minutes > WINDOW_MINUTES_MAX) throw invalid('correlation.timespan', `timespan ${timespan[0].trim()} is longer than a week`);
   const first = referenced[0]?.converted;
   if (first === undefined) throw invalid('correlation.rules', 'a correlation names at least one rule');
   const mapField = (field: string) => logwardFieldsOf(field, first.logsource)[0] ?? field;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0015 from './0015-daily-usage.js';
+import * as m0601 from './0601-daily-cap-grants.js';
 
 /**
  * The usage area's migrations.
@@ -7,4 +8,5 @@ import * as m0015 from './0015-daily-usage.js';
  */
 export const usageMigrations: Readonly<Record<string, Migration>> = {
   '0015-daily-usage': m0015,
+  '0601-daily-cap-grants': m0601,
 };

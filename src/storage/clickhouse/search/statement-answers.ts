@@ -29,7 +29,7 @@ export interface AnsweringRunDeps {
 /** A statement runner that writes every answer into a statement before running it. */
 export function answeringRun(deps: AnsweringRunDeps): Run {
   const { table, run, caches } = deps;
-  const ask = (sql: string) => run(sql);
+  const ask: Run = (sql, settings) => run(sql, settings);
   const withDictionaries = dictionaryAnswers({ table, scopeBounds: deps.scopeBounds, run: ask, cache: caches.tokenDictionaries });
   const withoutAbsentWords = absentTokenAnswers({ table, run: ask, state: caches.absentTokens });
   const withFewValues = fewValueAnswers(ask, caches.fewValues);

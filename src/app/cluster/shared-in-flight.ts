@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { ClusterInFlight } from '../../http/plugins/concurrency-limit.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Logger } from '../../shared/logger.js';
+import { inFlightRepository, type ControlPlaneDb } from '../../storage/control-plane/index.js';
+
+export interface SharedInFlightOptions {
+  /** How often this process publishes its counts and reads the others'. */
+  readonly intervalMs?: number;
+  /** A process that has not published for this long is taken for dead: its counts stop counting. */
+  readonly staleAfterMs?: number;
+}
+
+/**
+ * The per-account concurrency limit across api processes (issue 51, decision 0721): each process publishes its
+ * in-flight counts to the control plane every `intervalMs` and reads the others'. Admission stays a local,
+ * synchronous check (no round trip per request); the limit can be passed by what other processes admitted since
+ * their last publication — at most one interval's worth of requests.
+ */
+export function createSharedInFlight(deps: { db: ControlPlaneDb; clock: Clock; logger: Logger }, options: SharedInFlightOptions = {}) {
+  const intervalMs = options.intervalMs ?? 200;
+  const staleAfterMs = options.staleAfterMs ?? 3_000;
+  const processId = randomUUID();
+  const local = new Map<number, number>();
+  let others = new Map<number, number>();
+  let published = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> = Promise.resolve();
+
+  async function tick(): Promise<void> {
+    const now = deps.clock.now();
+    try {
+      // Nothing to say twice: an idle process publishes once (its rows go) and then only reads.
+      if (local.size > 0 || published) {
+        await inFlightRepository.publish(deps.db, processId, local, now);
+        published = local.size > 0;
+      }
+      others = await inFlightRepository.othersSince(deps.db, processId, now - staleAfterMs);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'could not share in-flight request counts; counting this process only');
+    }
+  }
+
+  const cluster: ClusterInFlight = { local, others: (accountId) => others.get(accountId) ?? 0 };
+  return {
+    cluster,
+    start(): void {
+      timer = setInterval(() => {
+        ticking = ticking.then(tick);
+      }, intervalMs);
+      timer.unref();
+    },
+    /** Runs one publication now (tests). */
+    sync: (): Promise<void> => (ticking = ticking.then(tick)),
+    async stop(): Promise<void> {
+      if (timer !== undefined) clearInterval(timer);
+      await ticking;
+      await inFlightRepository.remove(deps.db, processId).catch(() => undefined);
+    },
+  };
+}

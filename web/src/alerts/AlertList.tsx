@@ -1,0 +1,174 @@
+import { useMemo, useState } from 'react';
+import { AppLink } from '../common/SubNav.js';
+import { DataTable, type Column } from '../common/DataTable.js';
+import { formatTime, messageOf } from '../common/errors.js';
+import { usePageTitle } from '../common/use-page-title.js';
+import { canWrite, useSession } from '../session.js';
+import { SEVERITIES, topSeverity, type Alert } from './alert-model.js';
+import { useAlerts, useSetAlertEnabled } from './alert-queries.js';
+
+export function SeverityBadge({ severity }: { severity: string | undefined }) {
+  if (severity === undefined) return <span className="muted">—</span>;
+  return <span className={`badge severity-${severity.toLowerCase()}`}>{severity}</span>;
+}
+
+export function AlertList() {
+  usePageTitle('Alerts');
+  const session = useSession();
+  const writable = canWrite(session);
+  const alerts = useAlerts();
+  const toggle = useSetAlertEnabled();
+  const [search, setSearch] = useState('');
+  const [severity, setSeverity] = useState('');
+  const [tag, setTag] = useState('');
+  const [enabled, setEnabled] = useState('');
+  const [changedBy, setChangedBy] = useState('');
+
+  const all = useMemo(() => alerts.data ?? [], [alerts.data]);
+  const tags = useMemo(() => [...new Set(all.flatMap((alert) => alert.tags ?? []))].sort(), [all]);
+  const editors = useMemo(() => [...new Set(all.map((alert) => alert.updatedBy))].sort(), [all]);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return all.filter(
+      (alert) =>
+        (needle === '' || alert.title.toLowerCase().includes(needle) || (alert.description ?? '').toLowerCase().includes(needle)) &&
+        (severity === '' || topSeverity(alert) === severity) &&
+        (tag === '' || (alert.tags ?? []).includes(tag)) &&
+        (enabled === '' || String(alert.enabled) === enabled) &&
+        (changedBy === '' || alert.updatedBy === changedBy),
+    );
+  }, [all, search, severity, tag, enabled, changedBy]);
+
+  const columns = useMemo<Column<Alert>[]>(
+    () => [
+      {
+        id: 'title',
+        header: 'Title',
+        accessorFn: (alert) => alert.title,
+        cell: ({ row }) => <AppLink href={`/app/alerts/${row.original.id}`}>{row.original.title}</AppLink>,
+      },
+      {
+        id: 'severity',
+        header: 'Severity',
+        accessorFn: (alert) => SEVERITIES.indexOf(topSeverity(alert) ?? 'INFO'),
+        cell: ({ row }) => <SeverityBadge severity={topSeverity(row.original)} />,
+      },
+      { id: 'tags', header: 'Tags', enableSorting: false, cell: ({ row }) => (row.original.tags ?? []).join(', ') },
+      {
+        id: 'enabled',
+        header: 'Enabled',
+        accessorFn: (alert) => (alert.enabled ? 1 : 0),
+        cell: ({ row }) => (
+          <label className="switch">
+            <input
+              type="checkbox"
+              checked={row.original.enabled}
+              disabled={!writable || toggle.isPending}
+              onChange={(event) => toggle.mutate({ id: row.original.id, enabled: event.target.checked })}
+            />
+            <span className="visually-hidden">Enabled: {row.original.title}</span>
+          </label>
+        ),
+      },
+      {
+        id: 'window',
+        header: 'Window',
+        accessorFn: (alert) => alert.searchTimeFrameMinutes,
+        cell: ({ getValue }) => `${String(getValue())} min`,
+      },
+      {
+        id: 'updated',
+        header: 'Last changed',
+        accessorFn: (alert) => alert.updatedAt,
+        cell: ({ row }) => (
+          <>
+            {formatTime(Date.parse(row.original.updatedAt))} <span className="muted">by {row.original.updatedBy}</span>
+          </>
+        ),
+      },
+    ],
+    [writable, toggle],
+  );
+
+  return (
+    <section aria-labelledby="alerts-title">
+      <div className="page-head">
+        <h1 id="alerts-title">Alerts</h1>
+        {writable && (
+          <AppLink href="/app/alerts/new" className="button primary">
+            New alert
+          </AppLink>
+        )}
+      </div>
+      <form className="filters" role="search" aria-label="Filter alerts" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          Search
+          <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Title or description" />
+        </label>
+        <label>
+          Severity
+          <select value={severity} onChange={(event) => setSeverity(event.target.value)}>
+            <option value="">Any</option>
+            {SEVERITIES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Tag
+          <select value={tag} onChange={(event) => setTag(event.target.value)}>
+            <option value="">Any</option>
+            {tags.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          State
+          <select value={enabled} onChange={(event) => setEnabled(event.target.value)}>
+            <option value="">Any</option>
+            <option value="true">Enabled</option>
+            <option value="false">Disabled</option>
+          </select>
+        </label>
+        <label>
+          Changed by
+          <select value={changedBy} onChange={(event) => setChangedBy(event.target.value)}>
+            <option value="">Anyone</option>
+            {editors.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {alerts.isPending ? (
+        <p className="spinner" role="status">
+          Loading alerts…
+        </p>
+      ) : alerts.isError ? (
+        <p className="error" role="alert">
+          {messageOf(alerts.error)}
+        </p>
+      ) : (
+        <>
+          <p className="count" role="status" data-testid="alert-count">
+            {shown.length === all.length ? `${all.length} alerts` : `${shown.length} of ${all.length} alerts`}
+          </p>
+          {toggle.isError && (
+            <p className="error" role="alert">
+              {messageOf(toggle.error)}
+            </p>
+          )}
+          <DataTable
+            caption="Alerts"
+            data={shown}
+            columns={columns}
+            rowKey={(alert) => String(alert.id)}
+            empty="No alert matches."
+            testId="alerts"
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api.js';
+import type { Alert, AlertRequest } from './alert-model.js';
+
+export interface EndpointSummary {
+  readonly id: number;
+  readonly title: string;
+  readonly endpointType: string;
+}
+
+export const alertKeys = { all: ['alerts'] as const, one: (id: number) => ['alerts', id] as const };
+
+export function useAlerts() {
+  return useQuery({ queryKey: alertKeys.all, queryFn: ({ signal }) => api<Alert[]>('GET', '/v2/alerts', undefined, signal) });
+}
+
+export function useAlert(id: number | undefined) {
+  return useQuery({
+    queryKey: alertKeys.one(id ?? 0),
+    enabled: id !== undefined,
+    queryFn: ({ signal }) => api<Alert>('GET', `/v2/alerts/${id ?? 0}`, undefined, signal),
+  });
+}
+
+export function useEndpoints() {
+  return useQuery({ queryKey: ['endpoints'], queryFn: ({ signal }) => api<EndpointSummary[]>('GET', '/v1/endpoints', undefined, signal) });
+}
+
+export function useSetAlertEnabled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+      api<null>('POST', `/v2/alerts/${id}/${enabled ? 'enable' : 'disable'}`),
+    onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export function useSaveAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: number | undefined; request: AlertRequest }) =>
+      id === undefined ? api<Alert>('POST', '/v2/alerts', request) : api<Alert>('PUT', `/v2/alerts/${id}`, request),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export function useDeleteAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<Alert>('DELETE', `/v2/alerts/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
