@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli, startService, waitFor } from '../support/child-process.js';
+import { runCli, startService, waitFor, type RunningService } from '../support/child-process.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,9 +16,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A first start compiles and opens the stores: on a loaded machine that takes far longer than on a quiet one. */
+const START_MS = 120_000;
+
 describe('the service as a process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-proc-'));
-  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const started: RunningService[] = [];
+  const start = (env: Readonly<Record<string, string>>): RunningService => {
+    const service = startService(env);
+    started.push(service);
+    return service;
+  };
+  // A test that fails half-way must not leave its service running.
+  after(() => {
+    for (const service of started) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('prints tokens once on the first start, serves whoami with them, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
@@ -29,15 +42,15 @@ describe('the service as a process', () => {
       LOGWARD_ROLES: 'api',
       LOGWARD_LOG_LEVEL: 'warn',
     };
-    const first = startService(env);
-    const apiToken = await waitFor(async () => /API token\s+(\S+)/.exec(first.stdout())?.[1], 30_000, 'the printed API token');
+    const first = start(env);
+    const apiToken = await waitFor(async () => /API token\s+(\S+)/.exec(first.stdout())?.[1], START_MS, 'the printed API token');
     assert.match(first.stdout(), /shipping token\s+[A-Za-z0-9]{32}/);
     const whoami = await waitFor(
       async () => {
         const response = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': apiToken } });
         return response.status === 200 ? ((await response.json()) as { accountName: string; accountId: number }) : undefined;
       },
-      30_000,
+      START_MS,
       'whoami',
     );
     assert.equal(whoami.accountName, 'main');
@@ -64,13 +77,13 @@ describe('the service as a process', () => {
     assert.ok(tokenId !== undefined && newToken !== undefined, created.stdout);
 
     // A second start prints no tokens and accepts the CLI-made token; revoking it takes effect at once.
-    const second = startService(env);
+    const second = start(env);
     await waitFor(
       async () => {
         const response = await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': newToken } });
         return response.status === 200 ? true : undefined;
       },
-      30_000,
+      START_MS,
       'whoami with the CLI token',
     );
     assert.doesNotMatch(second.stdout(), /API token/);
@@ -83,7 +96,7 @@ describe('the service as a process', () => {
   });
 
   it('refuses to start on an invalid setting, naming the variable', async () => {
-    const service = startService({ LOGWARD_DATA_DIR: dataDir, LOGWARD_API_PORT: 'eighty' });
+    const service = start({ LOGWARD_DATA_DIR: dataDir, LOGWARD_API_PORT: 'eighty' });
     assert.equal(await service.exited, 2);
     assert.match(service.stderr(), /LOGWARD_API_PORT must be an integer between 0 and 65535, got "eighty"/);
   });
@@ -93,7 +106,7 @@ describe('the service as a process', () => {
     try {
       const port = await freePort();
       const token = 'automation-token-0123456789';
-      const service = startService({
+      const service = start({
         LOGWARD_DATA_DIR: freshDir,
         LOGWARD_API_PORT: String(port),
         LOGWARD_API_HOST: '127.0.0.1',
@@ -104,7 +117,7 @@ describe('the service as a process', () => {
       await waitFor(
         async () =>
           (await fetch(`http://127.0.0.1:${port}/v2/whoami`, { headers: { 'X-API-TOKEN': token } })).status === 200 ? true : undefined,
-        30_000,
+        START_MS,
         'whoami',
       );
       assert.match(service.stdout(), /admin user\s+ops@example.com/);
