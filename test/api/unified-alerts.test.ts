@@ -48,7 +48,7 @@ for (const backend of controlPlaneBackends) {
       assert.deepEqual(shapeMismatches(body, createFixture), []);
       // Every field the client sent comes back as sent (the fixture's own values).
       for (const field of ['title', 'description', 'tags', 'linkedPanel', 'enabled', 'createdBy']) {
-        assert.deepEqual(body[field], field === 'createdBy' ? 'admin@localhost' : createFixture[field], field);
+        assert.deepEqual(body[field], field === 'createdBy' ? t.config.bootstrapAdminEmail : createFixture[field], field);
       }
       assert.deepEqual(body.recipients, { emails: ['test@example.com'], notificationEndpointIds: endpointIds });
       const configuration = body.alertConfiguration as Json;
