@@ -31,6 +31,7 @@ import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
+import { wireS3Fetchers } from './wiring/s3-fetchers.js';
 
 export type { App } from './app.js';
 
@@ -135,6 +136,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const webArea = wireWeb(ctx);
   const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
+  const s3FetcherArea = wireS3Fetchers(ctx, { secretKey, ingest: ingestArea.services.ingest });
   const areas = [
     controlPlaneArea,
     ingestArea,
@@ -150,6 +152,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     webArea,
     discoverArea,
     dropFilterArea,
+    s3FetcherArea,
   ];
 
   const { ingest } = ingestArea.services;
@@ -201,6 +204,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
+    s3Fetching: s3FetcherArea.services.s3Fetching,
     async start() {
       if (config.roles.includes('api')) {
         sharedInFlight.start();

@@ -17,6 +17,7 @@ import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
 import type { SearchTables } from '../../modules/search/search-tables.js';
 import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
+import type { S3FetcherTables } from '../../modules/s3-fetchers/s3-fetcher-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -45,7 +46,8 @@ export interface ControlPlaneTables
     SecurityTables,
     LookupTables,
     SearchTables,
-    DropFilterTables {}
+    DropFilterTables,
+    S3FetcherTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
