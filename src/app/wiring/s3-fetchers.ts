@@ -56,8 +56,8 @@ export function wireS3Fetchers(ctx: WiringContext, deps: S3FetcherWiringDeps): A
     ingest: (accountId, logsType, logs) =>
       deps.ingest.ingestForAccount(
         accountId,
-        // The fetcher's type is the logs' type even when a log has a `type` field, as an Elasticsearch index is.
-        logs.map((log) => ({ log: { fields: log.fields, sizeBytes: log.sizeBytes }, defaultType: logsType, indexType: logsType })),
+        // The fetcher's type is the type of logs without their own, as the listener's `type` parameter is.
+        logs.map((log) => ({ log: { fields: log.fields, sizeBytes: log.sizeBytes }, defaultType: logsType })),
       ),
   });
   return { services: { s3Fetching }, routes: [s3FetcherRoutes(service)], jobs: [fetchS3BucketsJob(s3Fetching, logger)] };
