@@ -164,7 +164,12 @@ for (const backend of controlPlaneBackends) {
 
       // The Go client resends the whole request; keys left out are kept.
       const { accessKey: _a, secretKey: _s, ...withoutKeys } = request;
-      const updated = await api('PUT', `${PATH}/${body.id}`, { ...withoutKeys, active: false, prefix: 'other/', addS3ObjectKeyAsLogField: false });
+      const updated = await api('PUT', `${PATH}/${body.id}`, {
+        ...withoutKeys,
+        active: false,
+        prefix: 'other/',
+        addS3ObjectKeyAsLogField: false,
+      });
       assert.equal(updated.statusCode, 200, updated.body);
       assert.deepEqual(updated.json<FetcherWire>(), { ...body, active: false, prefix: 'other/', addS3ObjectKeyAsLogField: false });
       assert.deepEqual(await read(body.id), updated.json<FetcherWire>());
@@ -200,7 +205,11 @@ for (const backend of controlPlaneBackends) {
       for (const id of ['abc', '1.5', '99999999999']) assert.equal((await api('GET', `${PATH}/${id}`)).statusCode, 400, id);
       assert.equal((await api('GET', `${PATH}/4242`)).statusCode, 404);
       // An ARN fetcher is kept (the Go client sends one), and says why it reads nothing.
-      const arn = await api('POST', PATH, fetcherRequest(s3, { accessKey: undefined, secretKey: undefined, arn: 'arn:aws:iam::1:role/x', prefix: 'none/' }));
+      const arn = await api(
+        'POST',
+        PATH,
+        fetcherRequest(s3, { accessKey: undefined, secretKey: undefined, arn: 'arn:aws:iam::1:role/x', prefix: 'none/' }),
+      );
       assert.equal(arn.statusCode, 201, arn.body);
       await t.app.s3Fetching.runCycle();
       const arnRead = await read(arn.json<FetcherWire>().id);
@@ -210,7 +219,10 @@ for (const backend of controlPlaneBackends) {
 
     it('reads objects once, through the listener path, searchable by type; new objects are picked up; a bad object is reported without stopping the others', async () => {
       await bucket.put('app/2026/12/07/a.log', lines('plain', 3));
-      await bucket.put('app/2026/12/07/b.json.gz', gzipSync('{"status":200,"message":"json one"}\n{"status":500,"message":"json two","type":"own"}\n'));
+      await bucket.put(
+        'app/2026/12/07/b.json.gz',
+        gzipSync('{"status":200,"message":"json one"}\n{"status":500,"message":"json two","type":"own"}\n'),
+      );
       await bucket.put(
         'app/2026/12/07/c.json',
         JSON.stringify({ Records: [{ eventName: 'ConsoleLogin', eventSource: 'signin.amazonaws.com' }, { eventName: 'GetObject' }] }),
@@ -220,7 +232,10 @@ for (const backend of controlPlaneBackends) {
       assert.equal(created.statusCode, 201, created.body);
       const { id } = created.json<FetcherWire>();
       // The same write path as the listener: drop filters apply.
-      const filter = await api('POST', '/v1/drop-filters', { logType: 'elb', fieldConditions: [{ fieldName: 'message', value: 'plain line 1' }] });
+      const filter = await api('POST', '/v1/drop-filters', {
+        logType: 'elb',
+        fieldConditions: [{ fieldName: 'message', value: 'plain line 1' }],
+      });
       assert.equal(filter.statusCode, 200, filter.body);
 
       const first = await t.app.s3Fetching.runCycle();
@@ -229,12 +244,20 @@ for (const backend of controlPlaneBackends) {
       assert.equal(stored.length, 6, JSON.stringify(stored));
       // The fetcher's type is the type of logs without their own, as the listener's `type` parameter is.
       assert.equal((await hits('type:elb')).length, 5);
-      assert.deepEqual((await hits('type:own')).map((log) => log['message']), ['json two']);
-      assert.deepEqual(stored.map((log) => log['message']).filter((message) => typeof message === 'string' && message.startsWith('plain')).sort(), [
-        'plain line 0',
-        'plain line 2',
-      ]);
-      assert.ok(stored.every((log) => typeof log['s3_object_key'] === 'string' && (log['s3_object_key'] as string).startsWith('app/2026/12/07/')));
+      assert.deepEqual(
+        (await hits('type:own')).map((log) => log['message']),
+        ['json two'],
+      );
+      assert.deepEqual(
+        stored
+          .map((log) => log['message'])
+          .filter((message) => typeof message === 'string' && message.startsWith('plain'))
+          .sort(),
+        ['plain line 0', 'plain line 2'],
+      );
+      assert.ok(
+        stored.every((log) => typeof log['s3_object_key'] === 'string' && (log['s3_object_key'] as string).startsWith('app/2026/12/07/')),
+      );
       assert.equal((await hits('eventName:ConsoleLogin')).length, 1);
       assert.equal((await hits('status:500')).length, 1);
       assert.equal((await hits('outside')).length, 0);
@@ -309,6 +332,7 @@ for (const backend of controlPlaneBackends) {
           await bucket.put(`app/${String(index).padStart(3, '0')}.log.gz`, gzipSync(lines(`object ${index}`, PER_OBJECT)));
         }
         const first = await compose(opened.controlPlane);
+        if (!first.bootstrap.created) throw new Error('expected a fresh store');
         const accountId = first.bootstrap.account.id;
         const created = await first.api.inject({
           method: 'POST',
@@ -333,7 +357,10 @@ for (const backend of controlPlaneBackends) {
         assert.ok(partial.objects >= 2 && partial.objects < OBJECTS, `stopped in the middle (${partial.objects} of ${OBJECTS})`);
 
         await bucket.put('app/999-new.log', lines('new object', 5));
-        const reopened = await openControlPlane(opened.url, opened.postgresSchema === undefined ? {} : { postgresSchema: opened.postgresSchema });
+        const reopened = await openControlPlane(
+          opened.url,
+          opened.postgresSchema === undefined ? {} : { postgresSchema: opened.postgresSchema },
+        );
         const second = await compose(reopened);
         const reader = openLogReader(config);
         try {

@@ -24,7 +24,16 @@ export interface Tenant {
 
 /** The kinds of ids the world holds. */
 export type IdKind =
-  'alert' | 'endpoint' | 'user' | 'shippingToken' | 'account' | 'sharedToken' | 'sharedTokenFilter' | 'savedObject' | 'securityRule';
+  | 'alert'
+  | 'endpoint'
+  | 'user'
+  | 'shippingToken'
+  | 'account'
+  | 'sharedToken'
+  | 'sharedTokenFilter'
+  | 'savedObject'
+  | 'securityRule'
+  | 's3Fetcher';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -134,6 +143,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       sharedTokenFilter: [],
       savedObject: [],
       securityRule: [],
+      s3Fetcher: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
     const dropFilters: { id: string; accountId: number }[] = [];
@@ -262,6 +272,19 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       );
       secrets.set(dropFilter.id, account.accountId);
       dropFilters.push({ id: dropFilter.id, accountId: account.accountId });
+      // An S3 fetcher with the marker in its prefix; an IAM-role one, so it reaches no bucket.
+      const fetcher = await ok<{ id: number }>(
+        's3 fetcher',
+        api(account.apiToken, 'POST', '/v1/log-shipping/s3-buckets', {
+          arn: `arn:aws:iam::123456789012:role/${marker(account.label)}`,
+          bucket: 'isolation-bucket',
+          prefix: `logs/${marker(account.label)}/${account.hidden}/`,
+          active: false,
+          region: 'US_EAST_1',
+          logsType: 'elb',
+        }),
+      );
+      ids.s3Fetcher.push({ id: fetcher.id, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({

@@ -56,7 +56,11 @@ function guardedLookup(policy: AddressPolicy, resolveHost: ResolveHost): LookupF
           callback(new RefusedBucketAddress(hostname), '', 0);
           return;
         }
-        if (options.all === true) callback(null, addresses.map((entry) => ({ address: entry.address, family: entry.family })));
+        if (options.all === true)
+          callback(
+            null,
+            addresses.map((entry) => ({ address: entry.address, family: entry.family })),
+          );
         else callback(null, first.address, first.family);
       },
       (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),

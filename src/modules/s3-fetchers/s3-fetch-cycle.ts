@@ -69,7 +69,12 @@ export function createS3FetchCycle(deps: FetchCycleDeps) {
         if (signal.aborted) break;
         if (object.sizeBytes > deps.maxObjectBytes) {
           lastError = `${object.key}: object is over ${deps.maxObjectBytes} bytes`;
-          await s3FetcherRepository.recordObject(db, fetcher.id, { key: object.key, etag: object.etag, ingested: false, logs: 0 }, clock.now());
+          await s3FetcherRepository.recordObject(
+            db,
+            fetcher.id,
+            { key: object.key, etag: object.etag, ingested: false, logs: 0 },
+            clock.now(),
+          );
           continue;
         }
         const bytes = await reader.get(object.key, signal);
@@ -79,7 +84,12 @@ export function createS3FetchCycle(deps: FetchCycleDeps) {
         } catch (error) {
           if (!(error instanceof UnreadableObject)) throw error;
           lastError = `${object.key}: ${error.message}`;
-          await s3FetcherRepository.recordObject(db, fetcher.id, { key: object.key, etag: object.etag, ingested: false, logs: 0 }, clock.now());
+          await s3FetcherRepository.recordObject(
+            db,
+            fetcher.id,
+            { key: object.key, etag: object.etag, ingested: false, logs: 0 },
+            clock.now(),
+          );
           continue;
         }
         const withKey = fetcher.addS3ObjectKeyAsLogField

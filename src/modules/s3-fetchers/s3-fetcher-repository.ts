@@ -104,7 +104,12 @@ export const s3FetcherRepository = {
 
   async delete(db: ControlPlaneDb, accountId: number, id: number): Promise<boolean> {
     return db.transaction().execute(async (tx) => {
-      const owned = await tx.selectFrom('s3_fetchers').select('id').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      const owned = await tx
+        .selectFrom('s3_fetchers')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (owned === undefined) return false;
       await tx.deleteFrom('s3_fetcher_objects').where('fetcher_id', '=', id).execute();
       await tx.deleteFrom('s3_fetchers').where('id', '=', id).execute();

@@ -69,7 +69,11 @@ export function createS3FetcherService(deps: S3FetcherServiceDeps) {
       active: request.active,
       addS3ObjectKeyAsLogField: request.addS3ObjectKeyAsLogField ?? false,
       arn,
-      sealedKeys: keepKeys ? previous?.sealedKeys : accessKey === '' ? undefined : deps.sealer.seal(JSON.stringify({ accessKey, secretKey })),
+      sealedKeys: keepKeys
+        ? previous?.sealedKeys
+        : accessKey === ''
+          ? undefined
+          : deps.sealer.seal(JSON.stringify({ accessKey, secretKey })),
       accessKeyHint: keepKeys ? previous?.accessKeyHint : accessKey === '' ? undefined : accessKey.slice(-4),
       endpoint,
     };

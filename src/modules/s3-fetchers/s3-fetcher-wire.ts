@@ -16,7 +16,9 @@ export const S3FetcherRequest = Type.Object(
   {
     accessKey: Type.Optional(Type.String({ maxLength: 128, description: 'AWS access key id (stored sealed, answered masked)' })),
     secretKey: Type.Optional(Type.String({ maxLength: 256, description: 'AWS secret access key (stored sealed, never answered)' })),
-    arn: Type.Optional(Type.String({ maxLength: 2048, description: 'IAM role to assume instead of keys (kept; Logward reads with keys only)' })),
+    arn: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'IAM role to assume instead of keys (kept; Logward reads with keys only)' }),
+    ),
     bucket: Type.String({ minLength: 1, maxLength: 63, description: 'Bucket name' }),
     prefix: Type.Optional(Type.String({ maxLength: 1024, description: 'Only objects whose key starts with this are read' })),
     active: Type.Boolean({ description: 'Whether the bucket is read' }),

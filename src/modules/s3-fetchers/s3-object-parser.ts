@@ -39,7 +39,9 @@ export function parseLogs(text: string): ParsedLog[] {
     try {
       const document: unknown = JSON.parse(trimmed);
       if (isRecord(document) && Array.isArray(document['Records'])) {
-        return document['Records'].filter(isRecord).map((record) => ({ fields: record, sizeBytes: Buffer.byteLength(JSON.stringify(record)) }));
+        return document['Records']
+          .filter(isRecord)
+          .map((record) => ({ fields: record, sizeBytes: Buffer.byteLength(JSON.stringify(record)) }));
       }
     } catch {
       // Not one document: JSON lines that happen to mention Records.

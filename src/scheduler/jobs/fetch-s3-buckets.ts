@@ -3,7 +3,9 @@ import type { Job } from '../job-runner.js';
 
 /** What the job drives: one pass over every active S3 fetcher (src/modules/s3-fetchers). */
 export interface S3FetchingCycle {
-  runCycle(signal: AbortSignal): Promise<{ readonly fetchers: number; readonly objects: number; readonly logs: number; readonly errors: number }>;
+  runCycle(
+    signal: AbortSignal,
+  ): Promise<{ readonly fetchers: number; readonly objects: number; readonly logs: number; readonly errors: number }>;
 }
 
 /** How often buckets are listed for new objects. */
