@@ -178,7 +178,7 @@ for (const backend of controlPlaneBackends) {
       assert.equal(deleted.statusCode, 200, deleted.body);
       const gone = await api('GET', `${PATH}/${body.id}`);
       assert.equal(gone.statusCode, 404, gone.body);
-      assert.equal(gone.json<{ errorCode: string }>().errorCode, 's3-fetchers/S3_FETCHER_NOT_FOUND');
+      assert.equal(gone.json<{ errorCode: string }>().errorCode, 'log-shipping/BUCKET_FETCHER_NOT_FOUND');
       assert.equal((await api('DELETE', `${PATH}/${body.id}`)).statusCode, 404);
       assert.equal((await api('PUT', `${PATH}/${body.id}`, request)).statusCode, 404);
       assert.deepEqual((await api('GET', PATH)).json(), []);
