@@ -24,6 +24,13 @@ module.exports = {
       from: { path: '^src/outbound/' },
       to: { path: '^src/', pathNot: '^src/(shared|outbound)/' },
     },
+    {
+      name: 'vis-model-is-pure',
+      severity: 'error',
+      comment: 'the visualization model is shared with the web app (decision 0670): it imports nothing of the server',
+      from: { path: '^src/vis-model/' },
+      to: { path: '^src/', pathNot: '^src/vis-model/' },
+    },
     { name: 'query-is-pure', severity: 'error', from: { path: '^src/query/' }, to: { path: '^src/', pathNot: '^src/(shared|query)/' } },
     {
       name: 'sigma-is-pure',

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 const dist = path.join(root, 'dist');
 const stamp = path.join(dist, 'index.html');
+// The visualization model the app shares with the server (decision 0670) is a source of the build too.
+const shared = path.resolve(root, '../src/vis-model');
 
 function newestSource(dir) {
   let newest = 0;
@@ -19,7 +21,12 @@ function newestSource(dir) {
   return newest;
 }
 
-if (process.argv.includes('--if-stale') && fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestSource(root)) process.exit(0);
+if (
+  process.argv.includes('--if-stale') &&
+  fs.existsSync(stamp) &&
+  fs.statSync(stamp).mtimeMs >= Math.max(newestSource(root), newestSource(shared))
+)
+  process.exit(0);
 
 const { build } = await import('vite');
 const { default: react } = await import('@vitejs/plugin-react');

@@ -8,8 +8,11 @@ import type { InsightLearning } from '../modules/insights/index.js';
 import type { S3FetchCycle } from '../modules/s3-fetchers/index.js';
 import type { UsageService } from '../modules/usage/index.js';
 import type { Job } from '../scheduler/job-runner.js';
+import type { TaskWorker } from '../scheduler/tasks/index.js';
+import type { SnapshotService } from '../modules/snapshots/index.js';
 import type { ControlPlane } from '../storage/control-plane/index.js';
 import type { LogStore } from '../storage/log-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 /** A composed Logward process: what tests and the entry point reach into. */
 export interface App {
@@ -40,6 +43,12 @@ export interface App {
   readonly insightLearning: InsightLearning;
   /** The S3 fetchers' pass; the scheduler role runs it every minute (tests call it directly). */
   readonly s3Fetching: S3FetchCycle;
+  /** Snapshot images and exports (decision 0323). */
+  readonly blobs: BlobStore;
+  /** Snapshots of dashboards and visualizations (tests expire them with an injected clock). */
+  readonly snapshots: SnapshotService;
+  /** The tracked-task worker the scheduler role runs (tests drive it directly). */
+  readonly tasks: TaskWorker;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/index.js';
 import { buildApiServer } from '../http/build-server.js';
 import { buildOpsServer, registerOpsEndpoints } from '../http/ops-endpoints.js';
@@ -16,6 +17,7 @@ import { openLogStore, type WordCountLimits } from '../storage/open-log-store.js
 import type { App } from './app.js';
 import { checkSecretKey, loadSecretKey } from './secret-key.js';
 import { createSharedInFlight } from './cluster/shared-in-flight.js';
+import { createRoleMetrics } from './cluster/role-metrics.js';
 import { wireAlerts } from './wiring/alerts.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
@@ -32,6 +34,8 @@ import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
 import { wireS3Fetchers } from './wiring/s3-fetchers.js';
+import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
+import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
 export type { App } from './app.js';
 
@@ -51,6 +55,8 @@ export interface AppDeps {
   readonly alertConcurrency?: number;
   /** Which accounts' parts and words the word counts hold (tests count small stores ahead). */
   readonly wordCountLimits?: WordCountLimits;
+  /** Tracked-task tuning of snapshots (tests shorten the lease and the back-off). */
+  readonly snapshotTasks?: SnapshotWiringOptions;
 }
 
 function readVersion(): string {
@@ -69,6 +75,28 @@ async function secretKeyFor(config: AppConfig, controlPlane: ControlPlane): Prom
   return key;
 }
 
+/** Fastify's close waits for in-flight requests; past `graceMs` their connections are cut. */
+async function closeWithin(server: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => server.server.closeAllConnections(), graceMs);
+  try {
+    await server.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** True when the promise settled within `ms`; false when the time ran out first (it keeps running). */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const result = await Promise.race([settled, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  clearTimeout(timer);
+  return result;
+}
+
 /** The composition root: opens the stores, wires each area (src/app/wiring/), serves their routes and runs their jobs. */
 export async function composeApp(deps: AppDeps): Promise<App> {
   const { config, clock, logger } = deps;
@@ -85,7 +113,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     },
     { logger, clock },
   );
-  const ctx: WiringContext = { config, clock, logger, db: controlPlane.db, logStore };
+  const metrics = createRoleMetrics();
+  const ctx: WiringContext = { config, clock, logger, db: controlPlane.db, logStore, metrics };
   let secretKey: Buffer;
   try {
     secretKey = await secretKeyFor(config, controlPlane);
@@ -134,6 +163,18 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
+  const blobs = await openBlobStore(config.blobStore);
+  const snapshotArea = wireSnapshots(
+    ctx,
+    {
+      blobs,
+      accounts,
+      search: searchArea.services.search,
+      savedObjects: savedObjectArea.services.savedObjects,
+      notifications: notificationArea.services.notifications,
+    },
+    deps.snapshotTasks,
+  );
   const webArea = wireWeb(ctx);
   const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
   const s3FetcherArea = wireS3Fetchers(ctx, { secretKey, ingest: ingestArea.services.ingest });
@@ -153,10 +194,26 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     discoverArea,
     dropFilterArea,
     s3FetcherArea,
+    snapshotArea,
   ];
 
   const { ingest } = ingestArea.services;
-  const scheduler = createJobRunner({ clock, logger, leases: createControlPlaneLeaseStore(controlPlane.db) });
+  const leases = createControlPlaneLeaseStore(controlPlane.db);
+  const scheduler = createJobRunner({ clock, logger, leases, onRun: (job, outcome, ms) => metrics.jobRan(job, outcome, ms) });
+  const jobNames = areas.flatMap((area) => area.jobs.map((job) => job.name));
+  metrics.observe({
+    queuedBytes: () => ingest.stats().queuedBytes,
+    queuedRequests: () => ingest.stats().queuedRequests,
+    runningJobs: () => (config.roles.includes('scheduler') ? scheduler.running() : []),
+    leaseHolders: async () => {
+      if (!config.roles.includes('scheduler')) return [];
+      const now = clock.now();
+      const held = await Promise.all(jobNames.map(async (job) => ({ job, lease: await leases.holderOf(job, now) })));
+      return held.flatMap(({ job, lease }) =>
+        lease === undefined ? [] : [{ job, heldByThisProcess: lease.holder === scheduler.holder, expiresInMs: lease.expiresAtMs - now }],
+      );
+    },
+  });
   // /ready answers 503 once shutdown begins, so a load balancer stops sending before the ports close.
   let stopping = false;
   const readinessChecks = [
@@ -205,6 +262,9 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     featureGrants,
     insightLearning,
     s3Fetching: s3FetcherArea.services.s3Fetching,
+    blobs,
+    snapshots: snapshotArea.services.snapshots,
+    tasks: snapshotArea.services.tasks,
     async start() {
       if (config.roles.includes('api')) {
         sharedInFlight.start();
@@ -218,7 +278,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
           syslogUdpPort: config.syslogUdpPort,
         });
       }
-      if (config.roles.includes('scheduler')) scheduler.start(areas.flatMap((area) => area.jobs));
+      if (config.roles.includes('scheduler')) {
+        scheduler.start(areas.flatMap((area) => area.jobs));
+        snapshotArea.services.tasks.start();
+      }
       // Last: a probe that reaches the ops port finds every role started.
       if (ops !== undefined) await ops.listen({ host: config.apiHost, port: config.opsPort });
       started = true;
@@ -229,18 +292,32 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     },
     async stop() {
       stopping = true;
-      // Fastify's close stops accepting connections and waits for in-flight requests.
-      await api.close();
-      await sharedInFlight.stop();
-      // Running jobs see their signal abort and return before the stores close under them.
-      await scheduler.stop();
+      const begun = performance.now();
+      // Within LOGWARD_SHUTDOWN_TIMEOUT_MS (issue 51): the roles stop side by side; 40 % of the budget for requests
+      // and jobs to finish, then the API's connections are cut and the jobs' leases released whether or not they
+      // returned. Ingest always drains: what it acknowledged is written before the stores close. A render cut short
+      // goes back to the queue (its attempt not counted) for the next process.
+      const graceMs = Math.floor(config.shutdownTimeoutMs * 0.4);
+      await Promise.all([
+        closeWithin(api, graceMs).then(() => sharedInFlight.stop()),
+        scheduler.stop(graceMs),
+        snapshotArea.services.tasks.stop(),
+        ingest.stop().then(() => dropFilterView.stop()),
+      ]);
       notificationArea.services.email.close();
-      // Then the listeners: in-flight requests finish and every queued batch is written before the store closes.
-      await ingest.stop();
-      await dropFilterView.stop();
-      await logStore.close();
-      await ops?.close();
-      await controlPlane.close();
+      // A job that ignored its signal may still hold statements and connections; closing the stores waits for them
+      // only while the budget lasts (the process exits next, which ends them).
+      const left = (): number => Math.max(0, config.shutdownTimeoutMs - 1_000 - (performance.now() - begun));
+      const closed = await settleWithin(
+        (async () => {
+          await logStore.close();
+          await blobs.close();
+          await ops?.close();
+          await controlPlane.close();
+        })(),
+        left(),
+      );
+      if (!closed) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'stores still busy at the end of the shutdown budget; exiting');
       if (started) logger.info('logward stopped');
     },
   };

@@ -50,6 +50,8 @@ export interface AppConfig {
   readonly trustedProxies: readonly Cidr[];
   /** Where snapshot images and exports are kept (decision 0323). */
   readonly blobStore: BlobStoreConfig;
+  /** The address people reach Logward at, for links sent out (snapshot images, the web app); unset: the request's. */
+  readonly publicUrl: string | undefined;
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
@@ -226,6 +228,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'LOGWARD_BLOB_S3_PATH_STYLE',
     defaultText: 'true with an endpoint, else false',
     description: 'Address the bucket in the URL path (true) rather than the host name (false).',
+  },
+  {
+    env: 'LOGWARD_PUBLIC_URL',
+    defaultText: undefined,
+    description:
+      'Address people reach Logward at (e.g. https://logs.example.com), used in links sent out: snapshot images and web app links. Unset: the address the request came to.',
   },
   { env: 'LOGWARD_BLOB_MAX_MB', defaultText: '64', description: 'Largest blob (snapshot image, export) accepted, in MB.' },
   {

@@ -204,6 +204,9 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
       throw new ConfigError(`${name} must be 16 to 128 letters, digits, '-' or '_'`);
     }
   }
+  const publicUrl = read(env, 'LOGWARD_PUBLIC_URL')?.replace(/\/+$/, '');
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl))
+    throw new ConfigError('LOGWARD_PUBLIC_URL must be an http:// or https:// address');
   const smtpUrl = read(env, 'LOGWARD_SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('LOGWARD_SMTP_URL must start with smtp:// or smtps://');
 
@@ -243,6 +246,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     retention: Object.freeze({ enforceIntervalMs: readInteger(env, 'LOGWARD_RETENTION_INTERVAL_SECONDS', 600, 10, 86_400) * 1000 }),
     wordCountIntervalMs: readInteger(env, 'LOGWARD_WORD_COUNT_INTERVAL_SECONDS', 60, 5, 86_400) * 1000,
     smtpUrl,
+    publicUrl,
     smtpFrom: read(env, 'LOGWARD_SMTP_FROM') ?? 'logward@localhost',
     logStoreMemoryBytes: readInteger(env, 'LOGWARD_LOG_STORE_MEMORY_MB', defaultEngineMemoryMb(), 128, 1_048_576) * 1024 * 1024,
     secretKey,

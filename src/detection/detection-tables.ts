@@ -36,6 +36,9 @@ export interface DetectionFiringsTable {
   notification_state: string;
   /** Token of the event-log batch the firing was given to; its event log is written under it (null: not yet). */
   event_log_batch: string | null;
+  /** The process sending its notifications, until `claimed_until` (epoch ms); a claim past it may be taken over. */
+  claimed_by: string | null;
+  claimed_until: number | null;
 }
 
 export interface DetectionTables {

@@ -6,6 +6,8 @@ import { ingestErrors } from './ingest-errors.js';
 export interface BatcherDeps {
   readonly store: Pick<LogWriter, 'write'>;
   readonly logger: Logger;
+  /** Told each batch's write time and rows. */
+  readonly onBatchWritten?: (durationMs: number, rows: number) => void;
   /** A store batch closes at this many rows (a single larger request still goes whole). */
   readonly maxBatchRows?: number;
   /** How long the first request of a batch waits for others to join it. */
@@ -93,12 +95,14 @@ export function createBatcher(deps: BatcherDeps) {
   async function writeNext(): Promise<void> {
     const batch = takeBatch();
     const rows = batch.reduce((sum, submission) => sum + submission.logs.rowCount, 0);
+    const started = performance.now();
     try {
       await writeWithRetry(
         batch.map((submission) => submission.logs),
         rows,
       );
       batches += 1;
+      deps.onBatchWritten?.(performance.now() - started, rows);
       for (const submission of batch) submission.resolve();
     } catch (error) {
       deps.logger.error({ err: error, rows }, 'log store write failed');

@@ -7,6 +7,7 @@ import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
 import type { DropFilterPort } from './drop/drop-filter-port.js';
 import { createIngestPipeline, type IncomingLog } from './ingest-pipeline.js';
+import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import { buildHttpListener } from './listeners/http-listener.js';
 import { createSyslogListener } from './listeners/syslog-listener.js';
 import { createShippingAccounts, type ShippingAccountsDeps } from './shipping-accounts.js';
@@ -22,6 +23,7 @@ export interface IngestDeps {
   readonly dropFilters?: DropFilterPort;
   /** Region of this server (LOGWARD_REGION). */
   readonly region: string;
+  readonly metrics?: IngestMetrics;
   /** Tuning; the defaults follow chdb-notes.md (docs/decisions/0143-ingest-batching.md). */
   readonly tuning?: {
     readonly tokenCacheTtlMs?: number;
@@ -52,9 +54,11 @@ export function createIngest(deps: IngestDeps) {
     ...(tuning.tokenCacheTtlMs === undefined ? {} : { cacheTtlMs: tuning.tokenCacheTtlMs }),
   });
   const quota = createDailyQuota({ usage: deps.usage, clock, logger });
+  const metrics = deps.metrics ?? NO_INGEST_METRICS;
   const batcher = createBatcher({
     store: deps.store,
     logger,
+    onBatchWritten: (durationMs, rows) => metrics.batchWritten(durationMs, rows),
     ...(tuning.batchLingerMs === undefined ? {} : { lingerMs: tuning.batchLingerMs }),
     ...(tuning.maxBatchRows === undefined ? {} : { maxBatchRows: tuning.maxBatchRows }),
     ...(tuning.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: tuning.maxQueuedBytes }),
@@ -64,6 +68,7 @@ export function createIngest(deps: IngestDeps) {
     batcher,
     store: deps.store,
     clock,
+    metrics,
     ...(deps.dropFilters === undefined ? {} : { dropFilters: deps.dropFilters }),
   });
   const http: FastifyInstance = buildHttpListener({ logger, clock, accounts, pipeline, batcher });
@@ -121,3 +126,4 @@ export function createIngest(deps: IngestDeps) {
 export type { UsageStore } from './daily-quota.js';
 export type { IncomingLog } from './ingest-pipeline.js';
 export type { DropFilterPort, IngestDropFilter, DropCondition } from './drop/drop-filter-port.js';
+export type { IngestMetrics } from './ingest-metrics.js';

@@ -1,3 +1,5 @@
+import { isAppError } from '../shared/app-error.js';
+import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import type { Clock } from '../shared/clock.js';
 import type { EncodedLogs, LogWriter } from '../storage/log-store.js';
 import type { Batcher } from './batcher.js';
@@ -14,6 +16,7 @@ export interface IngestPipelineDeps {
   readonly clock: Clock;
   /** Drop filters of the accounts (none without it). */
   readonly dropFilters?: DropFilterPort;
+  readonly metrics?: IngestMetrics;
 }
 
 /** A decoded log and the type its transport names (query `type`, Elasticsearch index, syslog `[type=…]`). */
@@ -78,14 +81,23 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     async ingest(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<string[]> {
       const { logs, ids, stored, bytes } = await prepare(account, incoming);
       if (stored === 0) return ids;
-      const admission = await deps.quota.admit(account, bytes);
+      const metrics = deps.metrics ?? NO_INGEST_METRICS;
+      let admission;
+      try {
+        admission = await deps.quota.admit(account, bytes);
+      } catch (error) {
+        metrics.refused(isAppError(error) && error.code === 'resource_exhausted' ? 'daily-cap' : 'unavailable', stored);
+        throw error;
+      }
       try {
         await deps.batcher.submit(logs, bytes);
       } catch (error) {
         admission.release();
+        metrics.refused('unavailable', stored);
         throw error;
       }
       admission.commit();
+      metrics.accepted(stored, bytes);
       return ids;
     },
   };

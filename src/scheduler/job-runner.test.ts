@@ -63,5 +63,60 @@ for (const backend of controlPlaneBackends) {
       await stopped.stop();
       assert.deepEqual(reasons, ['TimeoutError', 'AbortError']);
     });
+
+    it('renews the lease while a run outlasts it: no other process starts the job meanwhile (issue 51)', async () => {
+      const leases = createControlPlaneLeaseStore(opened.controlPlane.db);
+      let running = 0;
+      let overlapped = false;
+      let runs = 0;
+      // A 4 s interval gives a 2 s lease renewed every 667 ms; the first run lasts 3 s, past its lease.
+      const job: Job = {
+        name: 'long-job',
+        intervalMs: 4_000,
+        jitterMs: 0,
+        timeoutMs: 10_000,
+        async run() {
+          running += 1;
+          runs += 1;
+          if (running > 1) overlapped = true;
+          await sleep(runs === 1 ? 3_000 : 10);
+          running -= 1;
+        },
+      };
+      const first = createJobRunner({ clock: systemClock, logger, leases });
+      first.start([job]);
+      await sleep(300);
+      assert.deepEqual(first.running(), ['long-job']);
+      const second = createJobRunner({ clock: systemClock, logger, leases });
+      second.start([job]);
+      await sleep(2_900);
+      await Promise.all([first.stop(), second.stop()]);
+      assert.equal(overlapped, false);
+    });
+
+    it('takes over a job whose holder died within its lease, and gets a lease back at once from a stop that overran (issue 51)', async () => {
+      const leases = createControlPlaneLeaseStore(opened.controlPlane.db);
+      const now = Date.now();
+      // A holder killed -9 mid-run: it took the previous slot's lease and will never renew or release it.
+      const intervalMs = 4_000;
+      const previousSlot = Math.floor(now / intervalMs) * intervalMs - intervalMs;
+      assert.ok(await leases.tryAcquire('orphaned-job', 'killed-process', previousSlot, now, now + 2_000));
+      const ran: number[] = [];
+      const survivor = createJobRunner({ clock: systemClock, logger, leases });
+      survivor.start([{ name: 'orphaned-job', intervalMs, jitterMs: 0, timeoutMs: 10_000, run: async () => void ran.push(Date.now()) }]);
+      await sleep(2_300);
+      await survivor.stop();
+      assert.equal(ran.length, 1, "the survivor ran the current slot once the dead holder's lease expired");
+      assert.ok((ran[0] ?? 0) - now >= 1_900 && (ran[0] ?? 0) - now < 2_300, `took over after ${(ran[0] ?? 0) - now} ms`);
+
+      // A job that ignores its signal: stop(grace) returns after the grace and its lease is free for another process.
+      const stubborn = createJobRunner({ clock: systemClock, logger, leases });
+      stubborn.start([{ name: 'stubborn-job', intervalMs: 60_000, jitterMs: 0, timeoutMs: 60_000, run: () => sleep(1_500) }]);
+      await sleep(200);
+      const stopStarted = Date.now();
+      await stubborn.stop(300);
+      assert.ok(Date.now() - stopStarted < 1_000);
+      assert.equal(await leases.holderOf('stubborn-job', Date.now()), undefined);
+    });
   });
 }

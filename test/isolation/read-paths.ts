@@ -354,6 +354,14 @@ export const READ_PATHS: readonly ReadPath[] = [
       url: `/v1/saved-objects/${ctx.rand.pick(['search', 'visualization', 'dashboard'])}${ctx.rand.chance(0.5) ? `?search=${ctx.anyMarker()}` : ''}`,
     }),
   },
+  // Snapshots (decision 0672).
+  { name: 'snapshots list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/snapshotter' }) },
+  {
+    name: 'snapshot by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/snapshotter/${ctx.id('snapshot')}` }),
+  },
   {
     name: 'saved object by id',
     sees: 'own',

@@ -33,6 +33,7 @@ export type IdKind =
   | 'sharedTokenFilter'
   | 'savedObject'
   | 'securityRule'
+  | 'snapshot'
   | 's3Fetcher';
 
 export interface World {
@@ -142,6 +143,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       sharedToken: [],
       sharedTokenFilter: [],
       savedObject: [],
+      snapshot: [],
       securityRule: [],
       s3Fetcher: [],
     };
@@ -248,6 +250,20 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
         }),
       );
       ids.savedObject.push({ id: savedId, accountId: account.accountId });
+      // A snapshot of the dashboard (decision 0672): its name and message carry the marker.
+      const snapshot = await ok<{ snapshotId: number }>(
+        'snapshot',
+        api(account.apiToken, 'POST', '/v1/snapshotter', {
+          snapshotType: 'DASHBOARD',
+          snapshotSavedObjectId: `dashboard:${savedId}`,
+          timeFrameFrom: Date.now() - 3_600_000,
+          timeFrameTo: Date.now(),
+          snapshotTimeZone: 'UTC',
+          emails: [`${marker(account.label)}@example.com`],
+          message: mark,
+        }),
+      );
+      ids.snapshot.push({ id: snapshot.snapshotId, accountId: account.accountId });
       // A lookup list named by the marker, holding the marker: searches may name it, other accounts may not.
       const list = await ok<{ id: string }>(
         'lookup list',

@@ -13,6 +13,9 @@ import { queryClient } from './common/query-client.js';
 const VisualizePage = lazy(() => import('./visualize/VisualizePage.js'));
 const DashboardsPage = lazy(() => import('./visualize/DashboardsPage.js'));
 const AlertsPage = lazy(() => import('./alerts/AlertsPage.js'));
+const SecurityPage = lazy(() => import('./security/SecurityPage.js'));
+const AdminPage = lazy(() => import('./admin/AdminPage.js'));
+const SavedObjectsPage = lazy(() => import('./objects/SavedObjectsPage.js'));
 
 /** The sections of the header; `admin` ones only for admins (the API refuses the others anyway). */
 const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
@@ -20,6 +23,9 @@ const SECTIONS: readonly { key: string; label: string; admin?: boolean }[] = [
   { key: 'visualize', label: 'Visualize' },
   { key: 'dashboards', label: 'Dashboards' },
   { key: 'alerts', label: 'Alerts' },
+  { key: 'security', label: 'Security' },
+  { key: 'objects', label: 'Saved objects' },
+  { key: 'admin', label: 'Admin' },
 ];
 
 /** How often an idle page asks whether its session still holds, so a suspended user's page signs out. */
@@ -89,6 +95,9 @@ export function App() {
     visualize: <VisualizePage />,
     dashboards: <DashboardsPage />,
     alerts: <AlertsPage />,
+    security: <SecurityPage />,
+    admin: <AdminPage />,
+    objects: <SavedObjectsPage />,
   };
   const page = pages[section] ?? <Discover />;
 

@@ -62,16 +62,30 @@ function messageOf(body: unknown, status: number): string {
   return `HTTP ${status}`;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return send<T>(method, path, body === undefined ? undefined : { text: JSON.stringify(body), type: 'application/json' }, signal);
+}
+
+/** A request whose body is text of another type (Sigma YAML, NDJSON), with the session's CSRF token. */
+export function apiText<T>(method: 'POST' | 'PUT', path: string, text: string, contentType: string): Promise<T> {
+  return send<T>(method, path, { text, type: contentType });
+}
+
+async function send<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: { readonly text: string; readonly type: string } | undefined,
+  signal?: AbortSignal,
+): Promise<T> {
   const epoch = sessionEpoch;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = body.type;
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: body.text }),
     ...(signal === undefined ? {} : { signal }),
   });
   const text = await response.text();

@@ -47,17 +47,7 @@ export function searchSourceJson(query: string): string {
   return JSON.stringify({ query: { query, language: 'lucene' }, filter: [] });
 }
 
-export function queryOfSearchSource(meta: unknown): string {
-  if (typeof meta !== 'object' || meta === null) return '';
-  const json = (meta as Record<string, unknown>).searchSourceJSON;
-  if (typeof json !== 'string') return '';
-  try {
-    const parsed = JSON.parse(json) as { query?: { query?: unknown } };
-    return typeof parsed.query?.query === 'string' ? parsed.query.query : '';
-  } catch {
-    return '';
-  }
-}
+export { queryOfSearchSource } from '../../src/vis-model/index.js';
 
 export interface SearchAttributes {
   title: string;

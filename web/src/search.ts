@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { intervalFor, resolveTime } from './time.js';
+import { resolveTime } from './time.js';
 
 export const TIMESTAMP = '@timestamp';
 export const HIGHLIGHT_PRE = '\u0001hl\u0002';
@@ -49,32 +49,8 @@ export function resolveRange(state: Pick<SearchState, 'from' | 'to'>, now = Date
   return { fromMs, toMs };
 }
 
-/** The query_string (match-all when empty) and the time range, as one bool filter. */
-export function queryOf(text: string, range: ResolvedRange, extra: readonly unknown[] = []): Record<string, unknown> {
-  const must: unknown[] = [];
-  if (text.trim() !== '') must.push({ query_string: { query: text, default_operator: 'AND', analyze_wildcard: true } });
-  return {
-    bool: {
-      must,
-      filter: [{ range: { [TIMESTAMP]: { gte: range.fromMs, lt: range.toMs, format: 'epoch_millis' } } }, ...extra],
-    },
-  };
-}
-
-export function histogramAgg(range: ResolvedRange): { agg: Record<string, unknown>; intervalMs: number } {
-  const interval = intervalFor(range.toMs - range.fromMs);
-  return {
-    intervalMs: interval.ms,
-    agg: {
-      date_histogram: {
-        field: TIMESTAMP,
-        fixed_interval: interval.text,
-        min_doc_count: 0,
-        extended_bounds: { min: range.fromMs, max: range.toMs - 1 },
-      },
-    },
-  };
-}
+// The query and histogram of a range are the visualization model's (shared with the server's snapshots).
+export { histogramAgg, queryOf } from '../../src/vis-model/index.js';
 
 /**
  * Searches the range (any range the account retains, through the web app's own route, decision 0650). Aborting

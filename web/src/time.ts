@@ -88,23 +88,5 @@ export function formatShortTime(ms: number): string {
   return shortFormatter.format(new Date(ms));
 }
 
-/** A histogram interval giving about 60 buckets, as an ES fixed interval. */
-export function intervalFor(spanMs: number): { text: string; ms: number } {
-  const steps: readonly [string, number][] = [
-    ['1s', 1000],
-    ['5s', 5000],
-    ['10s', 10_000],
-    ['30s', 30_000],
-    ['1m', 60_000],
-    ['5m', 300_000],
-    ['10m', 600_000],
-    ['30m', 1_800_000],
-    ['1h', 3_600_000],
-    ['3h', 10_800_000],
-    ['12h', 43_200_000],
-    ['1d', 86_400_000],
-  ];
-  const wanted = spanMs / 60;
-  const found = steps.find(([, ms]) => ms >= wanted) ?? steps[steps.length - 1] ?? ['1d', 86_400_000];
-  return { text: found[0], ms: found[1] };
-}
+// One histogram interval for Discover and the visualizations (the shared model's).
+export { intervalFor } from '../../src/vis-model/index.js';

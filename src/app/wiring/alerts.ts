@@ -75,6 +75,6 @@ export function wireAlerts(
   return {
     services: { alertEvaluation: detection },
     routes: [alertRoutes(alerts, deps.actorOf), unifiedAlertRoutes(alerts, deps.actorOf), triggeredAlertRoutes(triggeredAlerts)],
-    jobs: [evaluateAlertsJob(detection, intervalMs, settleDelayMs, logger)],
+    jobs: [evaluateAlertsJob(detection, intervalMs, settleDelayMs, logger, (report) => ctx.metrics.detectionCycle(report))],
   };
 }

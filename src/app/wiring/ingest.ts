@@ -22,6 +22,7 @@ export function wireIngest(ctx: WiringContext, deps: IngestWiringDeps): AreaWiri
     getAccount: (accountId) => deps.accounts.getAccount(accountId),
     region: ctx.config.region,
     dropFilters: deps.dropFilters,
+    metrics: ctx.metrics.ingest,
   });
   return { services: { ingest }, routes: [], jobs: [] };
 }

@@ -1,4 +1,4 @@
-import { Registry, collectDefaultMetrics } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { ReadinessCheck } from '../../http/operability-routes.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import type { Job } from '../../scheduler/job-runner.js';
@@ -25,8 +25,7 @@ export function wireOperability(
   deps: { readonly controlPlane: ControlPlane; readonly accounts: AccountService },
 ): AreaWiring<OperabilityServices> {
   const { config, clock, logger, logStore } = ctx;
-  const metricsRegistry = new Registry();
-  collectDefaultMetrics({ register: metricsRegistry, prefix: 'logward_' });
+  const metricsRegistry = ctx.metrics.registry;
   const retentionJob = enforceRetentionJob({
     listAccounts: () => deps.accounts.listAllAccounts(),
     logStore,

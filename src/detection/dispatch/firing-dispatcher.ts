@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { FiringRecord } from '../firings/firing.js';
@@ -8,6 +9,7 @@ import type { DeliveryReport, Notify, WriteEventLogs } from './ports.js';
 
 export interface FiringDispatcherDeps {
   readonly db: ControlPlaneDb;
+  readonly clock: Clock;
   readonly logger: Logger;
   readonly kindOf: (kind: string) => RuleKind | undefined;
   readonly askSamples: AskSamples;
@@ -16,13 +18,20 @@ export interface FiringDispatcherDeps {
 }
 
 /**
+ * How long a claim on a firing's notifications lasts: longer than delivering one firing takes (retries included),
+ * short enough that a killed process's claims are taken over within a few cycles.
+ */
+const CLAIM_MS = 120_000;
+
+/**
  * Sends what recorded firings owe: the event log, then notifications unless suppressed. Firings are recorded before
  * any of this (an outbox), so a crash between the two only delays it. Event logs go in batches, one store insert
  * each, under a token recorded with the batch's firings first: a batch a crash interrupted is written again under
  * the same token and the store keeps it once. Each target's delivery is de-duplicated by its recorded outcome.
  */
 export function createFiringDispatcher(deps: FiringDispatcherDeps) {
-  const { db, logger } = deps;
+  const { db, logger, clock } = deps;
+  const claimant = randomUUID();
 
   async function writeEventLogs(firings: readonly FiringRecord[]): Promise<void> {
     const batches = new Map<string, FiringRecord[]>();
@@ -165,6 +174,9 @@ export function createFiringDispatcher(deps: FiringDispatcherDeps) {
         const kind = deps.kindOf(firing.kind);
         if (kind === undefined) continue;
         try {
+          // Another process (or a cycle of this one that outlived its lease) is sending it.
+          const now = clock.now();
+          if (!(await firingRepository.claim(db, firing.id, claimant, now, now + CLAIM_MS))) continue;
           await dispatch(firing, kind, signal);
           done += 1;
         } catch (error) {

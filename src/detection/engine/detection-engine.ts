@@ -86,6 +86,7 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
 
   const dispatcher = createFiringDispatcher({
     db,
+    clock,
     logger,
     kindOf: (kind) => kinds.get(kind),
     askSamples,

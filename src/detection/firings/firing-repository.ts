@@ -156,6 +156,21 @@ export const firingRepository = {
       .execute();
   },
 
+  /**
+   * Claims a pending firing's notifications for `holder` until `untilMs`: one conditional update, so of two
+   * processes dispatching the same firing exactly one sends it. A claim that expired (its process died) is taken over.
+   */
+  async claim(db: ControlPlaneDb, id: string, holder: string, nowMs: number, untilMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('detection_firings')
+      .set({ claimed_by: holder, claimed_until: untilMs })
+      .where('id', '=', id)
+      .where('notification_state', 'in', ['pending', 'logged'])
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', nowMs), eb('claimed_by', '=', holder)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
   async setState(db: ControlPlaneDb, id: string, state: NotificationState): Promise<void> {
     await db.updateTable('detection_firings').set({ notification_state: state }).where('id', '=', id).execute();
   },

@@ -61,6 +61,10 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/endpoints/*', methods: READ, requires: 'read', accounts: 'either' },
   { path: '/v1/endpoints/*', requires: 'write', accounts: 'either' },
   { path: '/v2/markers/create-markers', methods: ['POST'], requires: 'write' },
+  // Snapshots (decision 0672): taking one sends data out, so it is a write; the image link is public (its token).
+  { path: '/v1/snapshotter', methods: READ, requires: 'read' },
+  { path: '/v1/snapshotter/:snapshotId', methods: READ, requires: 'read' },
+  { path: '/v1/snapshotter', methods: ['POST'], requires: 'write' },
   { path: '/v1/drop-filters/search', methods: ['POST'], requires: 'read' },
   // Dropped logs are gone for good: changing what is dropped is an administrator's call.
   { path: '/v1/drop-filters', methods: ['POST'], requires: 'admin' },
@@ -77,9 +81,10 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v1/shared-tokens/*', requires: 'admin' },
   // The web UI session: who is signed in, moving to another of the user's accounts; invite links are for admins.
   // Sign-in, sign-out and accepting an invite are public routes (src/modules/sessions/session-routes.ts).
-  { path: '/v1/session', methods: READ, requires: 'read' },
-  { path: '/v1/session/account', methods: ['POST'], requires: 'read' },
-  { path: '/v1/session/invites', methods: ['POST'], requires: 'admin' },
+  // A session in a security account reads itself and moves back to a Logs account like any other.
+  { path: '/v1/session', methods: READ, requires: 'read', accounts: 'either' },
+  { path: '/v1/session/account', methods: ['POST'], requires: 'read', accounts: 'either' },
+  { path: '/v1/session/invites', methods: ['POST'], requires: 'admin', accounts: 'either' },
 
   // Accounts, users, tokens and sign-in groups: admins only (user lists are readable).
   { path: '/v1/user-management', methods: READ, requires: 'read', accounts: 'either' },

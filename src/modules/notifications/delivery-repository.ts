@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import type { DeliveryOutcome } from './http-delivery.js';
 
-export type DeliveryChannel = 'endpoint' | 'email';
+/** `slack-webhook`: a Slack incoming-webhook URL given with the message itself (snapshots). */
+export type DeliveryChannel = 'endpoint' | 'email' | 'slack-webhook';
 
 export interface DeliveryRecord {
   readonly accountId: number;

@@ -67,6 +67,24 @@ function sampleText(message: NotificationMessage): string {
   return `\nSample logs:\n${message.samples.map((sample) => `• ${JSON.stringify(sample)}`).join('\n')}`;
 }
 
+/** Slack's message: the summary and text, and a message with an image shows it (Slack fetches the link). */
+function slackBody(summary: string, message: NotificationMessage): Record<string, unknown> {
+  const text = `*${summary}*\n${message.description}${sampleText(message)}`;
+  if (message.image === undefined) return { text };
+  return {
+    text,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `${text}\n<${message.image.linkUrl}|Open in Logward>` } },
+      { type: 'image', image_url: message.image.url, alt_text: summary.slice(0, 2000) },
+    ],
+  };
+}
+
+/** A Slack incoming-webhook URL given with the message (a snapshot's), not a saved endpoint. */
+export function slackWebhookRequest(url: string, message: NotificationMessage): OutgoingRequest {
+  return { url, method: 'POST', headers: JSON_HEADERS, body: slackBody(summaryOf(message), message) };
+}
+
 /** The HTTP request that carries `message` to one endpoint, in the format of its integration. */
 export function requestFor(settings: EndpointSettings, message: NotificationMessage, urls: IntegrationUrls): OutgoingRequest {
   const summary = summaryOf(message);
@@ -76,7 +94,7 @@ export function requestFor(settings: EndpointSettings, message: NotificationMess
         url: settings.url,
         method: 'POST',
         headers: JSON_HEADERS,
-        body: { text: `*${summary}*\n${message.description}${sampleText(message)}` },
+        body: slackBody(summary, message),
       };
     case 'microsoft-teams':
       return {

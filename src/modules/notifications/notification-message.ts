@@ -7,6 +7,16 @@ export interface NotificationSource {
   readonly title: string;
 }
 
+/** A picture a notification carries (a snapshot): its link everywhere, the image itself in e-mail. */
+export interface NotificationImage {
+  /** Where the image is served (an unguessable link). */
+  readonly url: string;
+  /** What the image shows, opened in the web app. */
+  readonly linkUrl: string;
+  readonly png: Uint8Array;
+  readonly fileName: string;
+}
+
 /** What a notification says, whatever carries it (e-mail, Slack, PagerDuty, a custom webhook …). */
 export interface NotificationMessage {
   /** Unique per firing (a GUID); PagerDuty and Opsgenie de-duplicate on it. */
@@ -27,10 +37,14 @@ export interface NotificationMessage {
   readonly samples: readonly Readonly<Record<string, unknown>>[];
   /** True for the message `?test=true` sends. */
   readonly isTest: boolean;
+  /** The one-line summary, when the alert form (severity, value) does not fit what is sent (a snapshot). */
+  readonly headline?: string;
+  readonly image?: NotificationImage;
 }
 
 /** One line summary used as subject, Slack text and incident title. */
 export function summaryOf(message: NotificationMessage): string {
+  if (message.headline !== undefined) return message.headline;
   const group = Object.entries(message.groupBy)
     .map(([field, value]) => `${field}=${value}`)
     .join(', ');

@@ -9,7 +9,7 @@ import { deliveryRepository, type DeliveryChannel, type DeliveryRecord } from '.
 import type { EmailSender } from './email-delivery.js';
 import { notificationErrors } from './notification-errors.js';
 import { createEndpointRepository } from './endpoint-repository.js';
-import { requestFor, type IntegrationUrls } from './endpoint-requests.js';
+import { requestFor, slackWebhookRequest, type IntegrationUrls } from './endpoint-requests.js';
 import { settingsFromRequest, type EndpointRequest } from './endpoint-settings.js';
 import type { EndpointSettings, EndpointSlug, NotificationEndpoint } from './endpoint-types.js';
 import { deliverHttp, type DeliveryOutcome, type RetryPolicy } from './http-delivery.js';
@@ -37,6 +37,8 @@ export interface NotifyInput {
   /** One e-mail addressed to every recipient instead of one per recipient (the alert's `sendToAll`). */
   readonly emailAllAtOnce?: boolean;
   readonly endpointIds: readonly number[];
+  /** Slack incoming-webhook URLs given with the message (each recorded by its position: the URL is a secret). */
+  readonly slackWebhookUrls?: readonly string[];
   readonly signal?: AbortSignal;
 }
 
@@ -166,6 +168,17 @@ export function createNotificationService(deps: NotificationServiceDeps) {
         const outcome: DeliveryOutcome = { delivered: false, attempts: 0, httpStatus: null, error: 'the endpoint no longer exists' };
         jobs.push(Promise.resolve({ channel: 'endpoint', target: String(id), outcome }));
       }
+      (input.slackWebhookUrls ?? []).forEach((url, index) => {
+        const target = `#${index + 1}`;
+        if (done.has(`slack-webhook:${target}`)) return;
+        jobs.push(
+          deliverHttp(deps.outbound, slackWebhookRequest(url, input.message), deps.retryPolicy, input.signal).then((outcome) => ({
+            channel: 'slack-webhook',
+            target,
+            outcome,
+          })),
+        );
+      });
       const results = await Promise.all(jobs);
       for (const result of results) {
         const record: DeliveryRecord = { accountId: input.accountId, sourceKey: input.sourceKey, ...result, at: clock.now() };
@@ -181,5 +194,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     },
 
     deliveries: (sourceKey: string): Promise<DeliveryRecord[]> => deliveryRepository.listBySource(db, sourceKey),
+
+    /** Refuses a URL the outbound policy would refuse at send (a user-given webhook), naming the request field. */
+    assertAllowedUrl: (url: string, field: string): Promise<void> => deps.outbound.assertAllowedUrl(url, field),
   };
 }

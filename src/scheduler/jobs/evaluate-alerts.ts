@@ -1,4 +1,4 @@
-import type { DetectionEngine } from '../../detection/index.js';
+import type { CycleReport, DetectionEngine } from '../../detection/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Job } from '../job-runner.js';
 
@@ -6,7 +6,13 @@ import type { Job } from '../job-runner.js';
  * The alert evaluation cycle as a scheduled job: one cycle per alert interval, phased to start when the
  * newest window has settled (its end plus the settle delay), so no window waits a whole extra cycle.
  */
-export function evaluateAlertsJob(evaluation: DetectionEngine, intervalMs: number, settleDelayMs: number, logger: Logger): Job {
+export function evaluateAlertsJob(
+  evaluation: DetectionEngine,
+  intervalMs: number,
+  settleDelayMs: number,
+  logger: Logger,
+  onReport: (report: CycleReport) => void = () => undefined,
+): Job {
   return {
     name: 'evaluate-alerts',
     intervalMs,
@@ -15,6 +21,7 @@ export function evaluateAlertsJob(evaluation: DetectionEngine, intervalMs: numbe
     timeoutMs: Math.max(intervalMs, 30_000),
     async run(signal) {
       const report = await evaluation.runCycle(signal);
+      onReport(report);
       logger.info(
         {
           rules: report.rules,

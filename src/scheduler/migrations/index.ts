@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0021 from './0021-scheduler-leases.js';
+import * as m0770 from './0770-tracked-tasks.js';
 
 /**
  * The scheduler's migrations.
@@ -7,4 +8,5 @@ import * as m0021 from './0021-scheduler-leases.js';
  */
 export const schedulerMigrations: Readonly<Record<string, Migration>> = {
   '0021-scheduler-leases': m0021,
+  '0770-tracked-tasks': m0770,
 };

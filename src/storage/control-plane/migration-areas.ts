@@ -13,6 +13,7 @@ import { featureGrantMigrations } from '../../modules/feature-grants/migrations/
 import { insightMigrations } from '../../modules/insights/migrations/index.js';
 import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
 import { securityMigrations } from '../../modules/security/migrations/index.js';
+import { snapshotMigrations } from '../../modules/snapshots/migrations/index.js';
 import { searchMigrations } from '../../modules/search/migrations/index.js';
 import { controlPlaneMigrations } from './migrations/index.js';
 import { dropFilterMigrations } from '../../modules/drop-filters/migrations/index.js';
@@ -76,7 +77,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'security', owner: 'src/modules/security', first: 1400, last: 1499, migrations: securityMigrations },
   { name: 'lookups', owner: 'src/modules/lookups', first: 1500, last: 1599, migrations: lookupMigrations },
   { name: 'saved-objects', owner: 'src/modules/saved-objects', first: 1600, last: 1699, migrations: savedObjectMigrations },
-  { name: 'snapshots', owner: 'snapshots', first: 1700, last: 1799, migrations: none },
+  { name: 'snapshots', owner: 'src/modules/snapshots', first: 1700, last: 1799, migrations: snapshotMigrations },
   { name: 'insights', owner: 'src/modules/insights', first: 1800, last: 1899, migrations: insightMigrations },
   { name: 'search', owner: 'src/modules/search', first: 1900, last: 1999, migrations: searchMigrations },
   { name: 'drop-filters', owner: 'src/modules/drop-filters', first: 2200, last: 2299, migrations: dropFilterMigrations },

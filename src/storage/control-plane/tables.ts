@@ -8,6 +8,7 @@ import type { TokenTables } from '../../modules/tokens/token-tables.js';
 import type { UsageTables } from '../../modules/usage/usage-tables.js';
 import type { UserTables } from '../../modules/users/user-tables.js';
 import type { SchedulerTables } from '../../scheduler/lease-tables.js';
+import type { TaskTables } from '../../scheduler/task-tables.js';
 import type { DetectionTables } from '../../detection/detection-tables.js';
 import type { FeatureGrantTables } from '../../modules/feature-grants/feature-grant-tables.js';
 import type { SharedTokenTables } from '../../modules/shared-tokens/shared-token-tables.js';
@@ -15,6 +16,7 @@ import type { InsightTables } from '../../modules/insights/insight-tables.js';
 import type { SessionTables } from '../../modules/sessions/session-tables.js';
 import type { SecurityTables } from '../../modules/security/security-tables.js';
 import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
+import type { SnapshotTables } from '../../modules/snapshots/snapshot-tables.js';
 import type { SearchTables } from '../../modules/search/search-tables.js';
 import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
 import type { S3FetcherTables } from '../../modules/s3-fetchers/s3-fetcher-tables.js';
@@ -35,6 +37,7 @@ export interface ControlPlaneTables
     AuthGroupTables,
     UsageTables,
     SchedulerTables,
+    TaskTables,
     NotificationTables,
     AlertTables,
     DetectionTables,
@@ -45,6 +48,7 @@ export interface ControlPlaneTables
     SavedObjectTables,
     SecurityTables,
     LookupTables,
+    SnapshotTables,
     SearchTables,
     DropFilterTables,
     S3FetcherTables {}
@@ -62,6 +66,7 @@ export type * from '../../modules/tokens/token-tables.js';
 export type * from '../../modules/usage/usage-tables.js';
 export type * from '../../modules/users/user-tables.js';
 export type * from '../../scheduler/lease-tables.js';
+export type * from '../../scheduler/task-tables.js';
 export type * from '../../detection/detection-tables.js';
 export type * from '../../modules/feature-grants/feature-grant-tables.js';
 export type * from '../../modules/shared-tokens/shared-token-tables.js';
@@ -69,5 +74,6 @@ export type * from '../../modules/insights/insight-tables.js';
 export type * from '../../modules/sessions/session-tables.js';
 export type * from '../../modules/security/security-tables.js';
 export type * from '../../modules/lookups/lookup-tables.js';
+export type * from '../../modules/snapshots/snapshot-tables.js';
 export type * from '../../modules/search/search-tables.js';
 export type * from './core-tables.js';

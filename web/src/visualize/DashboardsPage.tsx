@@ -19,22 +19,11 @@ import { PanelGrid } from './PanelGrid.js';
 import { SearchPanel } from './SearchPanel.js';
 import { fromVisState } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
+import { SnapshotPanel } from '../snapshots/SnapshotPanel.js';
+import { dashboardPanelsOf, type DashboardPanel } from '../../../src/vis-model/index.js';
 
-interface GridData {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  i: string;
-}
-
-/** A panel as Kibana keeps it in panelsJSON; the object it shows is named through `panelRefName` in the references. */
-interface Panel {
-  readonly panelIndex: string;
-  readonly gridData: GridData;
-  readonly type: 'visualization' | 'search';
-  readonly id: string;
-}
+/** A panel as Kibana keeps it in panelsJSON (the shared model's, which snapshots render too). */
+type Panel = DashboardPanel;
 
 interface DashboardAttributes {
   title: string;
@@ -49,31 +38,7 @@ interface DashboardAttributes {
 }
 
 function panelsOf(object: SavedObject<DashboardAttributes>): Panel[] {
-  try {
-    const raw = JSON.parse(object.attributes.panelsJSON) as {
-      panelIndex?: string;
-      gridData?: GridData;
-      panelRefName?: string;
-      type?: string;
-      id?: string;
-    }[];
-    return raw.flatMap((panel, index) => {
-      const reference = object.references.find((ref) => ref.name === panel.panelRefName);
-      const id = reference?.id ?? panel.id;
-      const type = reference?.type ?? panel.type;
-      if (id === undefined || (type !== 'visualization' && type !== 'search')) return [];
-      return [
-        {
-          panelIndex: panel.panelIndex ?? String(index + 1),
-          gridData: panel.gridData ?? { x: 0, y: index * 15, w: 24, h: 15, i: String(index + 1) },
-          type,
-          id,
-        },
-      ];
-    });
-  } catch {
-    return [];
-  }
+  return dashboardPanelsOf(object.attributes.panelsJSON, object.references);
 }
 
 /** One panel: loads its saved object and draws it with the dashboard's query and range. */
@@ -349,6 +314,7 @@ export default function DashboardsPage() {
           </select>
         </label>
       </div>
+      {saved !== null && canWrite(session) && <SnapshotPanel type="DASHBOARD" objectId={saved.id} state={state} />}
       <PanelGrid
         panels={panels}
         editable={canWrite(session)}

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 
-/** Kibana's dashboard grid: 48 columns, rows of 20 px; panels keep their gridData in these units. */
-const GRID_COLUMNS = 48;
-const ROW_HEIGHT = 20;
+// Kibana's grid (48 columns, 20-px rows), as snapshots lay it out too (the shared model's, decision 0670).
+import { GRID_COLUMNS, ROW_HEIGHT } from '../../../src/vis-model/index.js';
 
 export interface GridPlace {
   readonly x: number;

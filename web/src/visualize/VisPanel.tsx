@@ -4,33 +4,7 @@ import type { SearchState } from '../search.js';
 import { formatTime } from '../time.js';
 import { Chart } from './chart.js';
 import { overTime, runVis, type VisData, type VisSpec } from './vis-spec.js';
-
-function optionOf(spec: VisSpec, data: VisData): EChartsCoreOption {
-  if (spec.type === 'pie') {
-    const points = data.series[0]?.points ?? [];
-    return {
-      tooltip: { trigger: 'item' },
-      legend: { type: 'scroll', bottom: 0 },
-      series: [{ type: 'pie', radius: ['35%', '70%'], data: points.map(([name, value]) => ({ name: String(name), value })) }],
-    };
-  }
-  const type = spec.type === 'line' ? 'line' : 'bar';
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', bottom: 0 },
-    grid: { left: 48, right: 16, top: 16, bottom: 48 },
-    xAxis: { type: 'time' },
-    // Counts are whole numbers: no 0.2-log ticks.
-    yAxis: { type: 'value', ...(spec.metric === 'count' ? { minInterval: 1 } : {}) },
-    series: data.series.map((series) => ({
-      type,
-      name: series.name,
-      data: series.points,
-      showSymbol: false,
-      ...(type === 'bar' ? { stack: 'total' } : {}),
-    })),
-  };
-}
+import { chartOption, formatMetric, metricLabel } from '../../../src/vis-model/index.js';
 
 /** Draws one visualization for a query and range; redraws whenever either changes. */
 export function VisPanel(props: { spec: VisSpec; state: SearchState; title?: string }) {
@@ -45,7 +19,7 @@ export function VisPanel(props: { spec: VisSpec; state: SearchState; title?: str
     });
     return () => controller.abort();
   }, [spec, state]);
-  const option = useMemo(() => (data === null ? null : optionOf(spec, data)), [spec, data]);
+  const option = useMemo(() => (data === null ? null : (chartOption(spec, data) as EChartsCoreOption)), [spec, data]);
   const label = props.title ?? 'Visualization';
 
   if (error !== null)
@@ -58,8 +32,8 @@ export function VisPanel(props: { spec: VisSpec; state: SearchState; title?: str
   if (spec.type === 'metric')
     return (
       <div className="metric" data-testid="metric-value">
-        <span className="value">{Number.isInteger(data.value) ? data.value.toLocaleString() : data.value.toFixed(2)}</span>
-        <span className="muted">{spec.metric === 'count' ? 'logs' : `${spec.metric} of ${spec.metricField}`}</span>
+        <span className="value">{formatMetric(data.value)}</span>
+        <span className="muted">{metricLabel(spec)}</span>
       </div>
     );
   if (spec.type === 'table') {

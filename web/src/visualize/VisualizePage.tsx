@@ -9,6 +9,7 @@ import { rememberView } from '../carry.js';
 import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
 import { DEFAULT_SPEC, fromVisState, overTime, toVisState, VIS_TYPES, type MetricType, type VisSpec, type VisType } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
+import { SnapshotPanel } from '../snapshots/SnapshotPanel.js';
 
 interface VisAttributes {
   title: string;
@@ -187,6 +188,7 @@ export default function VisualizePage() {
         <button type="submit">Apply</button>
       </form>
       <TimePicker from={from} to={to} range={resolveRange(state)} onApply={(f, t) => update({}, query, f, t)} />
+      {saved !== null && canWrite(session) && <SnapshotPanel type="VISUALIZATION" objectId={saved.id} state={state} />}
       <section className="vis-preview" aria-label="Preview">
         <VisPanel spec={spec} state={state} title={saved?.attributes.title ?? 'Preview'} />
       </section>

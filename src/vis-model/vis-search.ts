@@ -1,0 +1,138 @@
+import { overTime, TIMESTAMP, type VisSpec } from './vis-spec.js';
+
+export interface TimeRange {
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+export interface Series {
+  readonly name: string;
+  readonly points: readonly [number | string, number][];
+}
+
+export interface VisData {
+  readonly series: readonly Series[];
+  readonly value: number;
+}
+
+export interface VisBucket {
+  readonly key: number | string;
+  readonly key_as_string?: string;
+  readonly doc_count: number;
+  readonly [name: string]: unknown;
+}
+
+/** The search answer a visualization reads: the total and the aggregations of an Elasticsearch search. */
+export interface VisSearchAnswer {
+  readonly total: number | undefined;
+  readonly aggregations?: Readonly<Record<string, unknown>> | undefined;
+}
+
+const INTERVALS: readonly [string, number][] = [
+  ['1s', 1000],
+  ['5s', 5000],
+  ['10s', 10_000],
+  ['30s', 30_000],
+  ['1m', 60_000],
+  ['5m', 300_000],
+  ['10m', 600_000],
+  ['30m', 1_800_000],
+  ['1h', 3_600_000],
+  ['3h', 10_800_000],
+  ['12h', 43_200_000],
+  ['1d', 86_400_000],
+];
+
+/** About 60 buckets over the span, on a round interval. */
+export function intervalFor(spanMs: number): { text: string; ms: number } {
+  const wanted = spanMs / 60;
+  const found = INTERVALS.find(([, ms]) => ms >= wanted) ?? INTERVALS[INTERVALS.length - 1] ?? ['1d', 86_400_000];
+  return { text: found[0], ms: found[1] };
+}
+
+/** The query_string (match-all when empty) and the time range, as one bool filter. */
+export function queryOf(text: string, range: TimeRange, extra: readonly unknown[] = []): Record<string, unknown> {
+  const must: unknown[] = [];
+  if (text.trim() !== '') must.push({ query_string: { query: text, default_operator: 'AND', analyze_wildcard: true } });
+  return {
+    bool: {
+      must,
+      filter: [{ range: { [TIMESTAMP]: { gte: range.fromMs, lt: range.toMs, format: 'epoch_millis' } } }, ...extra],
+    },
+  };
+}
+
+export function histogramAgg(range: TimeRange): { agg: Record<string, unknown>; intervalMs: number } {
+  const interval = intervalFor(range.toMs - range.fromMs);
+  return {
+    intervalMs: interval.ms,
+    agg: {
+      date_histogram: {
+        field: TIMESTAMP,
+        fixed_interval: interval.text,
+        min_doc_count: 0,
+        extended_bounds: { min: range.fromMs, max: range.toMs - 1 },
+      },
+    },
+  };
+}
+
+function metricAgg(spec: VisSpec): Record<string, unknown> | undefined {
+  return spec.metric === 'count' ? undefined : { m: { [spec.metric]: { field: spec.metricField } } };
+}
+
+function metricOf(bucket: Readonly<Record<string, unknown>>, spec: VisSpec): number {
+  if (spec.metric === 'count') return Number(bucket.doc_count ?? 0);
+  const value = (bucket.m as { value?: number | null } | undefined)?.value;
+  return typeof value === 'number' ? value : 0;
+}
+
+function splits(spec: VisSpec): boolean {
+  return spec.split !== '' && spec.type !== 'metric';
+}
+
+/** Why the spec cannot be searched, or undefined when it can. */
+export function visSpecProblem(spec: VisSpec): string | undefined {
+  if (spec.metric !== 'count' && spec.metricField === '') return 'Choose the field the metric is computed on';
+  return undefined;
+}
+
+/** The Elasticsearch search body that feeds the visualization for a query over a range. */
+export function visSearchBody(spec: VisSpec, query: string, range: TimeRange): Record<string, unknown> {
+  const metric = metricAgg(spec);
+  const time = histogramAgg(range).agg;
+  const inner = overTime(spec.type) ? { time: { ...time, ...(metric === undefined ? {} : { aggs: metric }) } } : metric;
+  const aggs = splits(spec)
+    ? { split: { terms: { field: spec.split, size: spec.size }, ...(inner === undefined ? {} : { aggs: inner }) } }
+    : inner;
+  return { query: queryOf(query, range), size: 0, ...(aggs === undefined ? {} : { aggs }) };
+}
+
+/** What the visualization draws, read from the answer to `visSearchBody`. */
+export function visDataOf(spec: VisSpec, answer: VisSearchAnswer): VisData {
+  const root: Record<string, unknown> = { doc_count: answer.total ?? 0, ...(answer.aggregations ?? {}) };
+  const timeSeries = (bucket: Readonly<Record<string, unknown>>, name: string): Series => ({
+    name,
+    points: ((bucket.time as { buckets?: VisBucket[] } | undefined)?.buckets ?? []).map((b) => [Number(b.key), metricOf(b, spec)]),
+  });
+  if (splits(spec)) {
+    const buckets = (root.split as { buckets?: VisBucket[] } | undefined)?.buckets ?? [];
+    if (overTime(spec.type))
+      return { series: buckets.map((b) => timeSeries(b, String(b.key_as_string ?? b.key))), value: metricOf(root, spec) };
+    return {
+      series: [{ name: spec.split, points: buckets.map((b) => [String(b.key_as_string ?? b.key), metricOf(b, spec)]) }],
+      value: metricOf(root, spec),
+    };
+  }
+  if (overTime(spec.type)) return { series: [timeSeries(root, spec.metric)], value: metricOf(root, spec) };
+  return { series: [], value: metricOf(root, spec) };
+}
+
+/** The metric as a panel prints it. */
+export function formatMetric(value: number): string {
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2);
+}
+
+export function metricLabel(spec: VisSpec): string {
+  return spec.metric === 'count' ? 'logs' : `${spec.metric} of ${spec.metricField}`;
+}
