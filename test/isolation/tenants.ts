@@ -3,6 +3,7 @@ import http from 'node:http';
 import { runCli } from '../support/child-process.js';
 import { freePort } from '../support/external-process.js';
 import { apiCall, startLogwardProcess, type LogwardProcess } from '../support/logward-process.js';
+import { S3_FETCHERS, s3FetcherOf } from './s3-fetcher-tenant.js';
 
 /** One account of the isolation world, with what it may read. */
 export interface Tenant {
@@ -288,18 +289,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       );
       secrets.set(dropFilter.id, account.accountId);
       dropFilters.push({ id: dropFilter.id, accountId: account.accountId });
-      // An S3 fetcher with the marker in its prefix; an IAM-role one, so it reaches no bucket.
-      const fetcher = await ok<{ id: number }>(
-        's3 fetcher',
-        api(account.apiToken, 'POST', '/v1/log-shipping/s3-buckets', {
-          arn: `arn:aws:iam::123456789012:role/${marker(account.label)}`,
-          bucket: 'isolation-bucket',
-          prefix: `logs/${marker(account.label)}/${account.hidden}/`,
-          active: false,
-          region: 'US_EAST_1',
-          logsType: 'elb',
-        }),
-      );
+      const fetcher = await ok<{ id: number }>('s3 fetcher', api(account.apiToken, 'POST', S3_FETCHERS, s3FetcherOf(account)));
       ids.s3Fetcher.push({ id: fetcher.id, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
