@@ -23,6 +23,17 @@ describe('S3 object parser', () => {
     }
   });
 
+  it("takes a CloudTrail record's eventTime as its time unless it has an @timestamp", () => {
+    const document = JSON.stringify({ Records: [{ eventTime: '2026-12-01T10:00:00Z' }, { eventTime: 'x', '@timestamp': 'y' }] });
+    assert.deepEqual(
+      parseObject(Buffer.from(document), 10_000).map((log) => log.fields),
+      [
+        { '@timestamp': '2026-12-01T10:00:00Z', eventTime: '2026-12-01T10:00:00Z' },
+        { eventTime: 'x', '@timestamp': 'y' },
+      ],
+    );
+  });
+
   it('refuses corrupt gzip, binary data and objects past the bound', () => {
     const gz = gzipSync('line\n'.repeat(1000));
     assert.throws(() => parseObject(gz.subarray(0, 20), 100_000), UnreadableObject);

@@ -13,6 +13,12 @@ const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] ===
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A CloudTrail record's `eventTime` is when it happened: it becomes the log's time unless the record has its own. */
+function withEventTime(record: Record<string, unknown>): Record<string, unknown> {
+  if (typeof record['eventTime'] !== 'string' || '@timestamp' in record) return record;
+  return { '@timestamp': record['eventTime'], ...record };
+}
+
 /** Decompresses a gzip object (by its magic bytes, whatever its name says), refusing one past `maxBytes`. */
 export function decompress(bytes: Uint8Array, maxBytes: number): Buffer {
   if (!isGzip(bytes)) {
@@ -41,7 +47,7 @@ export function parseLogs(text: string): ParsedLog[] {
       if (isRecord(document) && Array.isArray(document['Records'])) {
         return document['Records']
           .filter(isRecord)
-          .map((record) => ({ fields: record, sizeBytes: Buffer.byteLength(JSON.stringify(record)) }));
+          .map((record) => ({ fields: withEventTime(record), sizeBytes: Buffer.byteLength(JSON.stringify(record)) }));
       }
     } catch {
       // Not one document: JSON lines that happen to mention Records.
