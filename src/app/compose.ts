@@ -19,6 +19,7 @@ import { checkSecretKey, loadSecretKey } from './secret-key.js';
 import { createSharedInFlight } from './cluster/shared-in-flight.js';
 import { createRoleMetrics } from './cluster/role-metrics.js';
 import { wireAlerts } from './wiring/alerts.js';
+import { wireDetection } from './wiring/detection.js';
 import type { WiringContext } from './wiring/area.js';
 import { wireControlPlane } from './wiring/control-plane.js';
 import { wireDiscover } from './wiring/discover.js';
@@ -108,6 +109,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     {
       url: config.logStoreUrl,
       memoryBytes: config.logStoreMemoryBytes,
+      searchRulesOff: config.searchRulesOff,
       ...(queriesRun ? {} : { querySessions: 1 }),
       ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
     },
@@ -123,6 +125,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     if (deps.controlPlane === undefined) await controlPlane.close();
     throw error;
   }
+  for (const renamed of config.deprecations)
+    logger.warn({ setting: renamed }, `setting renamed: ${renamed}; the old name still works for now`);
 
   const controlPlaneArea = await wireControlPlane(ctx);
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
@@ -138,24 +142,30 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const searchArea = wireSearch(ctx, { accounts, lookups: lookupArea.services.resolver });
   const notificationArea = wireNotifications(ctx, { secretKey }, deps);
   const ownLogsArea = wireOwnLogs(ctx, { accounts });
-  const alertArea = wireAlerts(
+  const detectionArea = wireDetection(
     ctx,
     {
       accounts,
       search: searchArea.services.search,
       notifications: notificationArea.services.notifications,
       ownLogs: ownLogsArea.services.ownLogs,
-      actorOf,
-      lookups: lookupArea.services.resolver,
     },
     deps,
   );
+  const { detection } = detectionArea.services;
+  const alertArea = wireAlerts(ctx, {
+    accounts,
+    notifications: notificationArea.services.notifications,
+    detection,
+    actorOf,
+    lookups: lookupArea.services.resolver,
+  });
   const savedObjectArea = wireSavedObjects(ctx, { actorOf });
   const securityArea = wireSecurity(ctx, {
     accounts,
     search: searchArea.services.search,
     notifications: notificationArea.services.notifications,
-    detection: alertArea.services.alertEvaluation,
+    detection,
     lookups: lookupArea.services.resolver,
     actorOf,
   });
@@ -184,6 +194,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     lookupArea,
     searchArea,
     notificationArea,
+    detectionArea,
     alertArea,
     securityArea,
     ownLogsArea,
@@ -255,8 +266,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     usage,
     listener: ingest.http,
     ingestPorts: () => ingestPorts,
-    alertEvaluation: alertArea.services.alertEvaluation,
-    detection: alertArea.services.alertEvaluation,
+    alertEvaluation: detection,
+    detection,
     retentionJob: operabilityArea.services.retentionJob,
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
@@ -298,11 +309,23 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       // returned. Ingest always drains: what it acknowledged is written before the stores close. A render cut short
       // goes back to the queue (its attempt not counted) for the next process.
       const graceMs = Math.floor(config.shutdownTimeoutMs * 0.4);
+      const runsApi = config.roles.includes('api') || api.server.listening;
+      const runsIngest = config.roles.includes('ingest') || ingestPorts !== undefined;
+      const phase = <T>(name: string, work: Promise<T>): Promise<T> =>
+        work.finally(() => logger.info({ phase: name, ms: Math.round(performance.now() - begun) }, 'shutdown phase done'));
       await Promise.all([
-        closeWithin(api, graceMs).then(() => sharedInFlight.stop()),
-        scheduler.stop(graceMs),
-        snapshotArea.services.tasks.stop(),
-        ingest.stop().then(() => dropFilterView.stop()),
+        // A server of a role this process does not run is left alone: closing a Fastify instance that never started
+        // readies it first (every route compiled), which took 5-7 s of a 10 s budget on a loaded machine.
+        phase(
+          'api',
+          (runsApi ? closeWithin(api, graceMs) : Promise.resolve()).then(() => sharedInFlight.stop()),
+        ),
+        phase('scheduler', scheduler.stop(graceMs)),
+        phase('tasks', snapshotArea.services.tasks.stop()),
+        phase(
+          'ingest',
+          (runsIngest ? ingest.stop() : Promise.resolve()).then(() => dropFilterView.stop()),
+        ),
       ]);
       notificationArea.services.email.close();
       // A job that ignored its signal may still hold statements and connections; closing the stores waits for them

@@ -29,14 +29,18 @@ export interface AppConfig {
   readonly logLevel: string;
   readonly maxConcurrentRequestsPerAccount: number;
   readonly shutdownTimeoutMs: number;
-  readonly alertIntervalSeconds: number;
-  readonly alerts: AlertTuning;
+  /** The detection engine that evaluates alerts and security rules (decision 0692). */
+  readonly detection: DetectionTuning;
+  /** Settings read under a name that is going away, as `OLD → NEW`: logged as warnings at start. */
+  readonly deprecations: readonly string[];
   readonly retention: RetentionTuning;
   /** How often the counts of the words most logs hold are brought up to date (decision 0197). */
   readonly wordCountIntervalMs: number;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
   readonly logStoreMemoryBytes: number;
+  /** Search speed rules switched off by name (issue 47; the store refuses a name it does not know). */
+  readonly searchRulesOff: readonly string[];
   readonly secretKey: string | undefined;
   /** The operator says this is the only Logward process on its stores: allows mixing embedded and server stores. */
   readonly singleNode: boolean;
@@ -55,14 +59,16 @@ export interface AppConfig {
 }
 
 /** How the alert engine paces itself; defaults keep a single machine responsive (docs/benchmarks.md). */
-export interface AlertTuning {
+export interface DetectionTuning {
+  /** Grid of windows for rules without a cron schedule. */
+  readonly intervalSeconds: number;
   /** How long after a window ends it is judged, so late logs are counted. */
   readonly settleDelayMs: number;
-  /** Alerts evaluated at the same time (default 1 on embedded chDB, which shares the API's cores; 4 on a server). */
+  /** Question batches asked at the same time (default 1 on embedded chDB, which shares the API's cores; 4 on a server). */
   readonly concurrency: number;
-  /** An alert's evaluation of one window is abandoned (and retried next cycle) after this long. */
+  /** A batch of rule questions is abandoned (and its rules' windows judged again next cycle) after this long. */
   readonly evaluationTimeoutMs: number;
-  /** Windows one alert catches up per cycle after downtime, so one backlog cannot starve the others. */
+  /** Windows one rule catches up per cycle after downtime, so one backlog cannot starve the others. */
   readonly maxWindowsPerCycle: number;
   /** Sample logs attached to one notification. */
   readonly samplesPerNotification: number;
@@ -93,6 +99,13 @@ export interface SettingDefinition {
   readonly defaultText: string | undefined;
   readonly secret?: boolean;
 }
+
+/** Old names still read (with a warning at start) until deployments have moved to the new ones (decision 0692). */
+export const RENAMED_SETTINGS: Readonly<Record<string, string>> = Object.fromEntries(
+  ['INTERVAL_SECONDS', 'SETTLE_DELAY_MS', 'CONCURRENCY', 'EVALUATION_TIMEOUT_MS', 'MAX_WINDOWS_PER_CYCLE', 'SAMPLES_PER_NOTIFICATION'].map(
+    (suffix) => [`LOGWARD_ALERT_${suffix}`, `LOGWARD_DETECTION_${suffix}`],
+  ),
+);
 
 export const SETTINGS: readonly SettingDefinition[] = [
   {
@@ -163,24 +176,37 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'Concurrent API requests allowed per account; more are answered 429.',
   },
   { env: 'LOGWARD_SHUTDOWN_TIMEOUT_MS', defaultText: '10000', description: 'How long a graceful shutdown waits for in-flight work.' },
-  { env: 'LOGWARD_ALERT_INTERVAL_SECONDS', defaultText: '60', description: 'How often alerts without a cron schedule are evaluated.' },
   {
-    env: 'LOGWARD_ALERT_SETTLE_DELAY_MS',
-    defaultText: '30000',
-    description: 'How long after an evaluation window ends alerts judge it, so late logs count.',
+    env: 'LOGWARD_DETECTION_INTERVAL_SECONDS',
+    defaultText: '60',
+    description: 'How often alerts and security rules without a cron schedule are evaluated (was LOGWARD_ALERT_INTERVAL_SECONDS).',
   },
   {
-    env: 'LOGWARD_ALERT_CONCURRENCY',
+    env: 'LOGWARD_DETECTION_SETTLE_DELAY_MS',
+    defaultText: '30000',
+    description: 'How long after an evaluation window ends rules judge it, so late logs count (was LOGWARD_ALERT_SETTLE_DELAY_MS).',
+  },
+  {
+    env: 'LOGWARD_DETECTION_CONCURRENCY',
     defaultText: '1 on embedded chDB, 4 on a ClickHouse server',
-    description: 'Alerts evaluated at the same time.',
+    description: 'Rule question batches asked at the same time (was LOGWARD_ALERT_CONCURRENCY).',
   },
   {
-    env: 'LOGWARD_ALERT_EVALUATION_TIMEOUT_MS',
+    env: 'LOGWARD_DETECTION_EVALUATION_TIMEOUT_MS',
     defaultText: '30000',
-    description: "How long one alert's evaluation may run before it is retried next cycle.",
+    description:
+      'How long one batch of rule questions may run before its windows are judged again next cycle (was LOGWARD_ALERT_EVALUATION_TIMEOUT_MS).',
   },
-  { env: 'LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE', defaultText: '10', description: 'Windows one alert catches up per cycle after downtime.' },
-  { env: 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', defaultText: '10', description: 'Sample logs attached to one alert notification.' },
+  {
+    env: 'LOGWARD_DETECTION_MAX_WINDOWS_PER_CYCLE',
+    defaultText: '10',
+    description: 'Windows one rule catches up per cycle after downtime (was LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE).',
+  },
+  {
+    env: 'LOGWARD_DETECTION_SAMPLES_PER_NOTIFICATION',
+    defaultText: '10',
+    description: 'Sample logs attached to one notification (was LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION).',
+  },
   {
     env: 'LOGWARD_RETENTION_INTERVAL_SECONDS',
     defaultText: '600',
@@ -200,6 +226,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { env: 'LOGWARD_SMTP_FROM', defaultText: 'logward@localhost', description: 'Sender address of alert e-mail.' },
   { env: 'LOGWARD_SMTP_TIMEOUT_MS', defaultText: '10000', description: 'Connection and send timeout of alert e-mail.' },
   { env: 'LOGWARD_LOG_STORE_MEMORY_MB', defaultText: '2048', description: 'Memory budget of the embedded log store engine in MB.' },
+  {
+    env: 'LOGWARD_SEARCH_RULES_OFF',
+    defaultText: undefined,
+    description:
+      'Comma-separated search speed rules to switch off, to debug a search or measure what a rule buys (answers stay the same; docs/search-rules.md lists them).',
+  },
   {
     env: 'LOGWARD_OUTBOUND_ALLOW_CIDRS',
     defaultText: undefined,

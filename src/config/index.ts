@@ -3,7 +3,7 @@ export {
   SETTINGS,
   ALL_ROLES,
   type AppConfig,
-  type AlertTuning,
+  type DetectionTuning,
   type BlobStoreConfig,
   type RetentionTuning,
   type Role,

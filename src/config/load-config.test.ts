@@ -67,30 +67,46 @@ describe('loadConfig', () => {
     assert.equal(config.region, 'eu');
   });
 
-  it('groups the alert and retention tuning with the documented defaults', () => {
+  it('groups the detection and retention tuning with the documented defaults', () => {
     const embedded = loadConfig({});
-    assert.deepEqual(embedded.alerts, {
+    assert.deepEqual(embedded.detection, {
+      intervalSeconds: 60,
       settleDelayMs: 30_000,
       concurrency: 1,
       evaluationTimeoutMs: 30_000,
       maxWindowsPerCycle: 10,
       samplesPerNotification: 10,
     });
+    assert.deepEqual(embedded.deprecations, []);
     assert.deepEqual(embedded.retention, { enforceIntervalMs: 600_000 });
     assert.equal(embedded.smtpTimeoutMs, 10_000);
-    assert.equal(loadConfig({ LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123', LOGWARD_SINGLE_NODE: 'true' }).alerts.concurrency, 4);
+    assert.equal(loadConfig({ LOGWARD_LOG_STORE_URL: 'http://127.0.0.1:8123', LOGWARD_SINGLE_NODE: 'true' }).detection.concurrency, 4);
     const tuned = loadConfig({
-      LOGWARD_ALERT_CONCURRENCY: '2',
-      LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '3',
+      LOGWARD_DETECTION_CONCURRENCY: '2',
+      LOGWARD_DETECTION_MAX_WINDOWS_PER_CYCLE: '3',
       LOGWARD_RETENTION_INTERVAL_SECONDS: '60',
     });
-    assert.equal(tuned.alerts.concurrency, 2);
-    assert.equal(tuned.alerts.maxWindowsPerCycle, 3);
+    assert.equal(tuned.detection.concurrency, 2);
+    assert.equal(tuned.detection.maxWindowsPerCycle, 3);
     assert.equal(tuned.retention.enforceIntervalMs, 60_000);
     assert.throws(
-      () => loadConfig({ LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '0' }),
-      /LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE must be an integer between 1 and 1000/,
+      () => loadConfig({ LOGWARD_DETECTION_MAX_WINDOWS_PER_CYCLE: '0' }),
+      /LOGWARD_DETECTION_MAX_WINDOWS_PER_CYCLE must be an integer between 1 and 1000/,
     );
+  });
+
+  it('still reads the old LOGWARD_ALERT_* names, noting each as deprecated; the new name wins', () => {
+    const old = loadConfig({ LOGWARD_ALERT_INTERVAL_SECONDS: '10', LOGWARD_ALERT_CONCURRENCY: '3' });
+    assert.equal(old.detection.intervalSeconds, 10);
+    assert.equal(old.detection.concurrency, 3);
+    assert.deepEqual(old.deprecations, [
+      'LOGWARD_ALERT_INTERVAL_SECONDS → LOGWARD_DETECTION_INTERVAL_SECONDS',
+      'LOGWARD_ALERT_CONCURRENCY → LOGWARD_DETECTION_CONCURRENCY',
+    ]);
+    const both = loadConfig({ LOGWARD_ALERT_INTERVAL_SECONDS: '10', LOGWARD_DETECTION_INTERVAL_SECONDS: '20' });
+    assert.equal(both.detection.intervalSeconds, 20);
+    assert.deepEqual(both.deprecations, []);
+    assert.throws(() => loadConfig({ LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE: '0' }), /LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE must be an integer/);
   });
 
   it('keeps blobs in files under the data dir by default, or in an S3-compatible bucket', () => {

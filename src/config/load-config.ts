@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCidr, type Cidr } from '../shared/cidr.js';
 import { DEFAULT_ADMIN_EMAIL, isEmailAddress } from '../shared/email.js';
-import { ALL_ROLES, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
+import { ALL_ROLES, RENAMED_SETTINGS, SETTINGS, type AppConfig, type BlobStoreConfig, type Role } from './config-schema.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -26,6 +26,25 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * A setting renamed: the new name wins; the old one is still read, and noted in `deprecations` (logged at start) so
+ * deployments move over without breaking (decision 0692).
+ */
+function readRenamedInteger(
+  env: Env,
+  deprecations: string[],
+  names: { readonly name: string; readonly old: string },
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (read(env, names.name) === undefined && read(env, names.old) !== undefined) {
+    deprecations.push(`${names.old} → ${names.name}`);
+    return readInteger(env, names.old, fallback, min, max);
+  }
+  return readInteger(env, names.name, fallback, min, max);
 }
 
 function readPort(env: Env, name: string, fallback: number): number {
@@ -168,7 +187,7 @@ function checkClusterShape(input: {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const KNOWN = new Set(SETTINGS.map((setting) => setting.env));
+const KNOWN = new Set([...SETTINGS.map((setting) => setting.env), ...Object.keys(RENAMED_SETTINGS)]);
 
 export interface LoadConfigOptions {
   /** Judge the settings together as a role-running process (default); the CLI runs no role and only opens the control plane. */
@@ -216,6 +235,11 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
   const secretKey = read(env, 'LOGWARD_SECRET_KEY');
   const singleNode = readBoolean(env, 'LOGWARD_SINGLE_NODE', false);
   if (!singleNode && options.forRoles !== false) checkClusterShape({ env, controlPlaneUrl, logStoreUrl, roles, secretKey });
+  const deprecations: string[] = [];
+  const renamed = (suffix: string, fallback: number, min: number, max: number): number => {
+    const old = `LOGWARD_ALERT_${suffix}`;
+    return readRenamedInteger(env, deprecations, { name: RENAMED_SETTINGS[old] ?? `LOGWARD_DETECTION_${suffix}`, old }, fallback, min, max);
+  };
   const config: AppConfig = {
     dataDir,
     apiHost: read(env, 'LOGWARD_API_HOST') ?? '0.0.0.0',
@@ -234,15 +258,16 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     logLevel,
     maxConcurrentRequestsPerAccount: readInteger(env, 'LOGWARD_MAX_CONCURRENT_REQUESTS', 100, 1, 100_000),
     shutdownTimeoutMs: readInteger(env, 'LOGWARD_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    alertIntervalSeconds: readInteger(env, 'LOGWARD_ALERT_INTERVAL_SECONDS', 60, 1, 86_400),
-    alerts: Object.freeze({
-      settleDelayMs: readInteger(env, 'LOGWARD_ALERT_SETTLE_DELAY_MS', 30_000, 0, 3_600_000),
-      // The embedded engine shares the API's cores: one alert query at a time keeps searches fast (docs/benchmarks.md).
-      concurrency: readInteger(env, 'LOGWARD_ALERT_CONCURRENCY', logStoreUrl.startsWith('chdb:') ? 1 : 4, 1, 64),
-      evaluationTimeoutMs: readInteger(env, 'LOGWARD_ALERT_EVALUATION_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
-      maxWindowsPerCycle: readInteger(env, 'LOGWARD_ALERT_MAX_WINDOWS_PER_CYCLE', 10, 1, 1_000),
-      samplesPerNotification: readInteger(env, 'LOGWARD_ALERT_SAMPLES_PER_NOTIFICATION', 10, 0, 100),
+    detection: Object.freeze({
+      intervalSeconds: renamed('INTERVAL_SECONDS', 60, 1, 86_400),
+      settleDelayMs: renamed('SETTLE_DELAY_MS', 30_000, 0, 3_600_000),
+      // The embedded engine shares the API's cores: one rule question at a time keeps searches fast (docs/benchmarks.md).
+      concurrency: renamed('CONCURRENCY', logStoreUrl.startsWith('chdb:') ? 1 : 4, 1, 64),
+      evaluationTimeoutMs: renamed('EVALUATION_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+      maxWindowsPerCycle: renamed('MAX_WINDOWS_PER_CYCLE', 10, 1, 1_000),
+      samplesPerNotification: renamed('SAMPLES_PER_NOTIFICATION', 10, 0, 100),
     }),
+    deprecations: Object.freeze(deprecations),
     retention: Object.freeze({ enforceIntervalMs: readInteger(env, 'LOGWARD_RETENTION_INTERVAL_SECONDS', 600, 10, 86_400) * 1000 }),
     wordCountIntervalMs: readInteger(env, 'LOGWARD_WORD_COUNT_INTERVAL_SECONDS', 60, 5, 86_400) * 1000,
     smtpUrl,
@@ -254,6 +279,10 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     smtpTimeoutMs: readInteger(env, 'LOGWARD_SMTP_TIMEOUT_MS', 10_000, 100, 600_000),
     outboundAllowCidrs: readCidrs(env, 'LOGWARD_OUTBOUND_ALLOW_CIDRS'),
     trustedProxies: readCidrs(env, 'LOGWARD_TRUSTED_PROXIES'),
+    searchRulesOff: (read(env, 'LOGWARD_SEARCH_RULES_OFF') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     blobStore: resolveBlobStore(env, dataDir),
   };
   return Object.freeze(config);

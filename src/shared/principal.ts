@@ -6,7 +6,7 @@ import type { QueryAst } from '../query/ast/query-ast.js';
  * today's authentication; `session` (a signed-in web UI user) and `shared-token` (a read-only link whose filters
  * restrict every search) are the kinds the web UI and sharing add.
  */
-export type Principal = ApiTokenPrincipal | SessionPrincipal | SharedTokenPrincipal;
+export type Principal = ApiTokenPrincipal | SessionPrincipal | SharedTokenPrincipal | DetectionPrincipal;
 export type PrincipalKind = Principal['kind'];
 
 /** The account a principal acts in, as read with its credential in this request. */
@@ -55,6 +55,14 @@ export interface SharedTokenPrincipal extends AccountContext {
 }
 
 /**
+ * The detection engine searching for an account's rules (alerts, security rules): never made by authentication, it
+ * reaches no route and may only search, scoped exactly as the account's own searches.
+ */
+export interface DetectionPrincipal extends AccountContext {
+  readonly kind: 'detection';
+}
+
+/**
  * What a route may require (the route access table, src/http/access/route-access.ts): `search` reads logs,
  * `read` reads settings (alerts, endpoints, users …), `write` changes the account's detection and notification
  * settings, `admin` manages accounts, users and tokens.
@@ -64,18 +72,20 @@ export type Capability = 'search' | 'read' | 'write' | 'admin';
 const ALL: readonly Capability[] = ['search', 'read', 'write', 'admin'];
 
 /** The one table of what each kind (and, for sessions, each role) may do. */
-const CAPABILITIES: Readonly<Record<'api-token' | `session:${SessionRole}` | 'shared-token', readonly Capability[]>> = {
+const CAPABILITIES: Readonly<Record<'api-token' | `session:${SessionRole}` | 'shared-token' | 'detection', readonly Capability[]>> = {
   'api-token': ALL,
   'session:admin': ALL,
   'session:regular': ['search', 'read', 'write'],
   'session:read-only': ['search', 'read'],
   'shared-token': ['search'],
+  detection: ['search'],
 };
 
 export function capabilitiesOf(principal: Principal): readonly Capability[] {
   switch (principal.kind) {
     case 'api-token':
     case 'shared-token':
+    case 'detection':
       return CAPABILITIES[principal.kind];
     case 'session':
       return CAPABILITIES[`session:${principal.role}`];

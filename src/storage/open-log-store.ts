@@ -7,6 +7,7 @@ import type { Logger } from '../shared/logger.js';
 import { openChdbTransport } from './clickhouse/chdb-transport.js';
 import { createClickHouseLogStore } from './clickhouse/clickhouse-log-store.js';
 import { openHttpTransport } from './clickhouse/http-transport.js';
+import { searchRules } from './clickhouse/search/rules/search-rules.js';
 import type { ClickHouseTransport, QueryLimits } from './clickhouse/transport.js';
 import type { LogStore } from './log-store.js';
 import type { WordCountLimits } from './clickhouse/search/word-counts/word-count-builder.js';
@@ -24,6 +25,8 @@ export interface LogStoreConfig {
   readonly querySessions?: number;
   /** Which accounts' parts and words the word counts hold (decision 0197); the store's defaults where absent. */
   readonly wordCountLimits?: WordCountLimits;
+  /** Search speed rules switched off by name (search/rules/search-rules.ts); all on where absent. */
+  readonly searchRulesOff?: readonly string[];
 }
 
 export interface LogStoreDeps {
@@ -68,6 +71,7 @@ export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): 
       clock: deps.clock,
       logger: deps.logger,
       soleWriter: config.url.startsWith('chdb:'),
+      searchRules: searchRules(config.searchRulesOff ?? []),
       ...(config.wordCountLimits === undefined ? {} : { wordCountLimits: config.wordCountLimits }),
     });
   } catch (error) {

@@ -105,7 +105,8 @@ export function visSearchBody(spec: VisSpec, query: string, range: TimeRange): R
   const aggs = splits(spec)
     ? { split: { terms: { field: spec.split, size: spec.size }, ...(inner === undefined ? {} : { aggs: inner }) } }
     : inner;
-  return { query: queryOf(query, range), size: 0, ...(aggs === undefined ? {} : { aggs }) };
+  // Counted exactly: a count metric is the total, which Elasticsearch's default would stop at 10,000.
+  return { query: queryOf(query, range), size: 0, track_total_hits: true, ...(aggs === undefined ? {} : { aggs }) };
 }
 
 /** What the visualization draws, read from the answer to `visSearchBody`. */

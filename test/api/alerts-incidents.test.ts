@@ -44,7 +44,7 @@ for (const backend of controlPlaneBackends) {
       t = await startTestApp({
         backend,
         clock,
-        env: { LOGWARD_ROLES: 'api,ingest', LOGWARD_ALERT_INTERVAL_SECONDS: '10', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
+        env: { LOGWARD_ROLES: 'api,ingest', LOGWARD_DETECTION_INTERVAL_SECONDS: '10', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
         compose: { alertSettleDelayMs: 0, deliveryRetryPolicy: { maxAttempts: 2, baseDelayMs: 10, timeoutMs: 2_000 } },
       });
       listenerUrl = (await t.listen()).listenerUrl;

@@ -9,7 +9,7 @@ for (const backend of controlPlaneBackends) {
   describe(`the scheduler role evaluates alerts on its own (${backend.name})`, () => {
     let t: TestApp;
     before(async () => {
-      t = await startTestApp({ backend, env: { LOGWARD_ALERT_INTERVAL_SECONDS: '1' }, compose: { alertSettleDelayMs: 0 } });
+      t = await startTestApp({ backend, env: { LOGWARD_DETECTION_INTERVAL_SECONDS: '1' }, compose: { alertSettleDelayMs: 0 } });
     });
     after(async () => t.close());
 

@@ -37,8 +37,7 @@ async function metric(process: LogwardProcess, name: string, labels = ''): Promi
 async function nextDetectionRun(process: LogwardProcess, before: number, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if ((await metric(process, 'logward_scheduler_job_runs_total', 'job="evaluate-alerts"').catch(() => before)) > before)
-      return Date.now();
+    if ((await metric(process, 'logward_scheduler_job_runs_total', 'job="run-detection"').catch(() => before)) > before) return Date.now();
     await sleep(100);
   }
   throw new Error('no detection run');
@@ -65,11 +64,15 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
       LOGWARD_ALERT_INTERVAL_SECONDS: String(INTERVAL_S),
       LOGWARD_ALERT_SETTLE_DELAY_MS: '1000',
       LOGWARD_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      // A sub account needs the e-mail of a main-account admin that looks real.
+      LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
       LOGWARD_LOG_LEVEL: 'warn',
     };
     const started = Date.now();
     const [apiA, apiB, ingestA, ingestB, schedA, schedB] = await Promise.all(
-      ['api', 'api', 'ingest', 'ingest', 'scheduler', 'scheduler'].map((roles) => startRole(shared, roles)),
+      ['api', 'api', 'ingest', 'ingest', 'scheduler', 'scheduler'].map((roles) =>
+        startRole(shared, roles, roles === 'api' ? {} : { LOGWARD_LOG_LEVEL: 'info' }),
+      ),
     );
     assert.ok(apiA && apiB && ingestA && ingestB && schedA && schedB);
     all.push(apiA, apiB, ingestA, ingestB, schedA, schedB);
@@ -93,6 +96,33 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
       ],
     });
     assert.equal(alert.status, 200, alert.text);
+
+    // The daily cap of one account, shipped to through both listeners at once: together they accept at most the cap.
+    const capped = await apiCall(apiA.apiUrl, apiA.apiToken, 'POST', '/v1/account-management/time-based-accounts', {
+      email: 'ops@example.com',
+      accountName: 'capped',
+      retentionDays: 7,
+      maxDailyGB: 0.0001,
+      sharingObjectsAccounts: [],
+    });
+    assert.equal(capped.status, 200, capped.text);
+    const { accountId: cappedId, accountToken } = capped.body as { accountId: number; accountToken: string };
+    const capBytes = Math.floor(0.0001 * 1024 ** 3);
+    let cappedAccepted = 0;
+    let cappedRefused = 0;
+    await Promise.all(
+      [ingestA, ingestB].map(async (listener) => {
+        for (let i = 0; i < 40; i += 1) {
+          const body = Array.from({ length: 20 }, (_, n) => JSON.stringify({ message: `capped ${i}/${n} ${'x'.repeat(60)}` })).join('\n');
+          const response = await fetch(`${listener.listenerUrl}/?token=${accountToken}&type=capped`, { method: 'POST', body });
+          if (response.status === 200) cappedAccepted += 1;
+          else if (response.status === 429) cappedRefused += 1;
+        }
+      }),
+    );
+    await sleep(2_500);
+    const detailed = await apiCall(apiA.apiUrl, apiA.apiToken, 'GET', `/v1/account-management/time-based-accounts/detailed/${cappedId}`);
+    const usedBytes = (detailed.body as { dailyUsagesList: { usage: { bytes: number }[] } }).dailyUsagesList.usage.at(-1)?.bytes ?? 0;
 
     // Load: batches of 50 logs to both listeners, each log numbered; a batch answered 200 is acknowledged.
     const acked = new Set<number>();
@@ -121,7 +151,7 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
 
     // kill -9 a scheduler: the other takes the detection job over.
     await sleep(3_000);
-    const beforeKill = await metric(schedB, 'logward_scheduler_job_runs_total', 'job="evaluate-alerts"');
+    const beforeKill = await metric(schedB, 'logward_scheduler_job_runs_total', 'job="run-detection"');
     const killedAt = Date.now();
     await schedA.kill();
     const takeoverAfterKillMs = (await nextDetectionRun(schedB, beforeKill, 4 * INTERVAL_S * 1000)) - killedAt;
@@ -131,9 +161,9 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
     await sleep(2_000);
 
     // A fresh scheduler joins; SIGTERM the old one under load: it exits in time and the new one takes over.
-    const schedC = await startRole(shared, 'scheduler');
+    const schedC = await startRole(shared, 'scheduler', { LOGWARD_LOG_LEVEL: 'info' });
     all.push(schedC);
-    const beforeTerm = await metric(schedC, 'logward_scheduler_job_runs_total', 'job="evaluate-alerts"');
+    const beforeTerm = await metric(schedC, 'logward_scheduler_job_runs_total', 'job="run-detection"');
     const termAt = Date.now();
     const schedBExit = await schedB.stop();
     const schedulerStopMs = Date.now() - termAt;
@@ -182,8 +212,22 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
       takeoverAfterTermMs,
       schedulerStopMs,
       ingestStopMs,
+      capBytes,
+      cappedUsedBytes: usedBytes,
+      cappedRequests: { accepted: cappedAccepted, refused: cappedRefused },
     };
     process.stdout.write(`cluster figures ${JSON.stringify(figures)}\n`);
+    const shutdownLines = (service: LogwardProcess): string =>
+      service.service
+        .stdout()
+        .split('\n')
+        .filter((line) => /shutdown|shutting down|stopped|timed out|still busy/.test(line))
+        .join('\n');
+    process.stdout.write(`scheduler shutdown:\n${shutdownLines(schedB)}\ningest shutdown:\n${shutdownLines(ingestB)}\n`);
+    assert.ok(
+      cappedRefused > 0 && usedBytes > 0 && usedBytes <= capBytes,
+      `the cap held across both listeners: ${JSON.stringify(figures)}`,
+    );
     assert.equal(seen.length, total, 'the scroll returned every log it counted');
     assert.deepEqual(lost, [], 'no acknowledged log lost');
     assert.equal(seen.length, distinct.size, 'no log stored twice');

@@ -59,7 +59,7 @@ export async function runAlertCrashTrials(options: { trials: number; onTrial?: (
   });
   const sinkPort = await freePort();
   await new Promise<void>((resolve) => sink.listen(sinkPort, '127.0.0.1', resolve));
-  const env = { LOGWARD_ALERT_INTERVAL_SECONDS: '1' };
+  const env = { LOGWARD_DETECTION_INTERVAL_SECONDS: '1' };
   const acknowledged = new Set<number>();
   let seq = 0;
   let lastLogMs = 0;

@@ -70,7 +70,7 @@ async function ok<T>(what: string, call: Promise<{ status: number; body: unknown
  */
 export async function buildWorld(options: { logsPerAccount?: number } = {}): Promise<World> {
   const service = await startLogwardProcess({
-    env: { LOGWARD_ALERT_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
+    env: { LOGWARD_DETECTION_INTERVAL_SECONDS: '1', LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' },
   });
   const sink = http.createServer((req, res) => req.resume().on('end', () => res.end('{}')));
   const sinkPort = await freePort();

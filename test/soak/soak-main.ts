@@ -30,7 +30,7 @@ interface Bucket {
   errors: number;
 }
 
-const service = await startLogwardProcess({ env: { LOGWARD_ALERT_INTERVAL_SECONDS: '10', LOGWARD_LOG_STORE_MEMORY_MB: '1024' } });
+const service = await startLogwardProcess({ env: { LOGWARD_DETECTION_INTERVAL_SECONDS: '10', LOGWARD_LOG_STORE_MEMORY_MB: '1024' } });
 const pid = service.service.child.pid as number;
 const buckets: Bucket[] = [];
 const bucketAt = (t: number): Bucket => {

@@ -32,7 +32,9 @@ export interface TestAppOptions {
   readonly clock?: Clock;
   readonly env?: Readonly<Record<string, string>>;
   /** Extra composition options (integration URLs, delivery retry policy). */
-  readonly compose?: Partial<Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy' | 'alertSettleDelayMs' | 'wordCountLimits' | 'snapshotTasks'>>;
+  readonly compose?: Partial<
+    Pick<AppDeps, 'integrationUrls' | 'deliveryRetryPolicy' | 'alertSettleDelayMs' | 'wordCountLimits' | 'snapshotTasks'>
+  >;
 }
 
 export const TEST_API_TOKEN = 'test-api-token-0000000000000001';

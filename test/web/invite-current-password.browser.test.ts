@@ -41,7 +41,7 @@ describe('invite page for a user with a password (Chromium)', () => {
     await page.getByRole('alert').filter({ hasText: 'You have a password already' }).waitFor();
     await page.getByLabel('Current password').fill('not the password');
     await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'current one' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The current password is wrong' }).waitFor();
     await screenshot(page, 'invite-current-password-asked');
     await page.getByLabel('Current password').fill(WEB_PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();

@@ -64,7 +64,7 @@ describe('security pages in a browser', () => {
     siem = await createSecurityAccount(t);
     await disableAllRules(t, siem.apiToken);
     // The admin becomes a member of the security account too, so the header offers it.
-    const member = await call(t, 'POST', '/v1/user-management', siem.apiToken, {
+    const member = await call(t, 'POST', '/v1/user-management', t.apiToken, {
       username: ADMIN,
       fullName: 'Admin',
       accountID: siem.accountId,

@@ -17,7 +17,7 @@ import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
 
 export interface DetectionSettings {
-  /** Grid of windows for rules without a cron schedule (LOGWARD_ALERT_INTERVAL_SECONDS). */
+  /** Grid of windows for rules without a cron schedule (LOGWARD_DETECTION_INTERVAL_SECONDS). */
   readonly intervalMs: number;
   /** A window is judged this long after it ends, once late logs are in. */
   readonly settleDelayMs: number;

@@ -32,6 +32,7 @@ function clientGone(reply: FastifyReply): AbortSignal {
 function ownerOf(principal: Principal): string {
   if (principal.kind === 'session') return `session:${principal.sessionId}`;
   if (principal.kind === 'shared-token') return `shared-token:${principal.sharedTokenId}`;
+  if (principal.kind === 'detection') return `detection:${principal.accountId}`;
   return `api-token:${principal.tokenId}`;
 }
 

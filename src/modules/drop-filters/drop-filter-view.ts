@@ -22,28 +22,27 @@ export interface DropFilterViewDeps {
 }
 
 /**
- * The listener's drop-filter port (src/ingest/drop/drop-filter-port.ts), restated here: modules do not import the
- * ingest backend; the wiring hands this view to the listener, and the compiler checks the two agree there.
+ * An active filter as the listener applies it (the ingest area's `IngestDropFilter`, matched structurally: modules do
+ * not import the ingest area).
  */
-export interface ListenerDropFilter {
+export interface ActiveDropFilter {
   readonly id: string;
   readonly logType: string | undefined;
   readonly conditions: readonly { readonly fieldName: string; readonly value: string }[];
 }
-export interface ListenerDropFilters {
-  activeFor(accountId: number): Promise<readonly ListenerDropFilter[]>;
-  drops(filter: ListenerDropFilter, accountId: number, sizeBytes: number): boolean;
-}
 
-interface ActiveFilter extends ListenerDropFilter {
-  /** 0: every matching log is dropped. */
-  readonly thresholdBytes: number;
+/** What the ingest area asks (its `DropFilterPort`). */
+export interface DropFilterViewPort {
+  activeFor(accountId: number): Promise<readonly ActiveDropFilter[]>;
+  drops(filter: { readonly id: string }, accountId: number, sizeBytes: number): boolean;
 }
 
 interface Snapshot {
   readonly generation: number;
   readonly day: number;
-  readonly byAccount: ReadonlyMap<number, readonly ActiveFilter[]>;
+  readonly byAccount: ReadonlyMap<number, readonly ActiveDropFilter[]>;
+  /** Per filter, its daily threshold in bytes; 0: every matching log is dropped. */
+  readonly thresholds: ReadonlyMap<string, number>;
   /** Bytes each filter matched today, as loaded plus what this process matched since. */
   readonly matched: Map<string, number>;
 }
@@ -79,21 +78,22 @@ export function createDropFilterView(deps: DropFilterViewDeps) {
     const day = startOfUtcDay(clock.now());
     if (snapshot !== undefined && !stale && snapshot.generation === generation && snapshot.day === day) return snapshot;
     const rows = await dropFilterRepository.listActive(db, day);
-    const byAccount = new Map<number, ActiveFilter[]>();
+    const byAccount = new Map<number, ActiveDropFilter[]>();
+    const thresholds = new Map<string, number>();
     const matched = new Map<string, number>();
     for (const { filter, matchedBytes } of rows) {
-      const active: ActiveFilter = {
+      const active: ActiveDropFilter = {
         id: filter.id,
         logType: filter.logType,
         conditions: filter.fieldConditions.map((condition) => ({ fieldName: condition.fieldName, value: String(condition.value) })),
-        thresholdBytes: (filter.thresholdInGB ?? 0) * BYTES_PER_GB,
       };
+      thresholds.set(filter.id, (filter.thresholdInGB ?? 0) * BYTES_PER_GB);
       byAccount.set(filter.accountId, [...(byAccount.get(filter.accountId) ?? []), active]);
       // What this process matched and has not flushed yet is not in the loaded figure.
       const unflushed = pending.get(filter.id);
       matched.set(filter.id, matchedBytes + (unflushed?.day === day ? unflushed.matchedBytes : 0));
     }
-    return { generation, day, byAccount, matched };
+    return { generation, day, byAccount, thresholds, matched };
   }
 
   async function current(): Promise<Snapshot> {
@@ -148,14 +148,14 @@ export function createDropFilterView(deps: DropFilterViewDeps) {
   const timer = setInterval(() => void flush(), deps.flushIntervalMs);
   timer.unref();
 
-  const port: ListenerDropFilters = {
+  const port: DropFilterViewPort = {
     async activeFor(accountId) {
       return (await current()).byAccount.get(accountId) ?? [];
     },
     drops(filter, accountId, sizeBytes) {
       const loaded = snapshot;
       if (loaded === undefined) return false;
-      const { thresholdBytes } = filter as ActiveFilter;
+      const thresholdBytes = loaded.thresholds.get(filter.id) ?? 0;
       let drop = true;
       let matchedBytes = 0;
       if (thresholdBytes > 0) {

@@ -1,6 +1,6 @@
 import { MAX_TERMS_SIZE } from '../../query/index.js';
 import type { LogQuestions } from '../../detection/index.js';
-import type { Principal } from '../../shared/principal.js';
+import type { DetectionPrincipal, Principal } from '../../shared/principal.js';
 import type { Account } from '../accounts/index.js';
 import type { SearchService } from './search-service.js';
 
@@ -12,16 +12,15 @@ export interface LogQuestionsDeps {
 /** Groups one question may report per window (and per parent group). */
 const MAX_GROUPS = Math.min(MAX_TERMS_SIZE, 10_000);
 
-/** The rule's account acting as the searcher: scoping then applies exactly as for its API tokens. */
-function principalOf(account: Account): Principal {
+/** The engine searching for the rule's account: a principal of its own kind, scoped as the account's searches are. */
+function principalOf(account: Account): DetectionPrincipal {
   return {
-    kind: 'api-token',
+    kind: 'detection',
     accountId: account.id,
     accountName: account.name,
     region: account.region,
     ownerAccountId: account.ownerAccountId,
     accountType: account.type,
-    tokenId: 0,
     retentionDays: account.retentionDays,
   };
 }

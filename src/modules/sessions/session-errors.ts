@@ -20,9 +20,9 @@ export const sessionErrors = {
     new AppError('not_found', `user ${userId} not found`, { wireCode: 'user-management/USER_NOT_FOUND', parameters: { userId } }),
   /** An invite for a person who has a password sets a new one only with the current one (decision 0601). */
   currentPasswordRequired: () =>
-    new AppError('permission_denied', 'This user has a password: body.currentPassword must be the current one', {
+    new AppError('invalid_argument', 'This user has a password: body.currentPassword must be the current one', {
       wireCode: 'SESSION/CURRENT_PASSWORD_REQUIRED',
-      parameters: { field: 'body.currentPassword' },
+      parameters: { field: 'body.currentPassword', rule: 'current-password' },
     }),
   /** The same answer the API gives any state change of a session without its CSRF token. */
   csrfMismatch: () =>

@@ -59,6 +59,7 @@ export function createTokenService(deps: TokenServiceDeps) {
         case 'session':
           return principal.email;
         case 'shared-token':
+        case 'detection':
           return null;
       }
     },

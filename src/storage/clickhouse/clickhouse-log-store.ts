@@ -36,6 +36,7 @@ import { createWordCountCache } from './search/word-counts/word-count-cache.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
+import type { SearchRules } from './search/rules/search-rules.js';
 
 export interface ClickHouseLogStoreDeps {
   readonly transport: ClickHouseTransport;
@@ -47,6 +48,8 @@ export interface ClickHouseLogStoreDeps {
   readonly wordCountLimits?: WordCountLimits;
   /** The clock of the engine, which dates its parts (the system's where absent; the app's may be set back). */
   readonly engineClock?: Clock;
+  /** The search speed rules it applies (all where absent). */
+  readonly searchRules?: SearchRules;
 }
 
 /** How long a search trusts what it read of the word counts (another process may have counted more since). */
@@ -222,6 +225,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     lookupSets,
     ...caches,
     ...(wordCountCache === null ? {} : { wordCounts: wordCountCache }),
+    ...(deps.searchRules === undefined ? {} : { rules: deps.searchRules }),
   });
   const measureGroups = createGroupMeasureExecutor({
     table: tables.logs,

@@ -31,6 +31,14 @@ export function useSetAlertEnabled() {
   return useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       api<null>('POST', `/v2/alerts/${id}/${enabled ? 'enable' : 'disable'}`),
+    // The switch moves at once; a refusal puts it back (the list is read again either way).
+    onMutate: async ({ id, enabled }) => {
+      await client.cancelQueries({ queryKey: alertKeys.all });
+      const before = client.getQueryData<Alert[]>(alertKeys.all);
+      client.setQueryData<Alert[]>(alertKeys.all, (alerts) => alerts?.map((alert) => (alert.id === id ? { ...alert, enabled } : alert)));
+      return { before };
+    },
+    onError: (_error, _change, context) => client.setQueryData(alertKeys.all, context?.before),
     onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }

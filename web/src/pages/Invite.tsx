@@ -29,9 +29,9 @@ export function Invite() {
       const answer = await api<{ email: string }>('POST', '/v1/session/invites/accept', body);
       setDone(answer.email);
     } catch (caught) {
-      if (caught instanceof ApiError && errorCodeOf(caught.body) === 'SESSION/CURRENT_PASSWORD_REQUIRED' && current === null) {
-        setCurrent('');
-        setError('You have a password already: type it to replace it');
+      if (caught instanceof ApiError && errorCodeOf(caught.body) === 'SESSION/CURRENT_PASSWORD_REQUIRED') {
+        setError(current === null ? 'You have a password already: type it to replace it' : 'The current password is wrong');
+        if (current === null) setCurrent('');
         return;
       }
       setError(caught instanceof ApiError ? caught.message : 'The server cannot be reached');

@@ -38,6 +38,16 @@ export function RuleList() {
   });
   const toggle = useMutation({
     mutationFn: ({ id, on }: { id: number; on: boolean }) => api<null>('POST', `/v2/security/rules/${id}/${on ? 'enable' : 'disable'}`),
+    // The switch moves at once; a refusal puts the lists back (they are read again either way).
+    onMutate: async ({ id, on }) => {
+      await client.cancelQueries({ queryKey: ['security-rules'] });
+      const before = client.getQueriesData<RulePage>({ queryKey: ['security-rules'] });
+      client.setQueriesData<RulePage>({ queryKey: ['security-rules'] }, (page) =>
+        page === undefined ? page : { ...page, results: page.results.map((rule) => (rule.id === id ? { ...rule, enabled: on } : rule)) },
+      );
+      return { before };
+    },
+    onError: (_error, _change, context) => context?.before.forEach(([key, page]) => client.setQueryData(key, page)),
     onSettled: () => client.invalidateQueries({ queryKey: ['security-rules'] }),
   });
   const columns = useMemo<Column<SecurityRule>[]>(

@@ -70,7 +70,8 @@ export function unifiedAlertToWire(alert: Alert): UnifiedAlertResponse {
       ...(output?.suppressNotificationsMinutes === undefined ? {} : { suppressNotificationsMinutes: output.suppressNotificationsMinutes }),
       ...(output?.type === undefined ? {} : { alertOutputTemplateType: output.type }),
       searchTimeFrameMinutes: definition.searchTimeFrameMinutes,
-      subComponents: definition.subComponents as UnifiedAlertResponse['alertConfiguration']['subComponents'] & object,
+      // Stored as accepted by the same schema parts the response declares (readonly arrays aside).
+      subComponents: definition.subComponents as NonNullable<UnifiedAlertResponse['alertConfiguration']['subComponents']>,
       ...(definition.correlations === undefined
         ? {}
         : { correlations: definition.correlations as NonNullable<UnifiedAlertResponse['alertConfiguration']['correlations']> }),

@@ -88,7 +88,7 @@ function allFieldsPlain(context: CompileContext): boolean {
 
 /** A predicate on the other fields: `plain` on rows whose field text the index tokenizes exactly, `other` elsewhere. */
 function onFieldRows(context: CompileContext, plain: string, other: string): string {
-  if (plain === other || allFieldsPlain(context)) return plain;
+  if (context.fieldRows === 'plain' || plain === other || allFieldsPlain(context)) return plain;
   return `((${FIELDS_PLAIN_COLUMN} = 1 AND ${plain}) OR (${FIELDS_PLAIN_COLUMN} = 0 AND ${other}))`;
 }
 
@@ -103,7 +103,7 @@ function pieceSql(context: CompileContext, piece: string): string {
 }
 
 /** The index test every row holding all `terms` in its other fields passes, null when none can help. */
-function fieldsPrefilter(context: CompileContext, terms: readonly string[]): string | null {
+export function fieldsPrefilter(context: CompileContext, terms: readonly string[]): string | null {
   const pieces = [...new Set(terms.flatMap((term) => context.helpers.indexTokens(term)))];
   return pieces.length === 0 ? null : pieces.map((piece) => pieceSql(context, piece)).join(' AND ');
 }
@@ -147,7 +147,7 @@ function fieldsWordSql(context: CompileContext, term: string, stringsOnly: boole
 }
 
 /** The number a query's text is, NaN when it is none (Number('') would be 0). */
-function numberOf(text: string): number {
+export function numberOf(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 

@@ -18,6 +18,8 @@ export interface QueryHelpers {
  * (query/text/index-tokens.ts); on the others an exact check follows it; `any` compiles both, each on its rows.
  */
 export type TextRows = 'plain' | 'other' | 'any';
+/** Rows a field-less predicate is meant for: `plain` where `fields_plain = 1` (the fields' index decides alone). */
+export type FieldRows = 'plain' | 'any';
 
 export class CompileContext {
   readonly statPredicates: string[] = [];
@@ -30,6 +32,7 @@ export class CompileContext {
     readonly textRows: TextRows = 'any',
     /** Engine Set tables holding the values of big lookup lists (search/lookup-sets.ts); others are inlined. */
     readonly lookupTables: ReadonlyMap<LookupMembers, string> = new Map(),
+    readonly fieldRows: FieldRows = 'any',
   ) {}
 
   /** Placeholder for the idf of the documents matching `predicate`. */

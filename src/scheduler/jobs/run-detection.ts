@@ -3,10 +3,11 @@ import type { Logger } from '../../shared/logger.js';
 import type { Job } from '../job-runner.js';
 
 /**
- * The alert evaluation cycle as a scheduled job: one cycle per alert interval, phased to start when the
- * newest window has settled (its end plus the settle delay), so no window waits a whole extra cycle.
+ * The detection cycle (every rule kind: alerts, security rules …) as a scheduled job: one cycle per interval, phased
+ * to start when the newest window has settled (its end plus the settle delay), so no window waits a whole extra cycle.
+ * It was `evaluate-alerts` before the engine had its own wiring (decision 0692).
  */
-export function evaluateAlertsJob(
+export function runDetectionJob(
   evaluation: DetectionEngine,
   intervalMs: number,
   settleDelayMs: number,
@@ -14,7 +15,7 @@ export function evaluateAlertsJob(
   onReport: (report: CycleReport) => void = () => undefined,
 ): Job {
   return {
-    name: 'evaluate-alerts',
+    name: 'run-detection',
     intervalMs,
     phaseMs: settleDelayMs % intervalMs,
     jitterMs: Math.min(1_000, Math.floor(intervalMs / 10)),
