@@ -5,6 +5,7 @@ import type { BootstrapResult } from '../modules/accounts/index.js';
 import type { DetectionEngine } from '../detection/index.js';
 import type { FeatureGrantService } from '../modules/feature-grants/index.js';
 import type { InsightLearning } from '../modules/insights/index.js';
+import type { S3FetchCycle } from '../modules/s3-fetchers/index.js';
 import type { UsageService } from '../modules/usage/index.js';
 import type { Job } from '../scheduler/job-runner.js';
 import type { TaskWorker } from '../scheduler/tasks/index.js';
@@ -40,6 +41,8 @@ export interface App {
   readonly featureGrants: FeatureGrantService;
   /** The insights learner; the scheduler role runs its cycle every minute (tests call it directly). */
   readonly insightLearning: InsightLearning;
+  /** The S3 fetchers' pass; the scheduler role runs it every minute (tests call it directly). */
+  readonly s3Fetching: S3FetchCycle;
   /** Snapshot images and exports (decision 0323). */
   readonly blobs: BlobStore;
   /** Snapshots of dashboards and visualizations (tests expire them with an injected clock). */

@@ -34,6 +34,7 @@ import { wireSavedObjects } from './wiring/saved-objects.js';
 import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
+import { wireS3Fetchers } from './wiring/s3-fetchers.js';
 import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
 import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
@@ -186,6 +187,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   );
   const webArea = wireWeb(ctx);
   const discoverArea = wireDiscover(ctx, { search: searchArea.services.search });
+  const s3FetcherArea = wireS3Fetchers(ctx, { secretKey, ingest: ingestArea.services.ingest });
   const areas = [
     controlPlaneArea,
     ingestArea,
@@ -202,6 +204,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     webArea,
     discoverArea,
     dropFilterArea,
+    s3FetcherArea,
     snapshotArea,
   ];
 
@@ -269,6 +272,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     wordCountJob: operabilityArea.services.wordCountJob,
     featureGrants,
     insightLearning,
+    s3Fetching: s3FetcherArea.services.s3Fetching,
     blobs,
     snapshots: snapshotArea.services.snapshots,
     tasks: snapshotArea.services.tasks,

@@ -6,7 +6,7 @@ import type { LogWriter } from '../storage/log-store.js';
 import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
 import type { DropFilterPort } from './drop/drop-filter-port.js';
-import { createIngestPipeline } from './ingest-pipeline.js';
+import { createIngestPipeline, type IncomingLog } from './ingest-pipeline.js';
 import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import { buildHttpListener } from './listeners/http-listener.js';
 import { createSyslogListener } from './listeners/syslog-listener.js';
@@ -89,6 +89,26 @@ export function createIngest(deps: IngestDeps) {
     stats(): BatcherStats {
       return batcher.stats();
     },
+    /**
+     * Logs Logward fetched itself on an account's behalf (S3 fetchers) take the listener's path: drop filters,
+     * daily cap, batching. All or nothing, like one listener request; false when the account is gone or disabled.
+     */
+    async ingestForAccount(accountId: number, incoming: Iterable<IncomingLog>): Promise<boolean> {
+      const account = await deps.getAccount(accountId);
+      if (account === undefined || !account.active) return false;
+      await pipeline.ingest(
+        {
+          accountId: account.id,
+          accountName: account.name,
+          maxDailyGB: account.maxDailyGB,
+          docSizeSetting: account.docSizeSetting,
+          retentionDays: account.retentionDays,
+          region: account.region,
+        },
+        incoming,
+      );
+      return true;
+    },
     async start(ports: IngestPorts): Promise<IngestPorts> {
       await http.listen({ host: ports.host, port: ports.listenerPort });
       const syslogPorts = await syslog.listen({ host: ports.host, tcpPort: ports.syslogTcpPort, udpPort: ports.syslogUdpPort });
@@ -104,5 +124,6 @@ export function createIngest(deps: IngestDeps) {
 }
 
 export type { UsageStore } from './daily-quota.js';
+export type { IncomingLog } from './ingest-pipeline.js';
 export type { DropFilterPort, IngestDropFilter, DropCondition } from './drop/drop-filter-port.js';
 export type { IngestMetrics } from './ingest-metrics.js';

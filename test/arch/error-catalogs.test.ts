@@ -5,6 +5,7 @@ import { ingestErrors } from '../../src/ingest/ingest-errors.js';
 import { accountErrors } from '../../src/modules/accounts/account-errors.js';
 import { authGroupErrors } from '../../src/modules/auth-groups/auth-group-errors.js';
 import { dropFilterErrors } from '../../src/modules/drop-filters/drop-filter-errors.js';
+import { s3FetcherErrors } from '../../src/modules/s3-fetchers/s3-fetcher-errors.js';
 import { searchErrors } from '../../src/modules/search/search-errors.js';
 import { securityErrors } from '../../src/modules/security/security-errors.js';
 import { tokenErrors } from '../../src/modules/tokens/token-errors.js';
@@ -18,6 +19,7 @@ const catalogs: Record<string, Record<string, (...args: never[]) => unknown>> = 
   accountErrors,
   authGroupErrors,
   dropFilterErrors,
+  s3FetcherErrors,
   searchErrors,
   securityErrors,
   tokenErrors,

@@ -495,4 +495,12 @@ export const READ_PATHS: readonly ReadPath[] = [
     ownData: true,
     request: (ctx) => ({ method: 'POST', url: `/v1/drop-filters/${dropFilterId(ctx)}/activate` }),
   },
+  // S3 fetchers.
+  { name: 's3 fetchers list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/log-shipping/s3-buckets' }) },
+  {
+    name: 's3 fetcher by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v1/log-shipping/s3-buckets/${ctx.id('s3Fetcher')}` }),
+  },
 ];

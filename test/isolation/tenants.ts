@@ -3,6 +3,7 @@ import http from 'node:http';
 import { runCli } from '../support/child-process.js';
 import { freePort } from '../support/external-process.js';
 import { apiCall, startLogwardProcess, type LogwardProcess } from '../support/logward-process.js';
+import { S3_FETCHERS, s3FetcherOf } from './s3-fetcher-tenant.js';
 
 /** One account of the isolation world, with what it may read. */
 export interface Tenant {
@@ -33,7 +34,8 @@ export type IdKind =
   | 'sharedTokenFilter'
   | 'savedObject'
   | 'securityRule'
-  | 'snapshot';
+  | 'snapshot'
+  | 's3Fetcher';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -144,6 +146,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       savedObject: [],
       snapshot: [],
       securityRule: [],
+      s3Fetcher: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
     const dropFilters: { id: string; accountId: number }[] = [];
@@ -286,6 +289,8 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       );
       secrets.set(dropFilter.id, account.accountId);
       dropFilters.push({ id: dropFilter.id, accountId: account.accountId });
+      const fetcher = await ok<{ id: number }>('s3 fetcher', api(account.apiToken, 'POST', S3_FETCHERS, s3FetcherOf(account)));
+      ids.s3Fetcher.push({ id: fetcher.id, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({

@@ -19,6 +19,7 @@ import type { LookupTables } from '../../modules/lookups/lookup-tables.js';
 import type { SnapshotTables } from '../../modules/snapshots/snapshot-tables.js';
 import type { SearchTables } from '../../modules/search/search-tables.js';
 import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
+import type { S3FetcherTables } from '../../modules/s3-fetchers/s3-fetcher-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -49,7 +50,8 @@ export interface ControlPlaneTables
     LookupTables,
     SnapshotTables,
     SearchTables,
-    DropFilterTables {}
+    DropFilterTables,
+    S3FetcherTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };
