@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
+import { Measure } from '../../shared/wire-bounds.js';
 import type { DropFilter } from './drop-filter.js';
 import { MAX_FIELD_CONDITIONS } from './drop-filter.js';
 
@@ -7,9 +9,10 @@ const FieldCondition = Type.Object(
     fieldName: Type.String({
       minLength: 1,
       maxLength: 256,
+      pattern: SAFE_NAME_PATTERN,
       description: 'Exact field name; nested fields with dots (kubernetes.namespace)',
     }),
-    value: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean()], {
+    value: Type.Union([Type.String({ maxLength: 10_000, pattern: SAFE_NAME_PATTERN }), Measure({}), Type.Boolean()], {
       description: 'Exact value of the whole field (compared as text: 200 matches 200 and "200")',
     }),
   },

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BooleanOrString } from '../../../shared/boolean-or-string.js';
 import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
+import { RowId } from '../../../shared/wire-bounds.js';
 import { AlertWireParts } from '../routes/alert-wire.js';
 
 const { SubComponent, RequestSchedule } = AlertWireParts;
@@ -16,7 +17,7 @@ const LinkedPanel = Type.Object(
 
 const Recipients = Type.Object({
   emails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { description: 'E-mail recipients' })),
-  notificationEndpointIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Ids of notification endpoints (/v1/endpoints)' })),
+  notificationEndpointIds: Type.Optional(Type.Array(RowId({}), { description: 'Ids of notification endpoints (/v1/endpoints)' })),
 });
 
 const Correlations = Type.Object({
@@ -49,11 +50,11 @@ function unifiedFields() {
   return {
     title: Type.String({ minLength: 1, maxLength: 500, pattern: SAFE_NAME_PATTERN, description: 'Name of the alert' }),
     description: Type.Optional(Type.String({ maxLength: 10_000, description: 'Event, significance and next steps' })),
-    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 10, description: '0–10 tags' })),
+    tags: Type.Optional(Type.Array(Type.String({ pattern: SAFE_NAME_PATTERN }), { maxItems: 10, description: '0–10 tags' })),
     linkedPanel: Type.Optional(LinkedPanel),
     runbook: Type.Optional(Type.String({ maxLength: 100_000, description: 'What to do when it fires' })),
     rca: Type.Optional(Type.Boolean({ description: 'Kept and answered; Logward runs no root-cause analysis' })),
-    rcaNotificationEndpointIds: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100, description: 'Kept and answered' })),
+    rcaNotificationEndpointIds: Type.Optional(Type.Array(RowId({}), { maxItems: 100, description: 'Kept and answered' })),
     useAlertNotificationEndpointsForRca: Type.Optional(Type.Boolean({ description: 'Kept and answered' })),
     recipients: Type.Optional(Recipients),
     alertConfiguration: AlertConfiguration,
