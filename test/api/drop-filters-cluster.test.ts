@@ -52,6 +52,8 @@ for (const backend of controlPlaneBackends) {
         LOGWARD_SYSLOG_UDP_PORT: '0',
         LOGWARD_CONTROL_PLANE_URL: t.config.controlPlaneUrl,
         LOGWARD_LOG_STORE_URL: t.config.logStoreUrl,
+        // Two processes on one embedded store: the test shares its data directory on purpose (one machine).
+        LOGWARD_SINGLE_NODE: 'true',
       });
       // Its own connection: on PostgreSQL to the same schema the first process uses.
       const schema =
