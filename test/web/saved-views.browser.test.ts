@@ -254,6 +254,28 @@ describe('saved views in a browser', () => {
     assert.deepEqual(again.json<{ hits: Hit[] }>().hits, [dashboard]);
   });
 
+  it('opens a visualization of a type it cannot draw read-only, and never overwrites it', async () => {
+    const exported = await call(t, 'POST', '/v1/kibana/export', t.apiToken, { type: 'visualization' });
+    const [sample] = exported.json<{ hits: Hit[] }>().hits;
+    assert.ok(sample !== undefined);
+    // A Kibana markdown visualization, as an import from Kibana brings it.
+    const source = structuredClone(sample._source);
+    const attributes = source.visualization as Record<string, unknown>;
+    const visState = JSON.stringify({ title: 'Release notes', type: 'markdown', params: { markdown: '# v2' }, aggs: [] });
+    Object.assign(attributes, { title: 'Release notes', visState });
+    const id = 'visualization:0b7c5d0e-4f1a-4c55-9d0e-6b2f4a1c9e11';
+    const imported = await call(t, 'POST', '/v1/kibana/import', t.apiToken, { hits: [{ _id: id, _source: source }], override: false });
+    assert.equal(imported.statusCode, 200, imported.body);
+    await page.goto(`${baseUrl}/app/visualize/${id.slice('visualization:'.length)}`);
+    await page.getByRole('note').filter({ hasText: 'is a markdown visualization, which this app cannot draw' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Preview' }).count(), 0);
+    assert.ok(await page.getByRole('form', { name: 'Save visualization' }).getByRole('button', { name: 'Save', exact: true }).isDisabled());
+    await screenshot(page, 'visualize-foreign-type');
+    const after = await call(t, 'POST', '/v1/kibana/export', t.apiToken, { type: 'visualization' });
+    const kept = after.json<{ hits: Hit[] }>().hits.find((hit) => hit._id === id);
+    assert.equal((kept?._source.visualization as { visState?: string } | undefined)?.visState, visState);
+  });
+
   it('does not let a read-only user save', async () => {
     await createWebUser(t, 'viewer@example.com', 'USER_ROLE_READONLY');
     const context = await browser.newContext();

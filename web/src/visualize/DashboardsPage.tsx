@@ -17,7 +17,7 @@ import { canWrite, useSession } from '../session.js';
 import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
 import { PanelGrid } from './PanelGrid.js';
 import { SearchPanel } from './SearchPanel.js';
-import { fromVisState } from './vis-spec.js';
+import { fromVisState, isDrawableVisState } from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
 import { SnapshotPanel } from '../snapshots/SnapshotPanel.js';
 import { dashboardPanelsOf, type DashboardPanel } from '../../../src/vis-model/index.js';
@@ -49,6 +49,7 @@ function DashboardPanel(props: { panel: Panel; state: SearchState; onRemove?: ((
     getSavedObject<Record<string, unknown>>(props.panel.type, props.panel.id).then(setObject, () => setMissing(true));
   }, [props.panel.type, props.panel.id]);
   const spec = useMemo(() => (object === null ? null : fromVisState(String(object.attributes.visState ?? '{}'))), [object]);
+  const drawable = object === null || isDrawableVisState(String(object.attributes.visState ?? '{}'));
   const own = object === null ? '' : queryOfSearchSource(object.attributes.kibanaSavedObjectMeta);
   const state = useMemo(() => {
     const query = [own, props.state.query]
@@ -87,8 +88,13 @@ function DashboardPanel(props: { panel: Panel; state: SearchState; onRemove?: ((
           </button>
         )}
       </header>
-      {object !== null && props.panel.type === 'visualization' && spec !== null && (
+      {object !== null && props.panel.type === 'visualization' && spec !== null && drawable && (
         <VisPanel spec={spec} state={state} title={object.attributes.title} />
+      )}
+      {object !== null && props.panel.type === 'visualization' && !drawable && (
+        <p className="muted" role="note">
+          A visualization type this app cannot draw; it is kept as it was.
+        </p>
       )}
       {object !== null && props.panel.type === 'search' && (
         <SearchPanel query={own} columns={(object.attributes.columns as string[] | undefined) ?? []} state={props.state} />

@@ -7,7 +7,17 @@ import { aggregatableName, loadFields, resolveRange, type FieldInfo } from '../s
 import { canWrite, useSession } from '../session.js';
 import { rememberView } from '../carry.js';
 import { DEFAULT_FROM, DEFAULT_TO } from '../time.js';
-import { DEFAULT_SPEC, fromVisState, overTime, toVisState, VIS_TYPES, type MetricType, type VisSpec, type VisType } from './vis-spec.js';
+import {
+  DEFAULT_SPEC,
+  fromVisState,
+  isDrawableVisState,
+  overTime,
+  toVisState,
+  VIS_TYPES,
+  type MetricType,
+  type VisSpec,
+  type VisType,
+} from './vis-spec.js';
 import { VisPanel } from './VisPanel.js';
 import { SnapshotPanel } from '../snapshots/SnapshotPanel.js';
 
@@ -21,6 +31,16 @@ interface VisAttributes {
 
 const METRICS: readonly MetricType[] = ['count', 'avg', 'sum', 'min', 'max', 'cardinality'];
 const NUMERIC = new Set(['long', 'integer', 'short', 'byte', 'double', 'float']);
+
+/** The type a visState names ('unknown' when it names none). */
+function visTypeOf(visState: string): string {
+  try {
+    const type = (JSON.parse(visState) as { type?: unknown }).type;
+    return typeof type === 'string' && type !== '' ? type : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 /** The visualization editor: the spec and query live in the URL; saving stores Kibana's visState. */
 export default function VisualizePage() {
@@ -45,6 +65,10 @@ export default function VisualizePage() {
   const [fields, setFields] = useState<readonly FieldInfo[]>([]);
   const [saved, setSaved] = useState<SavedObject<VisAttributes> | null>(null);
   const [list, setList] = useState<readonly SavedObject[]>([]);
+  // A saved visualization of a type the app cannot draw (area, markdown…, from Kibana): shown read-only, never
+  // overwritten with another type.
+  const foreign =
+    saved !== null && saved.id === id && !isDrawableVisState(saved.attributes.visState) ? visTypeOf(saved.attributes.visState) : null;
 
   useEffect(() => setDraft(query), [query]);
   useEffect(() => rememberView({ from, to, q: query }), [from, to, query]);
@@ -107,7 +131,7 @@ export default function VisualizePage() {
       <SaveBar
         kind="visualization"
         saved={saved === null ? null : { id: saved.id, title: saved.attributes.title }}
-        canWrite={canWrite(session)}
+        canWrite={canWrite(session) && foreign === null}
         onSave={save}
         onOpenList={() => listSavedObjects('visualization').then((page) => setList(page.objects))}
         list={list}
@@ -116,82 +140,93 @@ export default function VisualizePage() {
           navigate(`/app/visualize/${openId}`);
         }}
       />
-      <form
-        className="vis-editor"
-        aria-label="Visualization"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({}, draft);
-        }}
-      >
-        <label>
-          Chart
-          <select aria-label="Chart" value={spec.type} onChange={(event) => update({ type: event.target.value as VisType })}>
-            {VIS_TYPES.map(([type, label]) => (
-              <option key={type} value={type}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Metric
-          <select aria-label="Metric" value={spec.metric} onChange={(event) => update({ metric: event.target.value as MetricType })}>
-            {METRICS.map((metric) => (
-              <option key={metric}>{metric}</option>
-            ))}
-          </select>
-        </label>
-        {spec.metric !== 'count' && (
-          <label>
-            Of field
-            <select aria-label="Of field" value={spec.metricField} onChange={(event) => update({ metricField: event.target.value })}>
-              <option value="">—</option>
-              {(spec.metric === 'cardinality' ? termFields : numericFields).map((field) => (
-                <option key={field.name}>{field.name}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        {spec.type !== 'metric' && (
-          <label>
-            {overTime(spec.type) ? 'Split series by' : 'Split by'}
-            <select aria-label="Split by" value={spec.split} onChange={(event) => update({ split: event.target.value })}>
-              <option value="">—</option>
-              {termFields.map((field) => (
-                <option key={field.name}>{field.name}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        {spec.split !== '' && (
-          <label>
-            Top
-            <input
-              type="number"
-              min={1}
-              max={50}
-              value={spec.size}
-              onChange={(event) => update({ size: Math.max(1, Math.min(50, Number(event.target.value))) })}
-            />
-          </label>
-        )}
-        <label className="grow">
-          Query
-          <input
-            aria-label="Visualization query"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Lucene query (empty: all logs)"
-          />
-        </label>
-        <button type="submit">Apply</button>
-      </form>
+      {foreign === null && (
+        <>
+          <form
+            className="vis-editor"
+            aria-label="Visualization"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update({}, draft);
+            }}
+          >
+            <label>
+              Chart
+              <select aria-label="Chart" value={spec.type} onChange={(event) => update({ type: event.target.value as VisType })}>
+                {VIS_TYPES.map(([type, label]) => (
+                  <option key={type} value={type}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Metric
+              <select aria-label="Metric" value={spec.metric} onChange={(event) => update({ metric: event.target.value as MetricType })}>
+                {METRICS.map((metric) => (
+                  <option key={metric}>{metric}</option>
+                ))}
+              </select>
+            </label>
+            {spec.metric !== 'count' && (
+              <label>
+                Of field
+                <select aria-label="Of field" value={spec.metricField} onChange={(event) => update({ metricField: event.target.value })}>
+                  <option value="">—</option>
+                  {(spec.metric === 'cardinality' ? termFields : numericFields).map((field) => (
+                    <option key={field.name}>{field.name}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {spec.type !== 'metric' && (
+              <label>
+                {overTime(spec.type) ? 'Split series by' : 'Split by'}
+                <select aria-label="Split by" value={spec.split} onChange={(event) => update({ split: event.target.value })}>
+                  <option value="">—</option>
+                  {termFields.map((field) => (
+                    <option key={field.name}>{field.name}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {spec.split !== '' && (
+              <label>
+                Top
+                <input
+                  type="number"
+                  min={1}
+                  max={50}
+                  value={spec.size}
+                  onChange={(event) => update({ size: Math.max(1, Math.min(50, Number(event.target.value))) })}
+                />
+              </label>
+            )}
+            <label className="grow">
+              Query
+              <input
+                aria-label="Visualization query"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                placeholder="Lucene query (empty: all logs)"
+              />
+            </label>
+            <button type="submit">Apply</button>
+          </form>
+        </>
+      )}
       <TimePicker from={from} to={to} range={resolveRange(state)} onApply={(f, t) => update({}, query, f, t)} />
       {saved !== null && canWrite(session) && <SnapshotPanel type="VISUALIZATION" objectId={saved.id} state={state} />}
-      <section className="vis-preview" aria-label="Preview">
-        <VisPanel spec={spec} state={state} title={saved?.attributes.title ?? 'Preview'} />
-      </section>
+      {foreign !== null ? (
+        <p className="notice" role="note">
+          “{saved?.attributes.title}” is a {foreign} visualization, which this app cannot draw: it is shown read-only and saving is off, so
+          it is never overwritten with another type. Export it from Saved objects to edit it elsewhere.
+        </p>
+      ) : (
+        <section className="vis-preview" aria-label="Preview">
+          <VisPanel spec={spec} state={state} title={saved?.attributes.title ?? 'Preview'} />
+        </section>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { visDataOf, visSearchBody, visSpecProblem, type VisData, type VisSpec } 
 export {
   DEFAULT_SPEC,
   fromVisState,
+  isDrawableVisState,
   overTime,
   toVisState,
   VIS_TYPES,
