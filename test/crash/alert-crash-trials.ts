@@ -22,7 +22,13 @@ export interface AlertCrashReport {
   readonly durationMs: number;
 }
 
-const GROUPS = ['g1', 'g2'] as const;
+/**
+ * A rule fires once per incident (decision 0691): a group that fired is not fired again while its window overlaps.
+ * So that every trial has firings to lose or double, the group names move on every 2 s (two groups at a time): each
+ * new group is a new incident that must fire exactly once, whatever kill came in between.
+ */
+const GROUP_MS = 2_000;
+const groupOf = (seq: number, ts: number): string => `g${Math.floor(ts / GROUP_MS) % 100_000}-${seq % 2}`;
 const FRAME_MS = 60_000;
 
 interface Stored {
@@ -72,7 +78,10 @@ export async function runAlertCrashTrials(options: { trials: number; onTrial?: (
       const running = service;
       const sender = (async () => {
         while (!stop) {
-          const batch = Array.from({ length: 5 }, () => ({ seq: seq++, g: GROUPS[seq % 2] as string, ts: Date.now() }));
+          const batch = Array.from({ length: 5 }, () => {
+            const ts = Date.now();
+            return { seq: seq, g: groupOf(seq++, ts), ts };
+          });
           try {
             const response = await fetch(`${running.listenerUrl}/?token=${running.shippingToken}&type=crashalert`, {
               method: 'POST',
@@ -229,8 +238,9 @@ function judge(input: {
   const doubled = [...byKey].filter(([, list]) => list.length > 1).map(([key]) => key);
   // From the first judged window (the first evaluation judges only the newest one) to the last log's.
   const first = Math.min(...input.firings.map((f) => f.end));
+  const groups = [...new Set(input.stored.map((log) => log.g))];
   const timestamps = new Map<string, number[]>(
-    GROUPS.map((g) => [
+    groups.map((g) => [
       g,
       input.stored
         .filter((log) => log.g === g)
@@ -242,14 +252,22 @@ function judge(input: {
   const lost: string[] = [];
   const wrong: string[] = [];
   let expected = 0;
-  for (let end = first; end <= input.lastWindow; end += 1000) {
-    for (const g of GROUPS) {
+  for (const g of groups) {
+    // The windows of this group that fired, in order: a window is owed a firing when its logs cross the threshold and
+    // no firing of the group ends inside it (the incident it belongs to has not fired yet).
+    const firedEnds = input.firings
+      .filter((f) => f.g === g)
+      .map((f) => f.end)
+      .sort((a, b) => a - b);
+    for (let end = first; end <= input.lastWindow; end += 1000) {
       const count = countIn(g, end - FRAME_MS, end);
       const fired = byKey.get(`${end}/${g}`);
-      if (count > 0) {
+      const open = firedEnds.some((firedEnd) => firedEnd < end && firedEnd > end - FRAME_MS);
+      if (count > 0 && !open) {
         expected += 1;
         if (fired === undefined) lost.push(`${new Date(end).toISOString()}/${g}`);
       }
+      if (fired !== undefined && open) doubled.push(`${new Date(end).toISOString()}/${g} (again inside its incident)`);
       if (fired !== undefined && fired[0]?.value !== count)
         wrong.push(`${new Date(end).toISOString()}/${g}: fired ${fired[0]?.value}, stored ${count}`);
     }
