@@ -182,7 +182,11 @@ describe('alerts pages in a browser', () => {
     await page.goto(`${baseUrl}/app/alerts`);
     const toggle = page.getByLabel('Enabled: Errors per host');
     assert.equal(await toggle.isChecked(), true);
-    await toggle.uncheck();
+    // The switch moves when the change is under way (an optimistic update after the running list read is cancelled),
+    // not within the click itself: click, then wait for it.
+    await toggle.click();
+    for (let i = 0; i < 100 && (await toggle.isChecked()); i += 1) await page.waitForTimeout(100);
+    assert.equal(await toggle.isChecked(), false);
     await page.getByLabel('State').selectOption('false');
     await page.getByTestId('alert-count').filter({ hasText: '2 of 3 alerts' }).waitFor();
     const alerts = (await call(t, 'GET', '/v2/alerts', t.apiToken)).json<{ title: string; enabled: boolean }[]>();

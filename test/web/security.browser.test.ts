@@ -132,7 +132,10 @@ describe('security pages in a browser', () => {
       .filter({ hasText: /^1 rule$/ })
       .waitFor();
     const toggle = page.getByLabel('Enabled: Bastion password spray');
-    await toggle.uncheck();
+    // The switch moves with the optimistic update, just after the click: click, then wait for it.
+    await toggle.click();
+    for (let i = 0; i < 100 && (await toggle.isChecked()); i += 1) await page.waitForTimeout(100);
+    assert.equal(await toggle.isChecked(), false);
     await page.getByLabel('State').selectOption('false');
     await page
       .getByTestId('rule-count')
