@@ -23,11 +23,6 @@ import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, t
  */
 const SCOPE_SHARE_MIN = 10;
 const CACHED_TESTS = 256;
-/**
- * A pattern test over a whole dictionary can take seconds per block, and the engine notices a KILL only between
- * blocks: small blocks let Cancel stop the statement at once (issue 48).
- */
-const DICTIONARY_READ_SETTINGS = { max_block_size: 1024 } as const;
 
 /** The tokens a test found in one part; null where it found more than DICTIONARY_TOKENS_MAX. */
 type PartTokens = readonly string[] | null;
@@ -93,7 +88,6 @@ export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => 
       const rows = await run(
         `SELECT part_name, ${found.join(', ')} FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
           `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) GROUP BY part_name`,
-        DICTIONARY_READ_SETTINGS,
       );
       for (const row of rows) {
         const key = keyOf.get(String(row.part_name));
