@@ -6,6 +6,7 @@ import { usePageTitle } from '../common/use-page-title.js';
 import { canWrite, useSession } from '../session.js';
 import { SEVERITIES, topSeverity, type Alert } from './alert-model.js';
 import { useAlerts, useSetAlertEnabled } from './alert-queries.js';
+import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
 
 export function SeverityBadge({ severity }: { severity: string | undefined }) {
   if (severity === undefined) return <span className="muted">—</span>;
@@ -105,32 +106,9 @@ export function AlertList() {
           Search
           <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Title or description" />
         </label>
-        <label>
-          Severity
-          <select value={severity} onChange={(event) => setSeverity(event.target.value)}>
-            <option value="">Any</option>
-            {SEVERITIES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Tag
-          <select value={tag} onChange={(event) => setTag(event.target.value)}>
-            <option value="">Any</option>
-            {tags.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select value={enabled} onChange={(event) => setEnabled(event.target.value)}>
-            <option value="">Any</option>
-            <option value="true">Enabled</option>
-            <option value="false">Disabled</option>
-          </select>
-        </label>
+        <AnySelect label="Severity" value={severity} onChange={setSeverity} options={SEVERITIES} />
+        <AnySelect label="Tag" value={tag} onChange={setTag} options={tags} />
+        <AnySelect label="State" value={enabled} onChange={setEnabled} options={STATE_CHOICES} />
         <label>
           Changed by
           <select value={changedBy} onChange={(event) => setChangedBy(event.target.value)}>

@@ -16,6 +16,7 @@ import {
   type TriageStatus,
 } from './security-model.js';
 import { AccountKindNotice } from './AccountKindNotice.js';
+import { AnySelect } from '../common/AnySelect.js';
 
 const MUTE_FOR: readonly [string, number | null][] = [
   ['1 hour', 3_600],
@@ -119,15 +120,7 @@ export function EventList() {
               Search
               <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
             </label>
-            <label>
-              Severity
-              <select value={severity} onChange={(event) => setSeverity(event.target.value)}>
-                <option value="">Any</option>
-                {SEVERITIES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </label>
+            <AnySelect label="Severity" value={severity} onChange={setSeverity} options={SEVERITIES} />
             <label className="check">
               <input type="checkbox" checked={withMuted} onChange={(event) => setWithMuted(event.target.checked)} /> Show muted events
             </label>

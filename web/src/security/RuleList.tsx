@@ -9,6 +9,7 @@ import { SEVERITIES, topSeverity } from '../alerts/alert-model.js';
 import { SeverityBadge } from '../alerts/AlertList.js';
 import type { RulePage, SecurityRule } from './security-model.js';
 import { AccountKindNotice } from './AccountKindNotice.js';
+import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
 
 /** Rules of the security account, filtered by the API (`/v2/security/rules/search`), with Sigma import. */
 export function RuleList() {
@@ -120,23 +121,8 @@ export function RuleList() {
               Search
               <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Rule name" />
             </label>
-            <label>
-              Severity
-              <select value={severity} onChange={(event) => setSeverity(event.target.value)}>
-                <option value="">Any</option>
-                {SEVERITIES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </label>
-            <label>
-              State
-              <select value={enabled} onChange={(event) => setEnabled(event.target.value)}>
-                <option value="">Any</option>
-                <option value="true">Enabled</option>
-                <option value="false">Disabled</option>
-              </select>
-            </label>
+            <AnySelect label="Severity" value={severity} onChange={setSeverity} options={SEVERITIES} />
+            <AnySelect label="State" value={enabled} onChange={setEnabled} options={STATE_CHOICES} />
             <label>
               Tag
               <input value={tag} onChange={(event) => setTag(event.target.value)} />
