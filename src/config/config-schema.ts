@@ -22,6 +22,11 @@ export interface AppConfig {
   readonly controlPlaneUrl: string;
   /** `chdb:<path>` (resolved) or an `http(s)://` ClickHouse URL. */
   readonly logStoreUrl: string;
+  /**
+   * The ClickHouse cluster (`remote_servers` name) the log tables are created on: ReplicatedMergeTree `*_local` tables
+   * under Distributed ones (docs/log-schema.md, decision 0723); undefined for one server or the embedded engine.
+   */
+  readonly clickhouseCluster: string | undefined;
   readonly roles: readonly Role[];
   readonly bootstrapAdminEmail: string;
   readonly bootstrapApiToken: string | undefined;
@@ -150,6 +155,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'LOGWARD_LOG_STORE_URL',
     defaultText: 'chDB in <data dir>/logs',
     description: 'Log store: chdb:<path> for embedded ClickHouse, or an http(s):// ClickHouse server URL.',
+  },
+  {
+    env: 'LOGWARD_CLICKHOUSE_CLUSTER',
+    defaultText: undefined,
+    description:
+      'Name of the ClickHouse cluster (in the servers\' remote_servers, with {shard} and {replica} macros) to create the log tables on: replicated local tables under Distributed ones, all ON CLUSTER. Only with an http(s):// LOGWARD_LOG_STORE_URL.',
   },
   { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
   {

@@ -173,4 +173,26 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ LOGWARD_CONTROL_PLANE_URL: pg }, { forRoles: false }).controlPlaneUrl, pg);
     assert.throws(() => loadConfig({ LOGWARD_SINGLE_NODE: 'yes' }), /LOGWARD_SINGLE_NODE must be true or false/);
   });
+
+  it('takes a ClickHouse cluster name only with a ClickHouse server, naming both variables (issue 51, decision 0723)', () => {
+    const pg = 'postgres://u@127.0.0.1/db';
+    const ch = 'http://127.0.0.1:8123';
+    const key = 'k'.repeat(32);
+    const cluster = { LOGWARD_CONTROL_PLANE_URL: pg, LOGWARD_LOG_STORE_URL: ch, LOGWARD_SECRET_KEY: key };
+    assert.equal(loadConfig(cluster).clickhouseCluster, undefined);
+    assert.equal(loadConfig({ ...cluster, LOGWARD_CLICKHOUSE_CLUSTER: 'logs_cluster' }).clickhouseCluster, 'logs_cluster');
+    // Refused even where LOGWARD_SINGLE_NODE allows an embedded store beside PostgreSQL: chDB has no cluster.
+    assert.throws(
+      () => loadConfig({ LOGWARD_CLICKHOUSE_CLUSTER: 'logs_cluster' }),
+      /LOGWARD_CLICKHOUSE_CLUSTER names a ClickHouse cluster \(logs_cluster\) but LOGWARD_LOG_STORE_URL is not set/,
+    );
+    assert.throws(
+      () => loadConfig({ LOGWARD_CLICKHOUSE_CLUSTER: 'c', LOGWARD_LOG_STORE_URL: 'chdb:/tmp/x', LOGWARD_SINGLE_NODE: 'true' }),
+      /LOGWARD_CLICKHOUSE_CLUSTER .* LOGWARD_LOG_STORE_URL is embedded chDB/,
+    );
+    assert.throws(
+      () => loadConfig({ ...cluster, LOGWARD_CLICKHOUSE_CLUSTER: 'c; DROP TABLE logs' }),
+      /LOGWARD_CLICKHOUSE_CLUSTER must be a cluster name/,
+    );
+  });
 });

@@ -186,6 +186,25 @@ function checkClusterShape(input: {
   }
 }
 
+/**
+ * The cluster name goes into DDL as an identifier, so only a plain name is taken; an embedded engine has no cluster,
+ * and a name beside it would silently create single-node tables an operator believes replicated.
+ */
+function readClickHouseCluster(env: Env, logStoreUrl: string): string | undefined {
+  const cluster = read(env, 'LOGWARD_CLICKHOUSE_CLUSTER');
+  if (cluster === undefined) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(cluster))
+    throw new ConfigError(`LOGWARD_CLICKHOUSE_CLUSTER must be a cluster name of letters, digits and '_' (as in remote_servers), got "${cluster}"`);
+  if (logStoreUrl.startsWith('chdb:')) {
+    const logStore = read(env, 'LOGWARD_LOG_STORE_URL') === undefined ? 'is not set (the embedded chDB of this data dir)' : 'is embedded chDB';
+    throw new ConfigError(
+      `LOGWARD_CLICKHOUSE_CLUSTER names a ClickHouse cluster (${cluster}) but LOGWARD_LOG_STORE_URL ${logStore}, which has no cluster: ` +
+        'set LOGWARD_LOG_STORE_URL to an http(s):// URL of a server of that cluster, or unset LOGWARD_CLICKHOUSE_CLUSTER.',
+    );
+  }
+  return cluster;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const KNOWN = new Set([...SETTINGS.map((setting) => setting.env), ...Object.keys(RENAMED_SETTINGS)]);
 
@@ -230,6 +249,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('LOGWARD_SMTP_URL must start with smtp:// or smtps://');
 
   const logStoreUrl = resolveLogStoreUrl(env, dataDir);
+  const clickhouseCluster = readClickHouseCluster(env, logStoreUrl);
   const controlPlaneUrl = resolveControlPlaneUrl(env, dataDir);
   const roles = readRoles(env);
   const secretKey = read(env, 'LOGWARD_SECRET_KEY');
@@ -251,6 +271,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
     region,
     controlPlaneUrl,
     logStoreUrl,
+    clickhouseCluster,
     roles,
     bootstrapAdminEmail: adminEmail,
     bootstrapApiToken,
