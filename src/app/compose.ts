@@ -110,6 +110,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       url: config.logStoreUrl,
       memoryBytes: config.logStoreMemoryBytes,
       searchRulesOff: config.searchRulesOff,
+      ...(config.clickhouseCluster === undefined ? {} : { cluster: config.clickhouseCluster }),
       ...(queriesRun ? {} : { querySessions: 1 }),
       ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
     },

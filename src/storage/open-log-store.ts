@@ -27,6 +27,8 @@ export interface LogStoreConfig {
   readonly wordCountLimits?: WordCountLimits;
   /** Search speed rules switched off by name (search/rules/search-rules.ts); all on where absent. */
   readonly searchRulesOff?: readonly string[];
+  /** The ClickHouse cluster the tables are made on (http(s) only; decision 0723); one server where absent. */
+  readonly cluster?: string;
 }
 
 export interface LogStoreDeps {
@@ -43,6 +45,7 @@ export function openLogStoreTransport(config: LogStoreConfig): ClickHouseTranspo
     maxMemoryBytes: Math.trunc(config.memoryBytes / 2),
   };
   if (config.url.startsWith('chdb:')) {
+    if (config.cluster !== undefined) throw new Error('an embedded chDB log store has no ClickHouse cluster');
     return openChdbTransport({
       path: config.url.slice('chdb:'.length),
       memoryBytes: config.memoryBytes,
@@ -53,6 +56,7 @@ export function openLogStoreTransport(config: LogStoreConfig): ClickHouseTranspo
   if (/^https?:\/\//.test(config.url)) {
     return openHttpTransport({
       url: config.url,
+      ...(config.cluster === undefined ? {} : { cluster: config.cluster }),
       limits,
       maxConnections: (config.querySessions ?? DEFAULT_QUERY_SESSIONS) + 2,
       shares: { memoryBytes: config.memoryBytes, slots: config.querySessions ?? DEFAULT_QUERY_SESSIONS },
@@ -72,6 +76,7 @@ export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): 
       logger: deps.logger,
       soleWriter: config.url.startsWith('chdb:'),
       searchRules: searchRules(config.searchRulesOff ?? []),
+      ...(config.cluster === undefined ? {} : { cluster: config.cluster }),
       ...(config.wordCountLimits === undefined ? {} : { wordCountLimits: config.wordCountLimits }),
     });
   } catch (error) {

@@ -16,10 +16,10 @@ import {
   type LogStore,
 } from '../log-store.js';
 import { clickhouseErrors } from './clickhouse-errors.js';
-import { singleNodeDdl } from './ddl.js';
+import { clusterDdl, singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 import { catalogDeleteSql, createFieldCatalogCache, type CatalogBatch } from './field-catalog.js';
-import { DEFAULT_TABLE_NAMES } from './log-table-schema.js';
+import { clusterLayout, SINGLE_SERVER_LAYOUT, type StoreLayout } from './store-layout.js';
 import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer, joinChunks } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
@@ -50,6 +50,8 @@ export interface ClickHouseLogStoreDeps {
   readonly engineClock?: Clock;
   /** The search speed rules it applies (all where absent). */
   readonly searchRules?: SearchRules;
+  /** The ClickHouse cluster to make and use replicated and distributed tables on (decision 0723); one server where absent. */
+  readonly cluster?: string;
 }
 
 /** How long a search trusts what it read of the word counts (another process may have counted more since). */
@@ -62,10 +64,18 @@ const DELETE_SETTINGS = { mutations_sync: 2, lightweight_deletes_sync: 2 } as co
 
 /** Creates the tables if needed and returns the store. */
 export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Promise<LogStore> {
-  const { transport, clock, logger } = deps;
-  const tables = DEFAULT_TABLE_NAMES;
-  for (const statement of singleNodeDdl()) await transport.exec(statement);
-  await upgradeLogTable(transport);
+  const { clock, logger } = deps;
+  const layout: StoreLayout = deps.cluster === undefined ? SINGLE_SERVER_LAYOUT : clusterLayout(deps.cluster);
+  const { tables } = layout;
+  const transport = withInsertSettings(deps.transport, layout);
+  if (layout.cluster === null) {
+    for (const statement of singleNodeDdl()) await transport.exec(statement);
+  } else {
+    // The database the URL (or the server's default) names: the tables are made in it on every server.
+    const [current] = await transport.query<{ db: string }>('SELECT currentDatabase() AS db');
+    for (const statement of clusterDdl({ cluster: layout.cluster, database: current?.db ?? 'default' })) await transport.exec(statement);
+  }
+  await upgradeLogTable(transport, layout);
   const catalog = createFieldCatalogCache(transport, tables.fields, tables.values);
   const searchCatalog = createCatalogReadCache((ids) => catalog.read(ids), clock);
   // Whole operations in flight (an append is several engine calls): close() waits for them, not just the last call.
@@ -197,7 +207,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
       await writing(() =>
         transport.exec(
-          `DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
+          `DELETE FROM ${layout.mutationTarget(tables.logs)} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
           DELETE_SETTINGS,
         ),
       );
@@ -206,11 +216,13 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
 
   const runs = createPrioritisedRuns(transport);
   const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
-  const lookupSets = createLookupSets(transport);
+  // An engine-side Set lives on the server that made it; the shards of a distributed statement would not find it.
+  const lookupSets = layout.partsHere ? createLookupSets(transport) : undefined;
   const caches: StatementAnswerCaches = {
     tokenDictionaries: createTokenDictionaryCache(),
     fewValues: createFewValueAnswerCache(),
     absentTokens: createAbsentTokenState(deps.soleWriter === true),
+    partsHere: layout.partsHere,
   };
   const { absentTokens } = caches;
   const wordCountsTable = tables.wordCounts;
@@ -222,7 +234,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     readCatalog: readSearchCatalog,
     helpers: queryHelpers,
     runs,
-    lookupSets,
+    ...(lookupSets === undefined ? {} : { lookupSets }),
     ...caches,
     ...(wordCountCache === null ? {} : { wordCounts: wordCountCache }),
     ...(deps.searchRules === undefined ? {} : { rules: deps.searchRules }),
@@ -232,7 +244,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     readCatalog: readSearchCatalog,
     helpers: queryHelpers,
     runs,
-    lookupSets,
+    ...(lookupSets === undefined ? {} : { lookupSets }),
     ...caches,
   });
   const wordCounts =
@@ -338,10 +350,13 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     deleteAccount(accountId) {
       return tracked(async () => {
         try {
-          await writing(() => transport.exec(`DELETE FROM ${tables.logs} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS));
-          await transport.exec(catalogDeleteSql(tables.fields, accountId), DELETE_SETTINGS);
-          await transport.exec(catalogDeleteSql(tables.values, accountId), DELETE_SETTINGS);
-          if (wordCountsTable !== null) await transport.exec(catalogDeleteSql(wordCountsTable, accountId), DELETE_SETTINGS);
+          const target = (table: string) => layout.mutationTarget(table);
+          await writing(() =>
+            transport.exec(`DELETE FROM ${target(tables.logs)} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS),
+          );
+          await transport.exec(catalogDeleteSql(target(tables.fields), accountId), DELETE_SETTINGS);
+          await transport.exec(catalogDeleteSql(target(tables.values), accountId), DELETE_SETTINGS);
+          if (wordCountsTable !== null) await transport.exec(catalogDeleteSql(target(wordCountsTable), accountId), DELETE_SETTINGS);
         } catch (error) {
           throw unavailable("delete the account's logs", error);
         }
@@ -358,5 +373,14 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       await Promise.allSettled([...inFlight]);
       await transport.close();
     },
+  };
+}
+
+/** The transport with the layout's settings on every insert (the logs and the catalogs alike). */
+function withInsertSettings(transport: ClickHouseTransport, layout: StoreLayout): ClickHouseTransport {
+  if (Object.keys(layout.insertSettings).length === 0) return transport;
+  return {
+    ...transport,
+    insertJsonEachRow: (table, rows, settings) => transport.insertJsonEachRow(table, rows, { ...layout.insertSettings, ...settings }),
   };
 }

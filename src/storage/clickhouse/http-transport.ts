@@ -25,6 +25,11 @@ export interface HttpTransportOptions {
   readonly maxConnections: number;
   readonly requestTimeoutMs: number;
   readonly shares: EngineShares;
+  /**
+   * The ClickHouse cluster behind the URL (decision 0723): a KILL is sent ON CLUSTER, since a balancer may hand it to
+   * another server than the one running the statement (and a distributed statement runs on every shard).
+   */
+  readonly cluster?: string;
 }
 
 /**
@@ -42,6 +47,12 @@ class QuietOnCancelLogger implements Logger {
     if ((err as { code?: unknown }).code === '394') return;
     console.error(`[@clickhouse/client][${module}] ${message}`, ...[args, err].filter((part) => part !== undefined));
   }
+}
+
+/** Stops the statement tagged `tag` (its query id, or the log_comment its shards' statements inherit). */
+export function killSql(tag: string, cluster?: string): string {
+  const onCluster = cluster === undefined ? '' : ` ON CLUSTER ${sqlIdentifier(cluster)}`;
+  return `KILL QUERY${onCluster} WHERE query_id = ${sqlString(tag)} OR Settings['log_comment'] = ${sqlString(tag)} ASYNC`;
 }
 
 export function openHttpTransport(options: HttpTransportOptions): ClickHouseTransport {
@@ -104,7 +115,7 @@ export function openHttpTransport(options: HttpTransportOptions): ClickHouseTran
         .then((result) => result.json<Row>());
       const kill = (): Promise<void> =>
         controlClient()
-          .command({ query: `KILL QUERY WHERE query_id = ${sqlString(tag)} OR Settings['log_comment'] = ${sqlString(tag)} ASYNC` })
+          .command({ query: killSql(tag, options.cluster) })
           .then(() => undefined);
       return untilKilled(running, signal, kill);
     },

@@ -30,6 +30,8 @@ export interface GroupMeasureExecutorDeps {
   readonly absentTokens?: AbsentTokenState;
   /** Which listed values of the columns of few values pass a pattern (the store's one; a new one when absent). */
   readonly fewValues?: FewValueAnswerCache;
+  /** False where the table's parts are on other servers (a Distributed table): no answers read from parts. */
+  readonly partsHere?: boolean;
 }
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
@@ -37,6 +39,7 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
     tokenDictionaries: deps.tokenDictionaries ?? createTokenDictionaryCache(),
     fewValues: deps.fewValues ?? createFewValueAnswerCache(),
     absentTokens: deps.absentTokens ?? createAbsentTokenState(),
+    ...(deps.partsHere === undefined ? {} : { partsHere: deps.partsHere }),
   };
   return async (query) => {
     if (query.conditions.length === 0) return [];

@@ -60,6 +60,8 @@ export interface SearchExecutorDeps {
   readonly absentTokens?: AbsentTokenState;
   /** Which listed values of the columns of few values pass a pattern (the store's one; a new one when absent). */
   readonly fewValues?: FewValueAnswerCache;
+  /** False where the table's parts are on other servers (a Distributed table): no answers read from parts. */
+  readonly partsHere?: boolean;
   /** The word counts (decision 0197) where the store keeps them. */
   readonly wordCounts?: WordCountCache;
   /** The speed rules applied (all where absent; search/rules/search-rules.ts). */
@@ -121,6 +123,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
     tokenDictionaries: deps.tokenDictionaries ?? createTokenDictionaryCache(),
     fewValues: deps.fewValues ?? createFewValueAnswerCache(),
     absentTokens,
+    ...(deps.partsHere === undefined ? {} : { partsHere: deps.partsHere }),
   };
   async function fillPendingSources(run: Run, scope: string, pending: readonly PendingSource[]): Promise<void> {
     if (pending.length === 0) return;

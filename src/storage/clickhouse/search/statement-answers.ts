@@ -7,6 +7,7 @@
 import type { QuerySettings } from '../transport.js';
 import { absentTokenAnswers, type AbsentTokenState } from './absent-tokens.js';
 import { dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
+import { DICTIONARY_PLACEHOLDER, lookupOf } from './compile/token-dictionary.js';
 import { fewValueAnswers, type FewValueAnswerCache } from './few-value-answers.js';
 import type { Run } from './statement-priority.js';
 
@@ -15,6 +16,12 @@ export interface StatementAnswerCaches {
   readonly tokenDictionaries: TokenDictionaryCache;
   readonly fewValues: FewValueAnswerCache;
   readonly absentTokens: AbsentTokenState;
+  /**
+   * False where the table's parts are on other servers (a Distributed table, decision 0723): the dictionary and
+   * absent-word answers, read from this server's system.parts and mergeTreeTextIndex, are off — every pattern is
+   * tested on the rows and every word test stays, which is always right.
+   */
+  readonly partsHere?: boolean;
 }
 
 export interface AnsweringRunDeps {
@@ -30,9 +37,18 @@ export interface AnsweringRunDeps {
 export function answeringRun(deps: AnsweringRunDeps): Run {
   const { table, run, caches } = deps;
   const ask: Run = (sql, settings) => run(sql, settings);
+  if (caches.partsHere === false) {
+    const withFewValues = fewValueAnswers(ask, caches.fewValues);
+    return async (sql: string, settings?: QuerySettings) => run(withoutDictionaries(await withFewValues(sql)), settings);
+  }
   const withDictionaries = dictionaryAnswers({ table, scopeBounds: deps.scopeBounds, run: ask, cache: caches.tokenDictionaries });
   const withoutAbsentWords = absentTokenAnswers({ table, run: ask, state: caches.absentTokens });
   const withFewValues = fewValueAnswers(ask, caches.fewValues);
   return async (sql: string, settings?: QuerySettings) =>
     run(await withoutAbsentWords(await withDictionaries(await withFewValues(sql))), settings);
+}
+
+/** Each dictionary placeholder as the test of every token (what dictionaryAnswers writes where it cannot answer). */
+export function withoutDictionaries(sql: string): string {
+  return sql.replace(DICTIONARY_PLACEHOLDER, (placeholder) => `(${lookupOf(placeholder).scan})`);
 }
