@@ -1,22 +1,16 @@
 import { Session } from 'chdb';
 import fs from 'node:fs';
-fs.rmSync('/tmp/chc/d5',{recursive:true,force:true});
-const s = new Session('/tmp/chc/d5', { connectionArgs: ['--config-file=/tmp/chc/cfg3.xml'] });
-async function q(sql){ const t0=Date.now(); try { const r = await s.queryAsync(sql, 'TSV'); console.log('OK ', sql.slice(0,150).replace(/\n/g,' '), '=>', r.text().slice(0,300).replace(/\n/g,' | '), Date.now()-t0); } catch(e){ console.log('ERR', sql.slice(0,150).replace(/\n/g,' '), '=>', String(e.message).slice(0,250).replace(/\n/g,' '), Date.now()-t0); } }
-await q("SELECT cluster, shard_num, host_name, port, is_local, default_database FROM system.clusters");
-await q("CREATE DATABASE shard1"); await q("CREATE DATABASE shard2");
-for (const d of ['shard1','shard2']) await q(`CREATE TABLE ${d}.t_loc (a UInt32, id String) ENGINE = MergeTree ORDER BY a`);
-await q("CREATE TABLE t_d AS shard1.t_loc ENGINE = Distributed(two_shards, '', t_loc, sipHash64(id))");
-await q("INSERT INTO t_d SETTINGS distributed_foreground_insert=1 VALUES (1,'a'),(2,'b'),(3,'c'),(4,'d'),(5,'e'),(6,'f')");
-await q("SELECT (SELECT count() FROM shard1.t_loc), (SELECT count() FROM shard2.t_loc), (SELECT count() FROM t_d)");
-await q("SELECT _shard_num, count() FROM t_d GROUP BY 1 ORDER BY 1");
-await q("INSERT INTO t_d VALUES (7,'g')");
-await q("SELECT count() FROM t_d");
-await q("SELECT count() FROM clusterAllReplicas(two_shards, system.one)");
-await q("SELECT count() FROM cluster(two_shards, '', t_loc)");
-await q("SELECT _part, count() FROM t_d GROUP BY 1");
+fs.rmSync('/tmp/chc/d6',{recursive:true,force:true});
+const s = new Session('/tmp/chc/d6', { connectionArgs: ['--config-file=/tmp/chc/cfg3.xml'] });
+const t0=Date.now();
+async function q(sql){ try { const r = await s.queryAsync(sql, 'TSV'); console.log('OK ', sql.slice(0,150).replace(/\n/g,' '), '=>', r.text().slice(0,300).replace(/\n/g,' | '), Date.now()-t0); } catch(e){ console.log('ERR', sql.slice(0,150).replace(/\n/g,' '), '=>', String(e.message).slice(0,250).replace(/\n/g,' '), Date.now()-t0); } }
 await q("CREATE TABLE t_rep (a UInt32, id String) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/t_rep','{replica}') ORDER BY a");
-await new Promise(r=>setTimeout(r,1500));
-await q("SELECT is_readonly FROM system.replicas");
-await q("INSERT INTO t_rep SETTINGS insert_keeper_max_retries=0 VALUES (1,'a'),(2,'b')");
-s.close(); process.exit(0);
+await q("SELECT engine_full FROM system.tables WHERE name='t_rep'");
+await q("SELECT formatQuery('CREATE TABLE x ON CLUSTER c (a UInt8) ENGINE = ReplicatedMergeTree(\\'/p/{shard}/x\\', \\'{replica}\\') ORDER BY a')");
+await q("SELECT formatQuery('DELETE FROM x_local ON CLUSTER c WHERE account = 1 SETTINGS lightweight_deletes_sync = 2')");
+await q("SELECT formatQuery('KILL QUERY ON CLUSTER c WHERE query_id = \\'a\\' ASYNC')");
+await q("DROP TABLE t_rep SYNC");
+console.log('closing', Date.now()-t0);
+s.close();
+console.log('closed', Date.now()-t0);
+process.exit(0);
