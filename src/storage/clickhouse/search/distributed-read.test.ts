@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
-import { parseSearchRequest } from '../../../query/index.js';
+import { parseQuery, parseSearchRequest } from '../../../query/index.js';
+import type { GroupMeasure } from '../../log-searcher.js';
 import type { LogDocument, LogSearchResult, LogStore, SearchScope } from '../../log-store.js';
 import { openLogStore, openLogStoreTransport } from '../../open-log-store.js';
 import { createFieldCatalogCache } from '../field-catalog.js';
@@ -20,6 +21,8 @@ import type { ClickHouseTransport } from '../transport.js';
 import { createCatalogReadCache } from './fields/catalog-read-cache.js';
 import { queryHelpers } from './compile/query-helpers.js';
 import { createSearchExecutor } from './search-executor.js';
+import { createGroupMeasureExecutor } from './group-measure-executor.js';
+import { createPrioritisedRuns } from './statement-priority.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const MESSAGES = [
@@ -57,6 +60,7 @@ describe('search statements through the distributed read path (remote() to itsel
   let store: LogStore;
   let transport: ClickHouseTransport;
   let distributed: ReturnType<typeof createSearchExecutor>;
+  let measured: ReturnType<typeof createGroupMeasureExecutor>;
   const scope: SearchScope = {
     accounts: [
       { accountId: 7, fromMs: NOW - 3 * 86_400_000 },
@@ -103,6 +107,13 @@ describe('search statements through the distributed read path (remote() to itsel
       helpers: queryHelpers,
       partsHere: false,
     });
+    measured = createGroupMeasureExecutor({
+      table: "remote('127.0.0.1', currentDatabase(), logs)",
+      readCatalog: (ids) => read.read(ids),
+      helpers: queryHelpers,
+      runs: createPrioritisedRuns(transport),
+      partsHere: false,
+    });
   });
   after(async () => {
     await transport.close();
@@ -126,6 +137,30 @@ describe('search statements through the distributed read path (remote() to itsel
       assert.deepEqual(comparable(through), comparable(single));
       // Not vacuous: the fixture answers each request with something.
       assert.ok(single.total > 0 || single.hits.length > 0 || single.aggregations !== null, 'the request matches nothing');
+    });
+  }
+
+  // The alerts' and security rules' statements (detection): groups and their measures per condition.
+  const MEASURES: readonly [string, readonly string[], GroupMeasure][] = [
+    ['message:refused OR time*', ['host'], { kind: 'count' }],
+    ['status:[500 TO 599]', ['host', 'type'], { kind: 'avg', field: 'bytes' }],
+    ['*', [], { kind: 'unique_count', field: 'path' }],
+    ['*', ['type'], { kind: 'share', condition: parseQuery({ match: { message: 'refused' } }, { now: NOW, profile: 'elasticsearch' }) }],
+  ];
+  for (const [i, [text, groupBy, measure]] of MEASURES.entries()) {
+    it(`group measure ${i}: ${text} by [${groupBy.join(', ')}] ${measure.kind}`, async () => {
+      const query = {
+        scope,
+        conditions: [parseQuery({ query_string: { query: text } }, { now: NOW, profile: 'elasticsearch' })],
+        groupBy,
+        measure,
+        excludedTypes: [],
+        maxGroups: 10,
+        background: false,
+      };
+      const single = await store.measureGroups(query);
+      assert.deepEqual(await measured(query), single);
+      assert.ok((single[0]?.length ?? 0) > 0, 'the condition matches nothing');
     });
   }
 });
