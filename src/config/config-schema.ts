@@ -160,7 +160,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'LOGWARD_CLICKHOUSE_CLUSTER',
     defaultText: undefined,
     description:
-      'Name of the ClickHouse cluster (in the servers\' remote_servers, with {shard} and {replica} macros) to create the log tables on: replicated local tables under Distributed ones, all ON CLUSTER. Only with an http(s):// LOGWARD_LOG_STORE_URL.',
+      "Name of the ClickHouse cluster (in the servers' remote_servers, with {shard} and {replica} macros) to create the log tables on: replicated local tables under Distributed ones, all ON CLUSTER. Only with an http(s):// LOGWARD_LOG_STORE_URL.",
   },
   { env: 'LOGWARD_ROLES', defaultText: 'api,ingest,scheduler', description: 'Comma-separated roles this process runs.' },
   {

@@ -194,9 +194,12 @@ function readClickHouseCluster(env: Env, logStoreUrl: string): string | undefine
   const cluster = read(env, 'LOGWARD_CLICKHOUSE_CLUSTER');
   if (cluster === undefined) return undefined;
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(cluster))
-    throw new ConfigError(`LOGWARD_CLICKHOUSE_CLUSTER must be a cluster name of letters, digits and '_' (as in remote_servers), got "${cluster}"`);
+    throw new ConfigError(
+      `LOGWARD_CLICKHOUSE_CLUSTER must be a cluster name of letters, digits and '_' (as in remote_servers), got "${cluster}"`,
+    );
   if (logStoreUrl.startsWith('chdb:')) {
-    const logStore = read(env, 'LOGWARD_LOG_STORE_URL') === undefined ? 'is not set (the embedded chDB of this data dir)' : 'is embedded chDB';
+    const logStore =
+      read(env, 'LOGWARD_LOG_STORE_URL') === undefined ? 'is not set (the embedded chDB of this data dir)' : 'is embedded chDB';
     throw new ConfigError(
       `LOGWARD_CLICKHOUSE_CLUSTER names a ClickHouse cluster (${cluster}) but LOGWARD_LOG_STORE_URL ${logStore}, which has no cluster: ` +
         'set LOGWARD_LOG_STORE_URL to an http(s):// URL of a server of that cluster, or unset LOGWARD_CLICKHOUSE_CLUSTER.',
