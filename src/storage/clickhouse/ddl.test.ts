@@ -67,6 +67,8 @@ describe('log table DDL', () => {
       /ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/logward\/log_values_local', '\{replica\}'\)\nORDER BY \(account, field, value\)$/,
     );
     assert.match(valuesDistributed ?? '', /Distributed\(`logs_cluster`, `logward`, `log_values_local`, account\)$/);
+    // The word counts describe one server's parts: a cluster keeps none (decision 0723).
+    assert.ok(statements.every((statement) => !statement.includes('log_word_counts')));
   });
 
   it('refuses names that are not plain identifiers', () => {
