@@ -19,7 +19,7 @@ import { clickhouseErrors } from './clickhouse-errors.js';
 import { clusterDdl, singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
 import { catalogDeleteSql, createFieldCatalogCache, type CatalogBatch } from './field-catalog.js';
-import { clusterLayout, SINGLE_SERVER_LAYOUT, type StoreLayout } from './store-layout.js';
+import { CLUSTER_TABLES, CLUSTER_TABLES_FOUND_SQL, clusterLayout, SINGLE_SERVER_LAYOUT, type StoreLayout } from './store-layout.js';
 import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer, joinChunks } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
@@ -72,8 +72,11 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     for (const statement of singleNodeDdl()) await transport.exec(statement);
   } else {
     // The database the URL (or the server's default) names: the tables are made in it on every server.
-    const [current] = await transport.query<{ db: string }>('SELECT currentDatabase() AS db');
-    for (const statement of clusterDdl({ cluster: layout.cluster, database: current?.db ?? 'default' })) await transport.exec(statement);
+    // Skipped where the server asked has them all: an ON CLUSTER statement waits for every server (up to
+    // distributed_ddl_task_timeout), so a process would not start while one server of the cluster is down.
+    const [current] = await transport.query<{ db: string; found: number }>(CLUSTER_TABLES_FOUND_SQL);
+    if (Number(current?.found ?? 0) < CLUSTER_TABLES.length)
+      for (const statement of clusterDdl({ cluster: layout.cluster, database: current?.db ?? 'default' })) await transport.exec(statement);
   }
   await upgradeLogTable(transport, layout);
   const catalog = createFieldCatalogCache(transport, tables.fields, tables.values);

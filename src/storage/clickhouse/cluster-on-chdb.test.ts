@@ -18,7 +18,7 @@ import { catalogDeleteSql } from './field-catalog.js';
 import { killSql } from './http-transport.js';
 import { FIELD_TABLE, LOG_COLUMNS, LOG_TABLE, VALUE_TABLE } from './log-table-schema.js';
 import { sqlString } from './sql-literals.js';
-import { clusterLayout, SINGLE_SERVER_LAYOUT } from './store-layout.js';
+import { CLUSTER_TABLES_FOUND_SQL, clusterLayout, SINGLE_SERVER_LAYOUT } from './store-layout.js';
 import { answeringRun } from './search/statement-answers.js';
 import { createTokenDictionaryCache } from './search/dictionary-answers.js';
 import { createFewValueAnswerCache } from './search/few-value-answers.js';
@@ -139,6 +139,9 @@ describe('the ClickHouse cluster layout on chDB (decision 0723)', () => {
     ])
       assert.ok(create.includes(piece), piece);
     assert.doesNotMatch(create, /non_replicated_deduplication_window/);
+    // What a starting process reads before it sends the ON CLUSTER statements again (it skips them when all are here).
+    await session.queryAsync(`USE ${DATABASE}`);
+    assert.deepEqual(await query(CLUSTER_TABLES_FOUND_SQL), [{ db: DATABASE, found: 6 }]);
   });
 
   it('shows why mutations and part reads must not name the Distributed table', async () => {

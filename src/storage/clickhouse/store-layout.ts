@@ -4,8 +4,8 @@
  * CLUSTER (a Distributed table takes no DELETE, ALTER or OPTIMIZE). docs/log-schema.md lists each statement kind.
  */
 import { localTableOf } from './ddl.js';
-import { DEFAULT_TABLE_NAMES, type TableNames } from './log-table-schema.js';
-import { sqlIdentifier } from './sql-literals.js';
+import { DEFAULT_TABLE_NAMES, FIELD_TABLE, LOG_TABLE, VALUE_TABLE, type TableNames } from './log-table-schema.js';
+import { sqlIdentifier, sqlString } from './sql-literals.js';
 import type { QuerySettings } from './transport.js';
 
 export interface StoreLayout {
@@ -51,3 +51,14 @@ export function clusterLayout(cluster: string): StoreLayout {
     partsHere: false,
   };
 }
+
+/** The tables clusterDdl makes: the Distributed ones and their local tables. */
+export const CLUSTER_TABLES: readonly string[] = [LOG_TABLE, FIELD_TABLE, VALUE_TABLE].flatMap((table) => [
+  table.name,
+  localTableOf(table.name),
+]);
+
+/** The connection's database (`db`) and how many of CLUSTER_TABLES it holds on the server asked (`found`). */
+export const CLUSTER_TABLES_FOUND_SQL =
+  `SELECT currentDatabase() AS db, (SELECT count() FROM system.tables WHERE database = currentDatabase() ` +
+  `AND name IN (${CLUSTER_TABLES.map(sqlString).join(', ')})) AS found`;
