@@ -92,6 +92,9 @@ describe('the ClickHouse cluster layout on chDB (decision 0723)', () => {
     for (const sql of sent) await parses(sql);
     assert.equal(layout.mutationTarget('logs'), `\`logs_local\`${ON_CLUSTER}`);
     assert.equal(SINGLE_SERVER_LAYOUT.mutationTarget('logs'), '`logs`');
+    // One server keeps the KILL it always sent; a cluster's goes to every server.
+    assert.equal(killSql('t'), "KILL QUERY WHERE query_id = 't' OR Settings['log_comment'] = 't' ASYNC");
+    assert.equal(killSql('t', CLUSTER), `KILL QUERY${ON_CLUSTER} WHERE query_id = 't' OR Settings['log_comment'] = 't' ASYNC`);
     assert.deepEqual(layout.insertSettings, { distributed_foreground_insert: 1 });
     assert.equal(layout.tables.wordCounts, null);
   });
