@@ -156,6 +156,9 @@ describe('the ClickHouse cluster layout on chDB (decision 0723)', () => {
       await refusal(`SELECT count() FROM mergeTreeTextIndex('${DATABASE}', 'logs', 'message_text')`),
       /There is no index with name 'message_text'/,
     );
+    // A column added by an upgrade is added to the Distributed table as well: that ALTER it takes.
+    await session.queryAsync(`ALTER TABLE ${logs} ADD COLUMN IF NOT EXISTS upgrade_probe UInt8 AFTER message`);
+    await session.queryAsync(`ALTER TABLE ${logs} DROP COLUMN upgrade_probe`);
     // A part listing of the Distributed table is empty on every server: the answers read from parts have nothing.
     const [parts] = await query(`SELECT count() AS n FROM system.parts WHERE database = '${DATABASE}' AND table = 'logs'`);
     assert.equal(Number(parts?.n), 0);
