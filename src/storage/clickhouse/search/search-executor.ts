@@ -32,7 +32,7 @@ import { isMonotone } from './compile/monotone.js';
 import { requiredTests } from './compile/required-tests.js';
 import { wordWindow } from './compile/word-window.js';
 import { countedWord } from './word-counts/counted-word.js';
-import type { WordCountCache } from './word-counts/word-count-cache.js';
+import type { WordCountReads } from './word-counts/word-count-cache.js';
 import { wordCountTotal } from './word-counts/word-count-total.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
@@ -61,7 +61,7 @@ export interface SearchExecutorDeps {
   /** Which listed values of the columns of few values pass a pattern (the store's one; a new one when absent). */
   readonly fewValues?: FewValueAnswerCache;
   /** The word counts (decision 0197) where the store keeps them. */
-  readonly wordCounts?: WordCountCache;
+  readonly wordCounts?: WordCountReads;
   /** The speed rules applied (all where absent; search/rules/search-rules.ts). */
   readonly rules?: SearchRules;
 }
