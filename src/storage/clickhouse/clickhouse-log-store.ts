@@ -205,6 +205,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     runs,
     lookupSets,
     ...caches,
+    ...(deps.searchRules === undefined ? {} : { rules: deps.searchRules }),
   });
   return {
     search: (query) => tracked(() => search(query)),
