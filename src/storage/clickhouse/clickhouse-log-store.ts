@@ -18,21 +18,16 @@ import {
 import { clickhouseErrors } from './clickhouse-errors.js';
 import { clusterDdl, singleNodeDdl } from './ddl.js';
 import { upgradeLogTable } from './schema-upgrade.js';
-import { catalogDeleteSql, createFieldCatalogCache, type CatalogBatch } from './field-catalog.js';
+import type { CatalogBatch } from './field-catalog.js';
 import { CLUSTER_TABLES, CLUSTER_TABLES_FOUND_SQL, clusterLayout, SINGLE_SERVER_LAYOUT, type StoreLayout } from './store-layout.js';
+import { createLogTableState, type LogTableInsert, type LogTableRestore } from './log-table-state.js';
 import { encodeLogRow, MESSAGE_CATALOG_NAME, type FieldTypeSink } from './row-encoder.js';
 import { createRowsBuffer, joinChunks } from './rows-buffer.js';
 import { sqlUInt32 } from './sql-literals.js';
-import { createCatalogReadCache } from './search/fields/catalog-read-cache.js';
 import { queryHelpers } from './search/compile/query-helpers.js';
 import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
-import { createTokenDictionaryCache } from './search/dictionary-answers.js';
-import { createAbsentTokenState, writeEnded, writeStarted } from './search/absent-tokens.js';
-import { createFewValueAnswerCache } from './search/few-value-answers.js';
-import type { StatementAnswerCaches } from './search/statement-answers.js';
-import { createWordCountBuilder, type WordCountLimits } from './search/word-counts/word-count-builder.js';
-import { createWordCountCache } from './search/word-counts/word-count-cache.js';
+import type { WordCountLimits } from './search/word-counts/word-count-builder.js';
 import { createLookupSets } from './search/lookup-sets.js';
 import { createPrioritisedRuns } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
@@ -54,16 +49,17 @@ export interface ClickHouseLogStoreDeps {
   readonly cluster?: string;
 }
 
-/** How long a search trusts what it read of the word counts (another process may have counted more since). */
-const WORD_COUNTS_TTL_MS = 30_000;
 /** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
 const MAX_ROWS_PER_INSERT = 100_000;
 const MAX_RETENTION_DAYS = 65_535;
-// Deletions wait for the rows to be gone: the caller then reports them deleted.
-const DELETE_SETTINGS = { mutations_sync: 2, lightweight_deletes_sync: 2 } as const;
+
+/** The LogStore port, and the door for a bulk load that does not go through append (log-table-state.ts onRestore). */
+export interface ClickHouseLogStore extends LogStore {
+  restore(restore: LogTableRestore): Promise<void>;
+}
 
 /** Creates the tables if needed and returns the store. */
-export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Promise<LogStore> {
+export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Promise<ClickHouseLogStore> {
   const { clock, logger } = deps;
   const layout: StoreLayout = deps.cluster === undefined ? SINGLE_SERVER_LAYOUT : clusterLayout(deps.cluster);
   const { tables } = layout;
@@ -79,8 +75,21 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       for (const statement of clusterDdl({ cluster: layout.cluster, database: current?.db ?? 'default' })) await transport.exec(statement);
   }
   await upgradeLogTable(transport, layout);
-  const catalog = createFieldCatalogCache(transport, tables.fields, tables.values);
-  const searchCatalog = createCatalogReadCache((ids) => catalog.read(ids), clock);
+  const runs = createPrioritisedRuns(transport);
+  // Every write, delete and bulk load of the logs table goes through its doors (decision 0624).
+  const state = createLogTableState({
+    transport,
+    layout,
+    clock,
+    logger,
+    runs,
+    helpers: queryHelpers,
+    soleWriter: deps.soleWriter === true,
+    engineNow: () => (deps.engineClock ?? systemClock).now(),
+    monotonicNow,
+    ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
+  });
+  const { reads } = state;
   // Whole operations in flight (an append is several engine calls): close() waits for them, not just the last call.
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
@@ -109,8 +118,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
 
   /** An encoder for these accounts, whose catalogs are loaded first (the sinks decide what is new). */
   async function openEncoder(accountIds: readonly number[], options: EncodeOptions): Promise<LogEncoder> {
-    await catalog.load([...new Set(accountIds)]);
-    const batch = catalog.newBatch();
+    await reads.encoderCatalog.load([...new Set(accountIds)]);
+    const batch = reads.encoderCatalog.newBatch();
     const nowMs = clock.now();
     // Per account once per encoder, not per log: retention, its floor and the catalog sink.
     const perAccount = new Map<number, { days: number; floor: number; sink: FieldTypeSink }>();
@@ -174,63 +183,24 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       if (piece === undefined) throw clickhouseErrors.foreignEncodedLogs();
       return piece;
     });
-    // Catalog first: a stored log never has a field the catalog does not list.
-    const accountsWithNewFields = new Set<number>();
-    for (const piece of pieces) {
-      for (const row of [...piece.catalog.rows, ...piece.catalog.valueRows]) accountsWithNewFields.add(row.account);
-      await catalog.persist(piece.catalog);
-    }
-    // Only new fields and values change what searches compile against.
-    if (accountsWithNewFields.size > 0) searchCatalog.invalidate(accountsWithNewFields);
     const groups = insertGroups(pieces);
-    for (const [i, group] of groups.entries()) {
+    const inserts: LogTableInsert[] = groups.map((group, i) => ({
       // One copy of the whole insert, whatever the number of pieces and chunks.
-      const chunks = group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]));
-      await writing(() =>
-        transport.insertJsonEachRow(tables.logs, joinChunks(chunks), {
-          insert_deduplication_token: groups.length === 1 ? token : `${token}#${i}`,
-        }),
-      );
-    }
-  }
-
-  /** A write into the logs table (an insert, a DELETE), reported to what keeps answers between writes. */
-  async function writing<T>(write: () => Promise<T>): Promise<T> {
-    writeStarted(absentTokens);
-    try {
-      return await write();
-    } finally {
-      writeEnded(absentTokens);
-    }
+      rows: () => joinChunks(group.flatMap((piece, j) => (j === 0 ? [...piece.rows] : [NEWLINE, ...piece.rows]))),
+      dedupToken: groups.length === 1 ? token : `${token}#${i}`,
+    }));
+    await state.onWrite({ catalog: pieces.map((piece) => piece.catalog), inserts });
   }
 
   async function deleteExpired(retentionDaysByAccount: ReadonlyMap<number, number>, nowMs: number): Promise<void> {
-    for (const [accountId, days] of retentionDaysByAccount) {
-      const floor = retentionFloorMs(days, nowMs);
-      // Lightweight DELETE masks the rows at once; parts are rewritten by later merges.
-      await writing(() =>
-        transport.exec(
-          `DELETE FROM ${layout.mutationTarget(tables.logs)} WHERE account = ${sqlUInt32(accountId)} AND ts < fromUnixTimestamp64Milli(${Math.trunc(floor)})`,
-          DELETE_SETTINGS,
-        ),
-      );
-    }
+    for (const [accountId, days] of retentionDaysByAccount)
+      await state.onDelete({ kind: 'before', accountId, beforeMs: retentionFloorMs(days, nowMs) });
   }
 
-  const runs = createPrioritisedRuns(transport);
-  const readSearchCatalog = (ids: readonly number[]) => searchCatalog.read(ids);
+  const readSearchCatalog = reads.searchCatalog;
   // An engine-side Set lives on the server that made it; the shards of a distributed statement would not find it.
   const lookupSets = layout.partsHere ? createLookupSets(transport) : undefined;
-  const caches: StatementAnswerCaches = {
-    tokenDictionaries: createTokenDictionaryCache(),
-    fewValues: createFewValueAnswerCache(),
-    absentTokens: createAbsentTokenState(deps.soleWriter === true),
-    partsHere: layout.partsHere,
-  };
-  const { absentTokens } = caches;
-  const wordCountsTable = tables.wordCounts;
-  const wordCountCache =
-    wordCountsTable === null ? null : createWordCountCache({ countsTable: wordCountsTable, now: monotonicNow, ttlMs: WORD_COUNTS_TTL_MS });
+  const caches = reads.answers;
   const search = createSearchExecutor({
     transport,
     table: tables.logs,
@@ -239,7 +209,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     runs,
     ...(lookupSets === undefined ? {} : { lookupSets }),
     ...caches,
-    ...(wordCountCache === null ? {} : { wordCounts: wordCountCache }),
+    ...(reads.wordCounts === null ? {} : { wordCounts: reads.wordCounts }),
     ...(deps.searchRules === undefined ? {} : { rules: deps.searchRules }),
   });
   const measureGroups = createGroupMeasureExecutor({
@@ -249,24 +219,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     runs,
     ...(lookupSets === undefined ? {} : { lookupSets }),
     ...caches,
+    ...(deps.searchRules === undefined ? {} : { rules: deps.searchRules }),
   });
-  const wordCounts =
-    wordCountsTable === null
-      ? null
-      : createWordCountBuilder({
-          transport,
-          runs,
-          logsTable: tables.logs,
-          countsTable: wordCountsTable,
-          readCatalog: readSearchCatalog,
-          helpers: queryHelpers,
-          caches,
-          logger,
-          engineNow: () => (deps.engineClock ?? systemClock).now(),
-          ...(wordCountCache === null ? {} : { cache: wordCountCache }),
-          ...(deps.wordCountLimits === undefined ? {} : { limits: deps.wordCountLimits }),
-        });
-
   return {
     search: (query) => tracked(() => search(query)),
     measureGroups: (query) => tracked(() => measureGroups(query)),
@@ -304,7 +258,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       try {
         // The search compiler also learns from a `message` entry and from the values (field-catalog.ts); callers see
         // fields only.
-        const read = await catalog.read(accountIds);
+        const read = await reads.catalog(accountIds);
         return new Map(
           [...read].map(([account, fields]) => [
             account,
@@ -344,7 +298,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     countCommonWords(signal) {
       return tracked(async () => {
         try {
-          return (await wordCounts?.build(signal)) ?? { counted: 0, forgotten: 0 };
+          return await state.countWords(signal);
         } catch (error) {
           throw unavailable('count the common words', error);
         }
@@ -353,19 +307,19 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
     deleteAccount(accountId) {
       return tracked(async () => {
         try {
-          const target = (table: string) => layout.mutationTarget(table);
-          await writing(() =>
-            transport.exec(`DELETE FROM ${target(tables.logs)} WHERE account = ${sqlUInt32(accountId)}`, DELETE_SETTINGS),
-          );
-          await transport.exec(catalogDeleteSql(target(tables.fields), accountId), DELETE_SETTINGS);
-          await transport.exec(catalogDeleteSql(target(tables.values), accountId), DELETE_SETTINGS);
-          if (wordCountsTable !== null) await transport.exec(catalogDeleteSql(target(wordCountsTable), accountId), DELETE_SETTINGS);
+          await state.onDelete({ kind: 'account', accountId });
         } catch (error) {
           throw unavailable("delete the account's logs", error);
         }
-        catalog.forget(accountId);
-        searchCatalog.invalidate([accountId]);
-        wordCountCache?.forget(accountId);
+      });
+    },
+    restore(restore) {
+      return tracked(async () => {
+        try {
+          await state.onRestore(restore);
+        } catch (error) {
+          throw unavailable('restore the logs', error);
+        }
       });
     },
     ping() {

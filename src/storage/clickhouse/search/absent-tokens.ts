@@ -84,10 +84,11 @@ function tidied(sql: string): string {
  * The store's writes into the table (inserts and deletes), where it is the table's only writer (the embedded engine):
  * only an insert can bring a word into the table — a merge or a DELETE writes parts whose dictionaries hold a subset
  * of what the parts they replace held — so a word no part held is held by none until the next insert; and between
- * writes the table holds the same rows, whatever its merges do (word counts, decision 0197).
+ * writes the table holds the same rows, whatever its merges do (word counts, decision 0197). Only the owner of the
+ * table's derived state (log-table-state.ts) moves them, in its doors.
  */
 export interface TableWrites {
-  /** Bumped when a write starts and when it ends. */
+  /** Moved when a write starts and when it ends. */
   generation: number;
   inFlight: number;
 }
@@ -98,32 +99,20 @@ export interface AbsentTokenState {
   readonly cache: PartAnswerCache<PartCount>;
   /** Set once no MATERIALIZE INDEX is left to run: a part without an index would answer no word. */
   indexesBuilt: boolean;
-  /** Null where other processes may write the table too. */
-  readonly writes: TableWrites | null;
+  /** Null where other processes may write the table too; read-only here. */
+  readonly writes: Readonly<TableWrites> | null;
   /** The parts listed last with no insert running, and the generation they were listed at. */
   lastListing: { readonly generation: number; readonly parts: readonly ActivePart[] } | null;
 }
 
-/** `soleWriter`: this process makes every write into the table and reports them (writeStarted, writeEnded). */
-export function createAbsentTokenState(soleWriter = false): AbsentTokenState {
+/** `writes`: the generations of the table's writes, where this process makes every one (null where it does not). */
+export function createAbsentTokenState(writes: Readonly<TableWrites> | null = null): AbsentTokenState {
   return {
     cache: createPartAnswerCache<PartCount>(CACHED_WORDS),
     indexesBuilt: false,
-    writes: soleWriter ? { generation: 0, inFlight: 0 } : null,
+    writes,
     lastListing: null,
   };
-}
-
-export function writeStarted(state: AbsentTokenState): void {
-  if (state.writes === null) return;
-  state.writes.generation += 1;
-  state.writes.inFlight += 1;
-}
-
-export function writeEnded(state: AbsentTokenState): void {
-  if (state.writes === null) return;
-  state.writes.generation += 1;
-  state.writes.inFlight -= 1;
 }
 
 /** The parts listed last, where no insert has started since: a word none of them holds is in no part. */

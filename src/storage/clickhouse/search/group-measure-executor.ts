@@ -11,6 +11,7 @@ import { createFewValueAnswerCache, type FewValueAnswerCache } from './few-value
 import { createTokenDictionaryCache, type TokenDictionaryCache } from './dictionary-answers.js';
 import { createAbsentTokenState, type AbsentTokenState } from './absent-tokens.js';
 import { answeringRun, type StatementAnswerCaches } from './statement-answers.js';
+import { ALL_SEARCH_RULES_ON, type SearchRules } from './rules/search-rules.js';
 import { toSearchError } from './engine-error.js';
 import { FieldCatalog } from './fields/field-access.js';
 import { laneOf, type PrioritisedRuns, type Run } from './statement-priority.js';
@@ -32,9 +33,12 @@ export interface GroupMeasureExecutorDeps {
   readonly fewValues?: FewValueAnswerCache;
   /** False where the table's parts are on other servers (a Distributed table): no answers read from parts. */
   readonly partsHere?: boolean;
+  /** The speed rules applied (all where absent; rules/search-rules.ts). */
+  readonly rules?: SearchRules;
 }
 
 export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (query: GroupMeasureQuery) => Promise<MeasuredGroup[][]> {
+  const rules = deps.rules ?? ALL_SEARCH_RULES_ON;
   const caches: StatementAnswerCaches = {
     tokenDictionaries: deps.tokenDictionaries ?? createTokenDictionaryCache(),
     fewValues: deps.fewValues ?? createFewValueAnswerCache(),
@@ -48,9 +52,10 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
       try {
         const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
         const share = query.measure.kind === 'share' ? query.measure.condition : null;
-        const lookupTables = (await deps.lookupSets?.tablesFor([...query.conditions, share])) ?? new Map<LookupMembers, string>();
+        const lookupSets = rules.on('lookup-sets') ? deps.lookupSets : undefined;
+        const lookupTables = (await lookupSets?.tablesFor([...query.conditions, share])) ?? new Map<LookupMembers, string>();
         const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers, 'any', lookupTables);
-        const answering = answeringRun({ table: deps.table, scopeBounds: scopeBoundsSql(query.scope), run, caches });
+        const answering = answeringRun({ table: deps.table, scopeBounds: scopeBoundsSql(query.scope), run, caches, rules });
         return await measureGroups(
           {
             context,

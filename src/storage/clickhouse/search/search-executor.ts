@@ -32,7 +32,7 @@ import { isMonotone } from './compile/monotone.js';
 import { requiredTests } from './compile/required-tests.js';
 import { wordWindow } from './compile/word-window.js';
 import { countedWord } from './word-counts/counted-word.js';
-import type { WordCountCache } from './word-counts/word-count-cache.js';
+import type { WordCountReads } from './word-counts/word-count-cache.js';
 import { wordCountTotal } from './word-counts/word-count-total.js';
 import { hitsSql, timestampBoundSql, type HitsQuery } from './hits/hits-sql.js';
 import { equalScoresPlan, isTimestampKey, searchAfterSql, sortPlan, usesScore } from './hits/sort-sql.js';
@@ -63,7 +63,7 @@ export interface SearchExecutorDeps {
   /** False where the table's parts are on other servers (a Distributed table): no answers read from parts. */
   readonly partsHere?: boolean;
   /** The word counts (decision 0197) where the store keeps them. */
-  readonly wordCounts?: WordCountCache;
+  readonly wordCounts?: WordCountReads;
   /** The speed rules applied (all where absent; search/rules/search-rules.ts). */
   readonly rules?: SearchRules;
 }
@@ -154,11 +154,13 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
 
   async function execute(query: LogSearchQuery, runStatement: Run): Promise<LogSearchResult> {
     const { request } = query;
-    const run = answeringRun({ table, scopeBounds: scopeBoundsSql(query.scope), run: runStatement, caches });
+    const run = answeringRun({ table, scopeBounds: scopeBoundsSql(query.scope), run: runStatement, caches, rules });
     try {
       const catalogs = await deps.readCatalog(query.scope.accounts.map((a) => a.accountId));
       const catalog = new FieldCatalog(catalogs.values());
-      const lookupTables = (await deps.lookupSets?.tablesFor([request.query, request.postFilter])) ?? new Map<LookupMembers, string>();
+      // Rule lookup-sets: big lists as engine sets; off (or without sets), every list is inlined.
+      const lookupSets = rules.on('lookup-sets') ? deps.lookupSets : undefined;
+      const lookupTables = (await lookupSets?.tablesFor([request.query, request.postFilter])) ?? new Map<LookupMembers, string>();
       const context = new CompileContext(catalog, deps.helpers, 'any', lookupTables);
       const scope = scopeWhereSql(context, query.scope, query.receivedAtMostMs);
       const main = compileQuery(context, request.query);
@@ -210,6 +212,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       };
       // The first page ranked by scores that differ between matches: from the best score down, when a page shares it.
       const ranksFirstPage =
+        rules.on('top-score-page') &&
         !equalScores &&
         request.sort.length === 0 &&
         request.searchAfter === null &&
@@ -237,17 +240,20 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       };
       const runHits = async (): Promise<Row[]> => {
         const only = plan.keys.length === 1 ? plan.keys[0] : undefined;
-        if (only !== undefined && isTimestampKey(only) && !scoring) {
+        if (only !== undefined && isTimestampKey(only) && !scoring && rules.on('timestamp-page')) {
           // Rows are cheap to read where testing them reads no `message` (a text test would, for every candidate).
-          const direct = pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => READS_MESSAGE.test(where));
+          const direct =
+            rules.on('direct-page') && pageQuery.branches.length === 1 && !pageQuery.branches.some((where) => READS_MESSAGE.test(where));
           return timestampPage({ ...pageQuery, descending: only.descending, scope, direct, window: pageWindow() }, (sql, settings) =>
             run(withoutScoreStats(sql), settings),
           );
         }
-        const boundSql = timestampBoundSql({
-          ...pageQuery,
-          branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))),
-        });
+        const boundSql = !rules.on('timestamp-bound')
+          ? null
+          : timestampBoundSql({
+              ...pageQuery,
+              branches: rowSets.map((where) => withoutScoreStats([where, ...paging].join(' AND '))),
+            });
         const boundRow = boundSql === null ? undefined : (await run(boundSql))[0];
         const sql = hitsSql(pageQuery, boundRow === undefined ? null : Number(boundRow.__bound));
         const withStats = literal ?? ((statement: string) => withScoreStats(statement, context, table, scope));
@@ -271,7 +277,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       // The other rows' statement is led by the superset: PREWHERE is what evaluates it first (decision 0622), and
       // without it a common word's count read every value of the window (2.1 s of CPU instead of 0.12 s at 1.5M).
       const ledOther = splitText && superset !== null;
-      const countSettings = tests <= 1 && !ledOther ? ONE_TEST_COUNT_SETTINGS : undefined;
+      const countSettings = rules.on('one-test-count') && tests <= 1 && !ledOther ? ONE_TEST_COUNT_SETTINGS : undefined;
       // A field-less word held by most logs (decision 0188): with no test under a NOT, the rows its `message` side
       // holds are a subset of the match, counted from one index instead of two; once they reach the bound, so does
       // the match. Short of it, the whole count runs after all.
@@ -326,7 +332,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
                   ? { table: `(SELECT * FROM ${table} WHERE ${plainRows} UNION ALL SELECT * FROM ${table} WHERE ${otherRows})`, where: '1' }
                   : { table, where: led(`${scope} AND ${main.where}`) }),
                 // Whole days of everything (match_all): what the day-counts projection holds.
-                wholeDaysWhere: main.where === '1' ? wholeDaysScopeSql(query.scope, query.receivedAtMostMs) : null,
+                wholeDaysWhere:
+                  main.where === '1' && rules.on('day-counts') ? wholeDaysScopeSql(query.scope, query.receivedAtMostMs) : null,
                 pendingSources,
               },
               request.aggregations,

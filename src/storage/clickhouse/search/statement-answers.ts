@@ -7,9 +7,11 @@
 import type { QuerySettings } from '../transport.js';
 import { absentTokenAnswers, type AbsentTokenState } from './absent-tokens.js';
 import { dictionaryAnswers, type TokenDictionaryCache } from './dictionary-answers.js';
-import { DICTIONARY_PLACEHOLDER, lookupOf } from './compile/token-dictionary.js';
 import { fewValueAnswers, type FewValueAnswerCache } from './few-value-answers.js';
 import type { Run } from './statement-priority.js';
+import { answeredSql, DICTIONARY_PLACEHOLDER, lookupOf } from './compile/token-dictionary.js';
+import { FEW_VALUES_PLACEHOLDER, fewValuesAnsweredSql, fewValuesLookupOf } from './compile/few-values.js';
+import { ALL_SEARCH_RULES_ON, type SearchRules } from './rules/search-rules.js';
 
 /** What the rewriters keep between statements: the store's, so every search shares what any of them learned. */
 export interface StatementAnswerCaches {
@@ -31,19 +33,33 @@ export interface AnsweringRunDeps {
   /** Runs a statement as written; the rewriters' own questions go through it too. */
   readonly run: Run;
   readonly caches: StatementAnswerCaches;
+  /** The speed rules applied (all where absent): absent-words, token-dictionaries, few-value-answers. */
+  readonly rules?: SearchRules;
 }
+
+/** Each placeholder written as the test that needs no answer (rule switched off). */
+const unanswered =
+  (placeholder: RegExp, plain: (found: string) => string) =>
+  (sql: string): Promise<string> =>
+    Promise.resolve(sql.replace(placeholder, plain));
 
 /** A statement runner that writes every answer into a statement before running it. */
 export function answeringRun(deps: AnsweringRunDeps): Run {
   const { table, run, caches } = deps;
   const ask: Run = (sql, settings) => run(sql, settings);
-  if (caches.partsHere === false) {
-    const withFewValues = fewValueAnswers(ask, caches.fewValues);
+  const rules = deps.rules ?? ALL_SEARCH_RULES_ON;
+  const withFewValues = rules.on('few-value-answers')
+    ? fewValueAnswers(ask, caches.fewValues)
+    : unanswered(FEW_VALUES_PLACEHOLDER, (found) => fewValuesAnsweredSql(fewValuesLookupOf(found), null));
+  // A Distributed table's parts are on other servers: nothing is answered from parts (decision 0723).
+  if (caches.partsHere === false)
     return async (sql: string, settings?: QuerySettings) => run(withoutDictionaries(await withFewValues(sql)), settings);
-  }
-  const withDictionaries = dictionaryAnswers({ table, scopeBounds: deps.scopeBounds, run: ask, cache: caches.tokenDictionaries });
-  const withoutAbsentWords = absentTokenAnswers({ table, run: ask, state: caches.absentTokens });
-  const withFewValues = fewValueAnswers(ask, caches.fewValues);
+  const withDictionaries = rules.on('token-dictionaries')
+    ? dictionaryAnswers({ table, scopeBounds: deps.scopeBounds, run: ask, cache: caches.tokenDictionaries })
+    : unanswered(DICTIONARY_PLACEHOLDER, (found) => answeredSql(lookupOf(found), null));
+  const withoutAbsentWords = rules.on('absent-words')
+    ? absentTokenAnswers({ table, run: ask, state: caches.absentTokens })
+    : (sql: string) => Promise.resolve(sql);
   return async (sql: string, settings?: QuerySettings) =>
     run(await withoutAbsentWords(await withDictionaries(await withFewValues(sql))), settings);
 }

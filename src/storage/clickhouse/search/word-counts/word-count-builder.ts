@@ -15,7 +15,6 @@ import { answeringRun, type StatementAnswerCaches } from '../statement-answers.j
 import type { PrioritisedRuns, Run } from '../statement-priority.js';
 import { ACTIVE_PARTS_COLUMNS, activePartsFrom, activePartsOf, type ActivePart } from '../table-parts.js';
 import { wordQuery } from './counted-word.js';
-import type { WordCountCache } from './word-count-cache.js';
 import { frequentWords } from './frequent-words.js';
 import { COMPLETE_SQL, completionRow, type WordCountRow } from './word-count-rows.js';
 import { WORD_COUNT_BLOCK_ROWS } from '../../log-table-schema.js';
@@ -51,8 +50,8 @@ export interface WordCountBuilderDeps {
   readonly caches: StatementAnswerCaches;
   readonly logger: Logger;
   readonly limits?: WordCountLimits;
-  /** Told of each account whose part's counts were completed (what the searches keep of the counts). */
-  readonly cache?: WordCountCache;
+  /** Told of each account whose part's counts were completed (what the searches keep of the counts is read again). */
+  readonly onCounted?: (account: number) => void;
   /** The engine's clock, which dates its parts (not the app's: a test or bench may set that one back). */
   readonly engineNow: () => number;
 }
@@ -185,7 +184,7 @@ export function createWordCountBuilder(deps: WordCountBuilderDeps): WordCountBui
       const lines = rows.slice(i, i + ROWS_PER_INSERT).map((row) => JSON.stringify(row));
       await deps.transport.insertJsonEachRow(countsTable, Buffer.from(lines.join('\n')));
     }
-    deps.cache?.forget(account);
+    deps.onCounted?.(account);
     deps.logger.debug({ part: part.name, account, words: rows.length }, 'word counts written');
   }
 

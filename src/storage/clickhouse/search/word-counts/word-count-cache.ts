@@ -19,9 +19,13 @@ export interface PartWordCounts {
   readonly logs: Float64Array;
 }
 
-export interface WordCountCache {
+/** The word counts as a search reads them: it cannot make the cache forget (only the derived-state owner can). */
+export interface WordCountReads {
   /** The counts of `word` for `account`, by part key (complete parts only); null when the account has none of it. */
   countsOf(run: Run, account: number, field: CountedField, word: string): Promise<ReadonlyMap<string, PartWordCounts> | null>;
+}
+
+export interface WordCountCache extends WordCountReads {
   /** What is known of the account is read again on its next search. */
   forget(account: number): void;
 }

@@ -10,7 +10,7 @@ import type { Run } from '../statement-priority.js';
 import { activePartsFrom, stringsOf, type ActivePart } from '../table-parts.js';
 import type { CountedWord } from './counted-word.js';
 import { mayShareRows } from './part-blocks.js';
-import type { PartWordCounts, WordCountCache } from './word-count-cache.js';
+import type { PartWordCounts, WordCountReads } from './word-count-cache.js';
 
 export interface WordCountTotalQuery {
   readonly logsTable: string;
@@ -22,7 +22,7 @@ export interface WordCountTotalQuery {
   readonly matched: string;
   /** The table's active parts, or the last listing when nothing was written since (the rows are the same). */
   readonly parts: () => Promise<readonly ActivePart[] | null>;
-  readonly cache: WordCountCache;
+  readonly cache: WordCountReads;
   readonly run: Run;
   readonly settings?: QuerySettings;
 }

@@ -1,0 +1,9 @@
+import type { SearchRuleInfo } from './search-rule-info.js';
+
+/** Switch off with LOGWARD_SEARCH_RULES_OFF=plain-message-rows (docs/search-rules.md). */
+export const plainMessageRowsRule = {
+  name: 'plain-message-rows',
+  applies:
+    'text tests on `message`: rows whose message the text index tokenizes as the analyzer does (`message_plain = 1`) are tested by the index alone, in a statement of their own',
+  decision: '0129',
+} as const satisfies SearchRuleInfo;
