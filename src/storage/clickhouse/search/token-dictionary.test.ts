@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Session } from 'chdb';
 import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
@@ -301,5 +302,52 @@ describe('token patterns through the text index dictionaries', () => {
       ],
     );
     assert.equal(dictionaryChunks([part('huge', 10_000)], 10).length, 37);
+  });
+
+  it('a cancelled dictionary read is gone from the engine once its promise settles', async () => {
+    // A Session of the test's own: the transport's only one runs the statement (and the next statement on it would
+    // clear what this test looks for).
+    const watcher = new Session(engine.dir);
+    try {
+      const processes = async (): Promise<number> =>
+        (
+          JSON.parse(
+            (
+              await watcher.queryAsync(
+                "SELECT count() AS n FROM system.processes WHERE query LIKE '%mergeTreeTextIndex%' AND query NOT LIKE '%system.processes%' AND query NOT LIKE 'KILL%'",
+                { format: 'JSONEachRow' },
+              )
+            ).text(),
+          ) as { n: number }
+        ).n;
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const controller = new AbortController();
+        // Slow on purpose: every token of the 200,000-log part tested 40 times.
+        const running = transport.query(
+          `SELECT count() AS n FROM mergeTreeTextIndex(currentDatabase(), logs, ${MESSAGE_TEXT_INDEX}) AS d, numbers(40) AS n ` +
+            `WHERE match(concat(token, toString(number)), '^(?s:.*b.*u.*l.*k.*9.*9.*z.*)$')`,
+          {},
+          { signal: controller.signal },
+        );
+        const settled = running.then(
+          () => 'ended',
+          (error: unknown) => (error instanceof StatementCancelledError ? 'cancelled' : String(error)),
+        );
+        const deadline = Date.now() + 10_000;
+        let seen = false;
+        while (!(seen = (await processes()) > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.abort();
+        const outcome = await settled;
+        // Only a statement seen running in the engine when cancelled counts.
+        if (!seen) assert.fail(`the statement never showed in system.processes (${outcome})`);
+        if (outcome === 'ended') continue;
+        assert.equal(outcome, 'cancelled');
+        assert.equal(await processes(), 0, 'the statement is gone from system.processes when the cancel settles');
+        return;
+      }
+      assert.fail('the statement always ended before it could be cancelled');
+    } finally {
+      watcher.close();
+    }
   });
 });
