@@ -5,7 +5,9 @@
  * cancelled through `POST /v1/app/search/cancel`. Measured from the cancel: until no statement of a search is left in
  * `system.processes`, and until the search's answer (499) came back — the server answers only once its statements
  * have ended, and the fair queue frees the slot before that (fair-queue.ts), so this is the slot free too. Each kind
- * of slow search: regexps and wildcards (text-index dictionary reads, decision 0650) and a scan of every message.
+ * of slow search: regexps and wildcards (text-index dictionary reads, decisions 0650, 0653) and a scan of every message.
+ * `--uncancelled` times the same searches run to their end instead; `--timeout=<ms>` how long a cancelled statement may
+ * stay before the bench prints what is left in system.processes and stops.
  */
 import fs from 'node:fs';
 import os from 'node:os';
