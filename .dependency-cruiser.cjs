@@ -139,6 +139,14 @@ module.exports = {
       to: { path: '^src/(storage/clickhouse|storage/control-plane/(?!index\\.ts$)|http|ingest|scheduler|app)/?' },
     },
     {
+      name: 'security-never-imports-alerts',
+      severity: 'error',
+      comment:
+        'security rules and alerts are two rule kinds of one engine: what they share (the rule language) lives in src/detection/rule-language/ (decision 0693), never in either module',
+      from: { path: '^src/modules/security/' },
+      to: { path: '^src/modules/alerts/' },
+    },
+    {
       name: 'detection-knows-no-modules',
       severity: 'error',
       comment: 'the detection engine evaluates rule kinds through RuleKind; the kinds (modules/alerts …) import it, never the reverse',

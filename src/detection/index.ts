@@ -26,3 +26,23 @@ export {
   type TierMet,
 } from './triggers/trigger-tiers.js';
 export { correlate, groupKeyOf, type CorrelationJoin } from './triggers/correlation.js';
+// The rule language alerts and security rules share (decision 0693).
+export {
+  AGGREGATION_TYPES,
+  type Aggregation,
+  type AggregationType,
+  type AlertDefinition,
+  type AlertFilters,
+  type AlertOutput,
+  type AlertSchedule,
+  type FilterClause,
+  type SubAlert,
+  type SubAlertCorrelation,
+  type UnifiedAlertExtras,
+} from './rule-language/rule-definition.js';
+export { conditionOf, measureOf, phraseCondition } from './rule-language/rule-conditions.js';
+export { judgeDefinition, judgeSubComponent, definitionDetails } from './rule-language/rule-judgement.js';
+export { definitionFromRequest } from './rule-language/rule-definition-request.js';
+export { AlertRequest, AlertWireParts, alertFields } from './rule-language/rule-wire.js';
+export { firstUnusableLookup, type UnusableLookup } from './rule-language/rule-lookups.js';
+export { ALERT_EVENT_LOG_TYPE } from './event-log-types.js';

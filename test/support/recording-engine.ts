@@ -11,6 +11,8 @@ import type { ClickHouseTransport } from '../../src/storage/clickhouse/transport
 export interface RecordingEngine {
   /** The engine itself, for statements the test runs on its own (inserts, EXPLAIN). */
   readonly transport: ClickHouseTransport;
+  /** The engine's data directory: a test may open a Session of its own on it (to watch system.processes). */
+  readonly dir: string;
   /** The same engine, recording each query statement in `statements`. */
   readonly recording: ClickHouseTransport;
   readonly statements: string[];
@@ -36,6 +38,7 @@ export function openRecordingEngine(name: string): RecordingEngine {
   };
   return {
     transport,
+    dir,
     recording,
     statements,
     async close() {

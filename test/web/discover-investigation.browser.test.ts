@@ -137,17 +137,17 @@ describe('Discover investigation tools in a browser', () => {
     await until(async () => (await running()) > 0, 20_000, 'the search running in the engine');
     const clicked = Date.now();
     await page.getByTestId('cancel-search').click();
-    // The bar (1 s) is bench:discover's, on a quiet machine; here other suites may load both cores. A statement that
-    // reads a text index's dictionary (mergeTreeTextIndex, for the regexps here) is marked cancelled by the KILL but
-    // runs to its end in chDB 3.4 (decision 0650): the search stops at once, that one statement may take its time.
-    await until(async () => (await running()) === 0, 90_000, 'the statement gone after Cancel');
+    // Issue 48's bar: the statement gone within 1 s of Cancel (bench:cancel measures it; ~0.2 s at p95 on two cores
+    // under a load average of 19). A killed text-index dictionary read used to linger in system.processes until its
+    // chDB Session ran another statement (decision 0653).
+    await until(async () => (await running()) === 0, 1_000, 'the statement gone within 1 s of Cancel');
     const goneMs = Date.now() - clicked;
     assert.match(await hitsText(), /search cancelled/);
     // The engine takes the next search at once.
     engine.close();
     await page.goto(`${baseUrl}/app/discover?from=now-1h&to=now`);
     await waitForHits(RECENT);
-    assert.ok(goneMs < 90_000, `statement gone ${goneMs} ms after Cancel`);
+    assert.ok(goneMs < 1_000, `statement gone ${goneMs} ms after Cancel`);
     testContext.diagnostic(`statement gone ${goneMs} ms after Cancel`);
   });
 

@@ -136,8 +136,11 @@ export function discoverRoutes(service: DiscoverService, cancels: SearchCancels)
         },
       },
       async (request, reply) => {
-        const { q, cols, sort, limit, from, to } = request.query;
-        const signal = clientGone(reply);
+        const { q, cols, sort, limit, from, to, searchId } = request.query;
+        // Cancel by id stops an export too: the page's Cancel, or the page leaving Discover.
+        const running = cancels.start(ownerOf(request.principal), searchId, clientGone(reply));
+        reply.raw.once('close', () => running.done());
+        const signal = running.signal;
         const lines = service.exportCsv(
           request.principal,
           {

@@ -113,5 +113,6 @@ export const ExportQuery = Type.Object({
   cols: Type.Optional(Type.String({ maxLength: 10_000, description: 'Columns, comma separated (default message)' })),
   sort: Type.Optional(Type.String({ maxLength: 300, description: 'field:asc or field:desc (default @timestamp:desc)' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Logs at most (default and cap: exportMaxRows)' })),
+  searchId: SearchId,
 });
 export type ExportQuery = Static<typeof ExportQuery>;

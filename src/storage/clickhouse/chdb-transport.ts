@@ -113,7 +113,15 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
         const all = querySettingsWith(options.limits, tag === undefined ? settings : { ...settings, log_comment: tag });
         const running = session.queryAsync(sql + settingsClause(all), { format: 'JSONEachRow' });
         const result =
-          signal === undefined || tag === undefined ? await running : await untilKilled(running, signal, () => killTagged(tag));
+          signal === undefined || tag === undefined
+            ? await running
+            : await untilKilled(running, signal, () => killTagged(tag)).catch(async (error: unknown) => {
+                // A killed statement's entry stays in system.processes (and its context in the engine) until the
+                // Session runs another statement (chDB 3.4: seen for text-index dictionary reads, decision 0653):
+                // a trivial one lets go of it before the Session serves anyone else.
+                if (error instanceof StatementCancelledError) await session.queryAsync('SELECT 1').catch(() => undefined);
+                throw error;
+              });
         const text = result.text();
         const rows: Row[] = [];
         for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Row);

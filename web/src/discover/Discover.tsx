@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api.js';
 import { rememberView } from '../carry.js';
 import { navigate, useLocation, withParams } from '../router.js';
@@ -11,7 +11,18 @@ import {
   type SavedObject,
   type SearchAttributes,
 } from '../saved-objects.js';
-import { aggregatableName, loadFields, NUMERIC_TYPES, resolveRange, TIMESTAMP, withFilter, type FieldInfo, type Hit } from '../search.js';
+import {
+  aggregatableName,
+  cancelSearches,
+  loadFields,
+  newSearchId,
+  NUMERIC_TYPES,
+  resolveRange,
+  TIMESTAMP,
+  withFilter,
+  type FieldInfo,
+  type Hit,
+} from '../search.js';
 import { canWrite, useSession } from '../session.js';
 import { DEFAULT_FROM, DEFAULT_TO, zoomedOut } from '../time.js';
 import { exportUrl, fieldStats, loadSettings, presentFields, topValues, type DiscoverSettings } from './discover-data.js';
@@ -156,9 +167,38 @@ export function Discover() {
     );
   }, [savedId, saved?.id, from, to]);
 
+  // Field statistics and CSV exports run beside the search, each request under an id: Cancel and leaving Discover
+  // stop them in the engine too (the id reaches the process running it; dropping the request stops it anywhere).
+  const statsWork = useRef<{ controller: AbortController; ids: string[] }>({ controller: new AbortController(), ids: [] });
+  const exportIds = useRef<string[]>([]);
+  const [exportId, setExportId] = useState(newSearchId);
+  const stopStats = useCallback(() => {
+    const { controller, ids } = statsWork.current;
+    statsWork.current = { controller: new AbortController(), ids: [] };
+    controller.abort();
+    if (ids.length > 0) void cancelSearches(ids);
+  }, []);
+  const stopSideWork = useCallback(() => {
+    stopStats();
+    const ids = exportIds.current;
+    exportIds.current = [];
+    if (ids.length > 0) void cancelSearches(ids);
+  }, [stopStats]);
+  useEffect(() => stopSideWork, [stopSideWork]);
+  const cancelAll = (): void => {
+    cancel();
+    stopSideWork();
+  };
   const loadStats = (field: FieldInfo) => {
     if (range === undefined) return Promise.reject(new Error('The time range is not valid'));
-    return fieldStats(field, query, range, new AbortController().signal);
+    // One field's statistics at a time: opening another stops the last one's statements.
+    stopStats();
+    const { controller, ids } = statsWork.current;
+    return fieldStats(field, query, range, controller.signal, () => {
+      const id = newSearchId();
+      ids.push(id);
+      return id;
+    });
   };
   const loadValues = useCallback(
     (field: string) =>
@@ -240,7 +280,11 @@ export function Discover() {
         {range !== undefined && (
           <a
             className="button"
-            href={exportUrl(query, range, columns, sortText ?? undefined)}
+            href={exportUrl(query, range, columns, sortText ?? undefined, exportId)}
+            onClick={() => {
+              exportIds.current.push(exportId);
+              setExportId(newSearchId());
+            }}
             download
             title={`The matching logs as CSV (at most ${(settings?.exportMaxRows ?? 100_000).toLocaleString()})`}
           >
@@ -331,7 +375,7 @@ export function Discover() {
             {running && (
               <>
                 <span className="spinner" aria-hidden="true" />
-                <button type="button" onClick={cancel} data-testid="cancel-search">
+                <button type="button" onClick={cancelAll} data-testid="cancel-search">
                   Cancel
                 </button>
               </>

@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import {
   aggregatableName,
   NUMERIC_TYPES,
+  newSearchId,
   queryOf,
   search,
   TIMESTAMP,
@@ -82,14 +83,21 @@ function valueOf(source: Record<string, unknown>, field: string): unknown {
  * newest 500 and their exact count over the range, how many logs hold it, min/max/average and a distribution for
  * numbers. Three requests at most, the first two at once.
  */
-export async function fieldStats(field: FieldInfo, query: string, range: ResolvedRange, signal: AbortSignal): Promise<FieldStats> {
+export async function fieldStats(
+  field: FieldInfo,
+  query: string,
+  range: ResolvedRange,
+  signal: AbortSignal,
+  /** An id for each request, so the page can cancel them by id. */
+  nextId: () => string = newSearchId,
+): Promise<FieldStats> {
   const counted = aggregatableName(field);
   const numeric = NUMERIC_TYPES.has(field.type);
   const aggs: Record<string, unknown> = { exists: { filter: { exists: { field: field.name } } } };
   if (counted !== undefined) aggs.top = { terms: { field: counted, size: TOP } };
   if (numeric) aggs.stats = { stats: { field: field.name } };
   const [summary, sample] = await Promise.all([
-    search({ query: queryOf(query, range), size: 0, track_total_hits: true, aggs }, range, signal),
+    search({ query: queryOf(query, range), size: 0, track_total_hits: true, aggs }, range, signal, nextId()),
     search(
       {
         query: queryOf(query, range, [{ exists: { field: field.name } }]),
@@ -100,6 +108,7 @@ export async function fieldStats(field: FieldInfo, query: string, range: Resolve
       },
       range,
       signal,
+      nextId(),
     ),
   ]);
   const counts = new Map<string, { value: unknown; n: number }>();
@@ -140,6 +149,7 @@ export async function fieldStats(field: FieldInfo, query: string, range: Resolve
       },
       range,
       signal,
+      nextId(),
     );
     numbers = {
       min: stats.min,
@@ -214,8 +224,15 @@ export function loadPatterns(query: string, range: ResolvedRange, signal?: Abort
 }
 
 /** The CSV export of the current view: a plain link, so the browser streams it to a file. */
-export function exportUrl(query: string, range: ResolvedRange, columns: readonly string[], sort: string | undefined): string {
+export function exportUrl(
+  query: string,
+  range: ResolvedRange,
+  columns: readonly string[],
+  sort: string | undefined,
+  searchId?: string,
+): string {
   const params = new URLSearchParams({ from: String(range.fromMs), to: String(range.toMs), q: query, cols: columns.join(',') });
+  if (searchId !== undefined) params.set('searchId', searchId);
   if (sort !== undefined) params.set('sort', sort);
   return `/v1/app/export?${params.toString()}`;
 }

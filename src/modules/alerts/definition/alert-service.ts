@@ -1,13 +1,11 @@
+import { definitionFromRequest, firstUnusableLookup, type AlertRequest } from '../../../detection/index.js';
 import { alertErrors } from '../alert-errors.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newInt32Id } from '../../../shared/ids.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
 import type { Alert, AlertDefinition, UnifiedAlertExtras } from './alert.js';
-import { definitionFromRequest } from './alert-definition.js';
 import { alertRepository } from './alert-repository.js';
-import type { AlertRequest } from '../routes/alert-wire.js';
 import type { LookupResolver } from '../../../query/index.js';
-import { firstUnusableLookup } from '../evaluation/alert-lookups.js';
 
 export interface AlertServiceDeps {
   readonly db: ControlPlaneDb;

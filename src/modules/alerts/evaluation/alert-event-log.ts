@@ -1,7 +1,7 @@
 import type { EventLogContent, FiringRecord } from '../../../detection/index.js';
 
 /** The log type of alert event logs. */
-export const ALERT_EVENT_LOG_TYPE = 'logward-alert';
+export { ALERT_EVENT_LOG_TYPE } from '../../../detection/index.js';
 
 /** Fields only alert event logs carry: a query naming one counts them (they are left out otherwise). */
 export const ALERT_EVENT_LOG_FIELDS = [

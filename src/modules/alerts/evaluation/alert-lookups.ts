@@ -1,9 +1,7 @@
-import { lookupReferences, type LookupResolver } from '../../../query/index.js';
-import { isAppError } from '../../../shared/app-error.js';
+import { conditionOf } from '../../../detection/index.js';
+import { lookupReferences } from '../../../query/index.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
-import type { AlertFilters } from '../definition/alert.js';
 import { alertRepository } from '../definition/alert-repository.js';
-import { conditionOf } from './alert-conditions.js';
 
 /** An alert whose query or filters name a lookup list. */
 export interface AlertUsingLookup {
@@ -35,39 +33,4 @@ export async function alertsUsingLookup(
     if (uses) found.push({ kind: 'alert', id: alert.id, title: alert.definition.title });
   }
   return found;
-}
-
-/** A sub-component naming a lookup list it cannot use, and why (the resolver's message). */
-export interface UnusableLookup {
-  readonly index: number;
-  readonly message: string;
-}
-
-/**
- * The first sub-component whose query or filters name a lookup list that does not resolve in `accountIds` (first
- * the owner's), as alerts and security rules check at save; a query that does not parse is judged elsewhere.
- */
-export async function firstUnusableLookup(
-  subComponents: readonly { readonly queryDefinition: { readonly query: string; readonly filters?: AlertFilters | undefined } }[],
-  accountIds: readonly number[],
-  lookups: LookupResolver,
-  nowMs: number,
-): Promise<UnusableLookup | undefined> {
-  for (const [index, sub] of subComponents.entries()) {
-    let references: string[];
-    try {
-      references = lookupReferences(conditionOf(sub.queryDefinition.query, sub.queryDefinition.filters, nowMs));
-    } catch {
-      continue;
-    }
-    for (const reference of references) {
-      try {
-        await lookups.resolve(accountIds, reference, nowMs);
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return { index, message: error.message };
-      }
-    }
-  }
-  return undefined;
 }

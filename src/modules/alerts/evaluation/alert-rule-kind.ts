@@ -1,11 +1,17 @@
-import type { DetectionRule, RuleKind } from '../../../detection/index.js';
+import {
+  conditionOf,
+  definitionDetails,
+  judgeDefinition,
+  measureOf,
+  phraseCondition,
+  type DetectionRule,
+  type RuleKind,
+} from '../../../detection/index.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
 import { ALERT_KIND, type Alert } from '../definition/alert.js';
 import { alertRepository } from '../definition/alert-repository.js';
-import { conditionOf, measureOf, phraseCondition } from './alert-conditions.js';
 import { ALERT_EVENT_LOG_FIELDS, ALERT_EVENT_LOG_TYPE, alertEventLog } from './alert-event-log.js';
-import { definitionDetails, judgeDefinition } from './alert-judgement.js';
 import { accountIdsOf, type AccountScopeDeps } from './alert-scope.js';
 
 export interface AlertRule extends DetectionRule {

@@ -1,6 +1,6 @@
 import { alertErrors } from '../alert-errors.js';
 import type { Alert, UnifiedAlertExtras } from '../definition/alert.js';
-import type { AlertRequest } from '../routes/alert-wire.js';
+import type { AlertRequest } from '../../../detection/index.js';
 import type { UnifiedAlertRequest, UnifiedAlertResponse } from './unified-alert-wire.js';
 
 /**

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BooleanOrString } from '../../../shared/boolean-or-string.js';
 import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { RowId } from '../../../shared/wire-bounds.js';
-import { AlertWireParts } from '../routes/alert-wire.js';
+import { AlertWireParts } from '../../../detection/index.js';
 
 const { SubComponent, RequestSchedule } = AlertWireParts;
 

@@ -1,5 +1,5 @@
 import type { QueryAst } from '../../../query/index.js';
-import { conditionOf } from '../../alerts/index.js';
+import { conditionOf } from '../../../detection/index.js';
 import type { SecurityRule } from '../rules/security-rule.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { DetectionRule, RuleKind } from '../../../detection/index.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
-import { definitionDetails, judgeDefinition, measureOf, phraseCondition } from '../../alerts/index.js';
+import { definitionDetails, judgeDefinition, measureOf, phraseCondition } from '../../../detection/index.js';
 import { SECURITY_KIND, type SecurityRule } from '../rules/security-rule.js';
 import { securityRuleRepository } from '../rules/security-rule-repository.js';
 import { subComponentCondition } from './rule-condition.js';

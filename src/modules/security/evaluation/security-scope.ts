@@ -1,4 +1,4 @@
-import type { SubAlert } from '../../alerts/index.js';
+import type { SubAlert } from '../../../detection/index.js';
 
 export interface SecurityScopeDeps {
   /** The main account owning an account (null when it is itself main or gone). */

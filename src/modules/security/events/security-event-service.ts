@@ -2,7 +2,7 @@ import type { LogQuestions } from '../../../detection/index.js';
 import { MS_PER_DAY, type Clock } from '../../../shared/clock.js';
 import type { Actor } from '../../../shared/principal.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
-import { ALERT_EVENT_LOG_TYPE, phraseCondition } from '../../alerts/index.js';
+import { ALERT_EVENT_LOG_TYPE, phraseCondition } from '../../../detection/index.js';
 import { subComponentCondition } from '../evaluation/rule-condition.js';
 import { alertSummaryOf, SECURITY_EVENT_LOG_TYPE } from '../evaluation/security-event-log.js';
 import { ruleScope, type SecurityScopeDeps } from '../evaluation/security-scope.js';

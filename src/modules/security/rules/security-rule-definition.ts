@@ -1,4 +1,4 @@
-import { definitionFromRequest, type AlertRequest } from '../../alerts/index.js';
+import { definitionFromRequest, type AlertRequest } from '../../../detection/index.js';
 import type { SecurityRuleDefinition } from './security-rule.js';
 import type { SecurityRuleRequest } from './security-rule-wire.js';
 

@@ -3,7 +3,7 @@ import { newInt32Id } from '../../../shared/ids.js';
 import type { Actor } from '../../../shared/principal.js';
 import type { ControlPlaneDb } from '../../../storage/control-plane/index.js';
 import type { LookupResolver } from '../../../query/index.js';
-import { firstUnusableLookup } from '../../alerts/index.js';
+import { firstUnusableLookup } from '../../../detection/index.js';
 import { securityErrors } from '../security-errors.js';
 import { forbiddenProtectedChange } from './protected-edits.js';
 import { matchesFilter, searchRules, type RulePage } from './rule-search.js';

@@ -3,7 +3,7 @@ import { Count, RowId, WINDOW_MINUTES_MAX } from '../../../shared/wire-bounds.js
 import { BooleanOrString } from '../../../shared/boolean-or-string.js';
 import { SAFE_NAME_PATTERN } from '../../../shared/safe-name.js';
 import { SEVERITIES } from '../../../shared/severity.js';
-import { AlertWireParts } from '../../alerts/index.js';
+import { AlertWireParts } from '../../../detection/index.js';
 
 const { Filters, QueryDefinition, Tiers, Output } = AlertWireParts;
 

@@ -1,5 +1,5 @@
 import type { QueryAst } from '../../../query/index.js';
-import type { AlertDefinition } from '../../alerts/index.js';
+import type { AlertDefinition } from '../../../detection/index.js';
 
 /** Security rules' kind in the detection engine: firing keys, watermarks and notification sources. */
 export const SECURITY_KIND = 'security';

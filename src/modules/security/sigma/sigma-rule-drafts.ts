@@ -1,6 +1,6 @@
 import type { TriggerOperator } from '../../../detection/index.js';
 import type { ConvertedSigmaRule, SigmaAggregation } from '../../../sigma/index.js';
-import type { AggregationType } from '../../alerts/index.js';
+import type { AggregationType } from '../../../detection/index.js';
 import type { SecurityRuleDefinition, SigmaOrigin } from '../rules/security-rule.js';
 
 /** What a converted Sigma rule becomes before it is stored. */

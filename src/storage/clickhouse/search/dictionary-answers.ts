@@ -24,6 +24,67 @@ import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, t
 const SCOPE_SHARE_MIN = 10;
 const CACHED_TESTS = 256;
 
+/**
+ * A statement reads at most about this many logs' worth of dictionary — small parts together, a large part a range
+ * of its tokens at a time — and a cancelled search starts no further one (the lane refuses it). The KILL does stop a
+ * dictionary read (within 0.1–0.5 s on a loaded machine); the bound keeps what one statement costs, cancelled or
+ * not, to about half a second on a quiet machine however large parts grow (decision 0653).
+ */
+const CHUNK_ROWS = 250_000;
+/** Chunks read at once per index: the engine reads a dictionary on one thread. */
+const CHUNKS_AT_ONCE = 2;
+
+/**
+ * Where a part's tokens are cut: the text indexes split lowered text into runs of ASCII letters, digits and `_`
+ * (and non-ASCII), so a token's first character spreads them over these; any token sorts into exactly one range.
+ */
+const TOKEN_CUTS = [...'123456789_abcdefghijklmnopqrstuvwxyz'];
+
+/** One statement's share of a dictionary read: some parts, and the range of tokens [from, to) (open where absent). */
+export interface DictionaryChunk {
+  readonly parts: readonly ActivePart[];
+  readonly from?: string;
+  readonly to?: string;
+}
+
+/**
+ * The statements a read of `parts` takes: parts of fewer than `chunkRows` logs grouped up to that many, a larger
+ * part cut into about rows / chunkRows token ranges (at most one per first character).
+ */
+export function dictionaryChunks(parts: readonly ActivePart[], chunkRows: number): DictionaryChunk[] {
+  const chunks: DictionaryChunk[] = [];
+  let group: ActivePart[] = [];
+  let groupRows = 0;
+  for (const part of parts) {
+    if (part.rows <= chunkRows) {
+      if (group.length > 0 && groupRows + part.rows > chunkRows) {
+        chunks.push({ parts: group });
+        group = [];
+        groupRows = 0;
+      }
+      group.push(part);
+      groupRows += part.rows;
+      continue;
+    }
+    const pieces = Math.min(TOKEN_CUTS.length + 1, Math.ceil(part.rows / chunkRows));
+    const cuts = Array.from(
+      { length: pieces - 1 },
+      (_, i) => TOKEN_CUTS[Math.floor(((i + 1) * (TOKEN_CUTS.length + 1)) / pieces) - 1] ?? '',
+    );
+    cuts.forEach((to, i) => chunks.push(i === 0 ? { parts: [part], to } : { parts: [part], from: cuts[i - 1] ?? '', to }));
+    chunks.push({ parts: [part], from: cuts[cuts.length - 1] ?? '' });
+  }
+  if (group.length > 0) chunks.push({ parts: group });
+  return chunks;
+}
+
+function tokenRangeSql(chunk: DictionaryChunk): string {
+  return (
+    (chunk.from === undefined ? '' : ` AND token >= ${sqlString(chunk.from)}`) +
+    (chunk.to === undefined ? '' : ` AND token < ${sqlString(chunk.to)}`)
+  );
+}
+
 /** The tokens a test found in one part; null where it found more than DICTIONARY_TOKENS_MAX. */
 type PartTokens = readonly string[] | null;
 
@@ -42,6 +103,8 @@ export interface DictionaryAnswerDeps {
   readonly scopeBounds: string;
   readonly run: Run;
   readonly cache: TokenDictionaryCache;
+  /** Logs' worth of dictionary one statement reads (CHUNK_ROWS unless a test asks otherwise). */
+  readonly chunkRows?: number;
 }
 
 /** The tokens of one answer column, null when there were more than the dictionary lists. */
@@ -85,13 +148,36 @@ export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => 
     if (unread.length > 0) {
       const keyOf = new Map(unread.map((part) => [part.name, part.key]));
       const found = tests.map((test, i) => `groupUniqArrayIf(${sqlNumber(DICTIONARY_TOKENS_MAX + 1)})(token, ${test}) AS __t${i}`);
-      const rows = await run(
-        `SELECT part_name, ${found.join(', ')} FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
-          `WHERE part_name IN (${unread.map((part) => sqlString(part.name)).join(', ')}) GROUP BY part_name`,
-      );
-      for (const row of rows) {
-        const key = keyOf.get(String(row.part_name));
-        if (key !== undefined) seen.forEach((parts, i) => parts.set(key, partTokens(row[`__t${i}`])));
+      // What each chunk found, per part and test; a part is known once every chunk of it was read.
+      const read = new Map<string, (string[] | null)[]>();
+      const chunks = dictionaryChunks(unread, deps.chunkRows ?? CHUNK_ROWS);
+      let next = 0;
+      const reader = async (): Promise<void> => {
+        // The run refuses a statement once the search is cancelled: the reads stop between two chunks.
+        for (let chunk = chunks[next++]; chunk !== undefined; chunk = chunks[next++]) {
+          const rows = await run(
+            `SELECT part_name, ${found.join(', ')} FROM mergeTreeTextIndex(currentDatabase(), ${sqlIdentifier(table)}, ${sqlIdentifier(index)}) ` +
+              `WHERE part_name IN (${chunk.parts.map((part) => sqlString(part.name)).join(', ')})${tokenRangeSql(chunk)} GROUP BY part_name`,
+          );
+          for (const row of rows) {
+            const name = String(row.part_name);
+            const before = read.get(name) ?? tests.map((): string[] | null => []);
+            read.set(
+              name,
+              before.map((tokens, i) => {
+                const more = partTokens(row[`__t${i}`]);
+                return tokens === null || more === null || tokens.length + more.length > DICTIONARY_TOKENS_MAX
+                  ? null
+                  : [...tokens, ...more];
+              }),
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CHUNKS_AT_ONCE, chunks.length) }, reader));
+      for (const [name, tokens] of read) {
+        const key = keyOf.get(name);
+        if (key !== undefined) seen.forEach((parts, i) => parts.set(key, tokens[i] ?? null));
       }
     }
     return seen.map((parts, i) => {

@@ -5,11 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Session } from 'chdb';
 import { parseSearchRequest, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
 import { LOG_INDEXES, MESSAGE_TEXT_INDEX } from '../log-table-schema.js';
-import { DICTIONARY_TOKENS_MAX } from './compile/token-dictionary.js';
+import { DICTIONARY_TOKENS_MAX, dictionaryPatternSql } from './compile/token-dictionary.js';
+import { createTokenDictionaryCache, dictionaryAnswers, dictionaryChunks } from './dictionary-answers.js';
+import { StatementCancelledError } from '../transport.js';
 import { queryHelpers } from './compile/query-helpers.js';
 import { openRecordingEngine } from '../../../../test/support/recording-engine.js';
 import { createSearchExecutor } from './search-executor.js';
@@ -241,4 +244,110 @@ describe('token patterns through the text index dictionaries', () => {
     const rows = await transport.query<{ explain: string }>(`EXPLAIN indexes = 1 ${sql}`);
     return rows.map((row) => row.explain).join('\n');
   }
+
+  it('reads a large part a token range at a time, with the same answer, and stops between ranges once cancelled', async () => {
+    const placeholder = dictionaryPatternSql(
+      { name: MESSAGE_TEXT_INDEX, exact: 'all', tokens: 'toks' },
+      (token) => `match(${token}, '^(?s:.*imeout|bul.*|.*ine)$')`,
+      'scan',
+    );
+    const tokensOf = (sql: string): string[] => [...sql.matchAll(/'([^']*)'/g)].map((m) => m[1] ?? '').sort();
+    const reads: string[] = [];
+    const answer = (chunkRows: number, run = (sql: string) => transport.query<Record<string, unknown>>(sql)) =>
+      dictionaryAnswers({
+        table: 'logs',
+        scopeBounds: '1',
+        run: (sql) => {
+          if (sql.includes('mergeTreeTextIndex')) reads.push(sql);
+          return run(sql);
+        },
+        cache: createTokenDictionaryCache(),
+        chunkRows,
+      })(placeholder);
+    const whole = await answer(10_000_000);
+    assert.equal(reads.length, 1);
+    reads.length = 0;
+    const cut = await answer(1000);
+    assert.deepEqual(tokensOf(cut), tokensOf(whole));
+    assert.ok(tokensOf(whole).includes('timeout') && tokensOf(whole).includes('bulk'), whole);
+    // The 200,000-log part of account 5 is read in 37 token ranges, the small parts together.
+    assert.ok(reads.length > 37, String(reads.length));
+    assert.ok(reads.some((sql) => sql.includes("AND token >= 'h' AND token < 'i'")));
+    // Cancelled after the first range: no further statement starts (the lane refuses them, as the fair queue does).
+    reads.length = 0;
+    let cancelled = false;
+    const stopped = await answer(1000, async (sql) => {
+      if (cancelled) throw new StatementCancelledError();
+      const rows = await transport.query<Record<string, unknown>>(sql);
+      if (sql.includes('mergeTreeTextIndex')) cancelled = true;
+      return rows;
+    });
+    assert.equal(stopped, '(scan)');
+    assert.ok(reads.length <= 3, String(reads.length));
+  });
+
+  it('cuts a read into statements of bounded size', () => {
+    const part = (name: string, rows: number) => ({ name, key: name, rows, madeAtMs: 0 });
+    assert.deepEqual(
+      dictionaryChunks([part('a', 5), part('b', 5), part('c', 5)], 10).map((chunk) => chunk.parts.map((p) => p.name)),
+      [['a', 'b'], ['c']],
+    );
+    const big = dictionaryChunks([part('big', 25)], 10);
+    assert.deepEqual(
+      big.map(({ from, to }) => [from, to]),
+      [
+        [undefined, 'b'],
+        ['b', 'n'],
+        ['n', undefined],
+      ],
+    );
+    assert.equal(dictionaryChunks([part('huge', 10_000)], 10).length, 37);
+  });
+
+  it('a cancelled dictionary read is gone from the engine once its promise settles', async () => {
+    // A Session of the test's own: the transport's only one runs the statement (and the next statement on it would
+    // clear what this test looks for).
+    const watcher = new Session(engine.dir);
+    try {
+      const processes = async (): Promise<number> =>
+        (
+          JSON.parse(
+            (
+              await watcher.queryAsync(
+                "SELECT count() AS n FROM system.processes WHERE query LIKE '%mergeTreeTextIndex%' AND query NOT LIKE '%system.processes%' AND query NOT LIKE 'KILL%'",
+                { format: 'JSONEachRow' },
+              )
+            ).text(),
+          ) as { n: number }
+        ).n;
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const controller = new AbortController();
+        // Slow on purpose: every token of the 200,000-log part tested 40 times.
+        const running = transport.query(
+          `SELECT count() AS n FROM mergeTreeTextIndex(currentDatabase(), logs, ${MESSAGE_TEXT_INDEX}) AS d, numbers(40) AS n ` +
+            `WHERE match(concat(token, toString(number)), '^(?s:.*b.*u.*l.*k.*9.*9.*z.*)$')`,
+          {},
+          { signal: controller.signal },
+        );
+        const settled = running.then(
+          () => 'ended',
+          (error: unknown) => (error instanceof StatementCancelledError ? 'cancelled' : String(error)),
+        );
+        const deadline = Date.now() + 10_000;
+        let seen = false;
+        while (!(seen = (await processes()) > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.abort();
+        const outcome = await settled;
+        // Only a statement seen running in the engine when cancelled counts.
+        if (!seen) assert.fail(`the statement never showed in system.processes (${outcome})`);
+        if (outcome === 'ended') continue;
+        assert.equal(outcome, 'cancelled');
+        assert.equal(await processes(), 0, 'the statement is gone from system.processes when the cancel settles');
+        return;
+      }
+      assert.fail('the statement always ended before it could be cancelled');
+    } finally {
+      watcher.close();
+    }
+  });
 });

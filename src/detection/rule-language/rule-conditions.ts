@@ -1,6 +1,6 @@
-import { parseQuery, type QueryAst } from '../../../query/index.js';
-import type { GroupMeasure } from '../../../storage/log-store.js';
-import type { Aggregation, AlertFilters } from '../definition/alert.js';
+import { parseQuery, type QueryAst } from '../../query/index.js';
+import type { GroupMeasure } from '../../storage/log-store.js';
+import type { Aggregation, AlertFilters } from './rule-definition.js';
 
 /** Options every alert clause is read with: the Elasticsearch profile, date math against `nowMs`. */
 const options = (nowMs: number) => ({ now: nowMs, profile: 'elasticsearch' as const });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compare, groupKeyOf, highestTierMet } from '../../../detection/index.js';
-import type { AlertDefinition, SubAlert } from '../definition/alert.js';
-import { correlate, judgeSubComponent } from './alert-judgement.js';
+import { compare, highestTierMet } from '../triggers/trigger-tiers.js';
+import { groupKeyOf } from '../triggers/correlation.js';
+import type { AlertDefinition, SubAlert } from './rule-definition.js';
+import { correlate, judgeSubComponent } from './rule-judgement.js';
 
 function sub(partial: {
   groupBy?: string[];

@@ -1,12 +1,12 @@
-import { alertCron } from '../../../shared/quartz-cron.js';
-import { alertErrors } from '../alert-errors.js';
-import type { AlertDefinition, AlertSchedule, SubAlert } from './alert.js';
-import type { AlertRequest } from '../routes/alert-wire.js';
+import { alertCron } from '../../shared/quartz-cron.js';
+import { ruleLanguageErrors } from './rule-language-errors.js';
+import type { AlertDefinition, AlertSchedule, SubAlert } from './rule-definition.js';
+import type { AlertRequest } from './rule-wire.js';
 
 const NEEDS_FIELD = new Set(['SUM', 'MIN', 'MAX', 'AVG', 'UNIQUE_COUNT', 'PERCENTAGE', 'PERCENTILE']);
 
 function bad(field: string, rule: string, message: string): never {
-  throw alertErrors.invalidDefinition(field, rule, message);
+  throw ruleLanguageErrors.invalidDefinition(field, rule, message);
 }
 
 function checkSubComponent(sub: SubAlert, index: number): void {

@@ -1,6 +1,8 @@
-import { correlate as correlateSides, groupsMeetingTiers, type Firing, type FiringDetails } from '../../../detection/index.js';
-import type { MeasuredGroup } from '../../../storage/log-store.js';
-import type { AlertDefinition, SubAlert } from '../definition/alert.js';
+import type { Firing, FiringDetails } from '../rule-kind.js';
+import { correlate as correlateSides } from '../triggers/correlation.js';
+import { groupsMeetingTiers } from '../triggers/trigger-tiers.js';
+import type { MeasuredGroup } from '../../storage/log-store.js';
+import type { AlertDefinition, SubAlert } from './rule-definition.js';
 
 const COUNTING = new Set(['COUNT', 'NONE', 'UNIQUE_COUNT', 'SUM']);
 

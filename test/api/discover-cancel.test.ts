@@ -1,0 +1,163 @@
+/**
+ * Cancel in the engine over real HTTP (issue 48): a search, a CSV export and a field statistics request (each a
+ * request with a search id) stopped by `POST /v1/app/search/cancel`, and a search abandoned by its client (the
+ * connection dropped) — each statement gone from `system.processes` within 1 s, and none logged as an error.
+ */
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { Session } from 'chdb';
+import { createLogger } from '../../src/app/create-logger.js';
+import type { LogDocument } from '../../src/storage/log-store.js';
+import { apiUrlOf } from '../support/browser.js';
+import { controlPlaneBackends } from '../support/control-plane-backends.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const backend = controlPlaneBackends[0];
+const NOW = Date.now();
+const BULK = 100_000;
+/** Regexps every token of the dictionary is tested against, and every message where the dictionary cannot answer. */
+const SLOW = 'message:/.*b.*u.*l.*k.*9.*9.*x.*/ OR message:/.*u.*s.*e.*r.*=.*9.*7.*z.*/ OR message:/.*t.*o.*o.*k.*9.*9.*q.*/';
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what} not met in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Date.now() - started;
+}
+
+describe('Cancel stops the engine', () => {
+  let t: TestApp;
+  let engine: Session;
+  let baseUrl: string;
+  const levels: number[] = [];
+  let n = 0;
+
+  before(async () => {
+    assert.ok(backend !== undefined);
+    const logs = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line !== '') levels.push((JSON.parse(line) as { level: number }).level);
+        done();
+      },
+    });
+    t = await startTestApp({ backend, logger: createLogger('info', logs) });
+    await t.listen();
+    baseUrl = apiUrlOf(t);
+    const bulk: LogDocument[] = Array.from({ length: BULK }, (_, i) => ({
+      id: `bulk-${i}`,
+      accountId: t.mainAccountId,
+      timestampMs: NOW - 3_600_000 - i * 10,
+      receivedAtMs: NOW,
+      type: 'bulk',
+      message: `bulk line ${i} user=${i % 977} path=/api/v${i % 5}/items/${i} took ${i % 1000} ms upstream=backend-${i % 13}`,
+      fields: { host: `bulk-${i % 7}`, seq: i },
+      sizeBytes: 120,
+    }));
+    for (let i = 0; i < bulk.length; i += 50_000)
+      await t.app.logStore.append(bulk.slice(i, i + 50_000), { dedupToken: `bulk-${i}`, retentionDaysOf: () => 30 });
+    engine = new Session(t.config.logStoreUrl.slice('chdb:'.length));
+  });
+  after(async () => {
+    engine?.close();
+    await t?.close();
+  });
+
+  /** Statements of cancellable searches in the engine (those carrying Logward's cancel tag). */
+  const running = async (): Promise<number> => {
+    const result = await engine.queryAsync(
+      "SELECT count() AS n FROM system.processes WHERE query LIKE '%log_comment = %logward-%' AND query NOT LIKE '%system.processes%' AND query NOT LIKE 'KILL%'",
+      { format: 'JSONEachRow' },
+    );
+    return (JSON.parse(result.text()) as { n: number }).n;
+  };
+  const request = (path: string, init: RequestInit = {}): Promise<Response> =>
+    fetch(`${baseUrl}${path}`, { ...init, headers: { 'content-type': 'application/json', 'X-API-TOKEN': t.apiToken } });
+  const cancel = (searchId: string) =>
+    request('/v1/app/search/cancel', { method: 'POST', body: JSON.stringify({ searchIds: [searchId] }) }).then(
+      async (response) => (await response.json()) as { cancelled: number },
+    );
+
+  /** Starts `start`, cancels it with `stop` once its statement runs, and answers how long until the engine let go. */
+  async function cancelled(start: () => Promise<Response>, stop: () => Promise<void>): Promise<{ goneMs: number; status: number }> {
+    const answer = start().then(
+      (response) => response.status,
+      () => 0,
+    );
+    await until(async () => (await running()) > 0, 30_000, 'the statement running in the engine');
+    const stopped = Date.now();
+    await stop();
+    await until(async () => (await running()) === 0, 1_000, 'the statement gone within 1 s');
+    return { goneMs: Date.now() - stopped, status: await answer };
+  }
+
+  const slowSearch = (searchId: string, query = SLOW, signal?: AbortSignal) =>
+    request('/v1/app/search', {
+      method: 'POST',
+      body: JSON.stringify({
+        from: 'now-2h',
+        to: 'now',
+        searchId,
+        search: { query: { query_string: { query } }, size: 50, track_total_hits: true },
+      }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+
+  it('a search cancelled by id: gone from the engine within 1 s, answered 499', async () => {
+    const id = `search-${(n += 1)}`;
+    const { status } = await cancelled(
+      () => slowSearch(id),
+      async () => assert.deepEqual(await cancel(id), { cancelled: 1 }),
+    );
+    assert.equal(status, 499);
+  });
+
+  it('a CSV export cancelled by id: gone from the engine within 1 s', async () => {
+    const id = `export-${(n += 1)}`;
+    await cancelled(
+      () => request(`/v1/app/export?from=now-2h&to=now&q=${encodeURIComponent(`${SLOW} OR run${n}`)}&searchId=${id}`),
+      async () => assert.deepEqual(await cancel(id), { cancelled: 1 }),
+    );
+  });
+
+  it("a field's statistics (a search with aggregations) cancelled by id: gone within 1 s", async () => {
+    const id = `stats-${(n += 1)}`;
+    const { status } = await cancelled(
+      () =>
+        request('/v1/app/search', {
+          method: 'POST',
+          body: JSON.stringify({
+            from: 'now-2h',
+            to: 'now',
+            searchId: id,
+            search: {
+              query: { query_string: { query: `${SLOW} OR run${n}` } },
+              size: 0,
+              track_total_hits: true,
+              aggs: { exists: { filter: { exists: { field: 'host' } } }, top: { terms: { field: 'host', size: 5 } } },
+            },
+          }),
+        }),
+      async () => assert.deepEqual(await cancel(id), { cancelled: 1 }),
+    );
+    assert.equal(status, 499);
+  });
+
+  it('a search its client abandoned: gone within 1 s, and never logged as an error', async () => {
+    const controller = new AbortController();
+    await cancelled(
+      () => slowSearch(`abandoned-${(n += 1)}`, `${SLOW} OR run${n}`, controller.signal),
+      async () => controller.abort(),
+    );
+    // The server's answer to nobody is logged once the request ends.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.ok(levels.length > 0, 'the logger recorded the requests');
+    assert.deepEqual(
+      levels.filter((level) => level >= 50),
+      [],
+      'no error (level 50) logged for cancelled or abandoned searches',
+    );
+  });
+});
