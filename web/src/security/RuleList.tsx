@@ -10,6 +10,7 @@ import { SeverityBadge } from '../alerts/AlertList.js';
 import type { RulePage, SecurityRule } from './security-model.js';
 import { AccountKindNotice } from './AccountKindNotice.js';
 import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
+import { RuleEditor } from './RuleEditor.js';
 
 /** Rules of the security account, filtered by the API (`/v2/security/rules/search`), with Sigma import. */
 export function RuleList() {
@@ -20,6 +21,8 @@ export function RuleList() {
   const [severity, setSeverity] = useState('');
   const [enabled, setEnabled] = useState('');
   const [tag, setTag] = useState('');
+  const [editing, setEditing] = useState<SecurityRule | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const filter = {
     ...(search.trim() === '' ? {} : { search: search.trim() }),
     ...(severity === '' ? {} : { severities: [severity] }),
@@ -102,6 +105,28 @@ export function RuleList() {
           </>
         ),
       },
+      ...(writable
+        ? [
+            {
+              id: 'actions',
+              header: 'Actions',
+              enableSorting: false,
+              cell: ({ row }) => (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setSaved(null);
+                    setEditing(row.original);
+                    // The form opens above the list: move the focus there.
+                    requestAnimationFrame(() => document.getElementById('rule-edit-title')?.focus());
+                  }}
+                >
+                  Edit<span className="visually-hidden"> {row.original.title}</span>
+                </button>
+              ),
+            } satisfies Column<SecurityRule>,
+          ]
+        : []),
     ],
     [writable, toggle],
   );
@@ -116,6 +141,17 @@ export function RuleList() {
       ) : (
         <>
           {writable && <SigmaImport />}
+          {editing !== null && (
+            <RuleEditor
+              key={editing.id}
+              rule={editing}
+              onClose={(title) => {
+                setEditing(null);
+                setSaved(title);
+              }}
+            />
+          )}
+          {saved !== null && <p role="status">Rule “{saved}” saved.</p>}
           <form className="filters" role="search" aria-label="Filter rules" onSubmit={(event) => event.preventDefault()}>
             <label>
               Search
