@@ -196,6 +196,8 @@ describe('admin pages in a browser', () => {
   });
 
   it("edits a shared token's filters; the token stays the same", async () => {
+    // Shared tokens are a feature the operator grants an account.
+    await t.app.featureGrants.grant(t.mainAccountId, 'shared-tokens');
     await page.getByRole('link', { name: 'Shared tokens' }).click();
     await waitForTitle(page, 'Shared tokens · Logward');
     for (const [field, value] of [
