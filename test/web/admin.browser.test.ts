@@ -253,7 +253,8 @@ describe('admin pages in a browser', () => {
     await page.getByText('That group is already in the list.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Add group' }).isDisabled(), true);
     await page.getByLabel('Group name').fill('');
-    const listed = async () => (await call(t, 'GET', '/v1/authentication/groups', t.apiToken)).json<{ group: string; userRole: string }[]>();
+    const listed = async () =>
+      (await call(t, 'GET', '/v1/authentication/groups', t.apiToken)).json<{ group: string; userRole: string }[]>();
     assert.deepEqual(await listed(), [], 'nothing is saved before Save');
     await screenshotVariants(page, 'admin-auth-groups');
     await page.getByRole('button', { name: 'Save groups' }).click();
@@ -262,6 +263,13 @@ describe('admin pages in a browser', () => {
       { group: 'sre-oncall', userRole: 'USER_ROLE_ACCOUNT_ADMIN' },
       { group: 'auditors', userRole: 'USER_ROLE_READONLY' },
     ]);
+
+    // Saving ended every session of the account, this page's too: the next request asks to sign in again.
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByText('Your session has ended. Sign in again.').waitFor();
+    await signInPage(page, baseUrl, ADMIN, WEB_PASSWORD);
+    await page.goto(`${baseUrl}/app/admin/auth-groups`);
+    await page.locator('[data-testid=auth-groups] tbody tr', { hasText: 'auditors' }).waitFor();
 
     // Remapped and one removed, with the keyboard only.
     await page.getByLabel('Role of group auditors').focus();

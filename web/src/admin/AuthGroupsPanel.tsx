@@ -11,8 +11,8 @@ interface AuthGroup {
 }
 
 /**
- * Single-sign-on groups and the role their members get. The API replaces the whole set at once (and ends the
- * account's SSO sessions), so the page edits a draft and saves it in one request.
+ * Single-sign-on groups and the role their members get. The API replaces the whole set at once and ends every
+ * session of the account (SPEC.md), this one included, so the page edits a draft and saves it in one request.
  */
 export function AuthGroupsPanel() {
   usePageTitle('Authentication groups');
@@ -49,8 +49,8 @@ export function AuthGroupsPanel() {
         <h1 id="auth-groups-title">Authentication groups</h1>
       </div>
       <p className="muted">
-        Members of a group in your identity provider sign in with the role given here. Saving replaces the whole list and
-        signs out everyone who signed in through single sign-on.
+        Members of a group in your identity provider sign in with the role given here. Saving replaces the whole list and ends every session
+        of this account, yours too: everyone signs in again.
       </p>
       <form
         className="filters"
@@ -149,7 +149,7 @@ export function AuthGroupsPanel() {
           className="primary"
           disabled={!changed || save.isPending}
           onClick={() =>
-            window.confirm('Save the groups? Everyone signed in through single sign-on signs in again.') && save.mutate(rows)
+            window.confirm('Save the groups? Every session of this account ends, yours too: everyone signs in again.') && save.mutate(rows)
           }
         >
           Save groups

@@ -194,10 +194,7 @@ export function EndpointsPanel() {
           <span className="mono">
             {Object.entries(row.original)
               .filter(([key, value]) => key in LABELS && key !== 'bodyTemplate' && typeof value === 'string' && value !== '')
-              .map(
-                ([key, value]) =>
-                  `${LABELS[key as FieldName]}: ${SECRET_FIELDS.has(key) ? maskedTail(value) : String(value)}`,
-              )
+              .map(([key, value]) => `${LABELS[key as FieldName]}: ${SECRET_FIELDS.has(key) ? maskedTail(value) : String(value)}`)
               .join(' · ')}
           </span>
         ),
@@ -304,8 +301,7 @@ export function EndpointsPanel() {
                     placeholder={keptSecret(field) ? `Unchanged (${maskedTail(editing?.[field])})` : undefined}
                     aria-describedby={keptSecret(field) ? 'kept-secret-hint' : undefined}
                     {...form.register(field, {
-                      validate: (text) =>
-                        field === 'headers' || text.trim() !== '' || keptSecret(field) || `${LABELS[field]} is required`,
+                      validate: (text) => field === 'headers' || text.trim() !== '' || keptSecret(field) || `${LABELS[field]} is required`,
                     })}
                   />
                 )}

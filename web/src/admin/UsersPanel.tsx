@@ -8,7 +8,6 @@ import { usePageTitle } from '../common/use-page-title.js';
 import { useSession } from '../session.js';
 import { ROLES } from './roles.js';
 
-
 interface User {
   readonly id: number;
   readonly username: string;

@@ -165,8 +165,10 @@ export function AlertList() {
           )}
           {bulk.isSuccess && (
             <p role="status" data-testid="bulk-result">
-              {bulk.data.done === 1 ? '1 alert' : `${bulk.data.done} alerts`} {bulk.variables.action === 'delete' ? 'deleted' : `${bulk.variables.action}d`}
-              {bulk.data.failed.length > 0 && `; ${bulk.data.failed.length} failed (still selected): ${messageOf(bulk.data.failed[0]?.error)}`}
+              {bulk.data.done === 1 ? '1 alert' : `${bulk.data.done} alerts`}{' '}
+              {bulk.variables.action === 'delete' ? 'deleted' : `${bulk.variables.action}d`}
+              {bulk.data.failed.length > 0 &&
+                `; ${bulk.data.failed.length} failed (still selected): ${messageOf(bulk.data.failed[0]?.error)}`}
             </p>
           )}
           {toggle.isError && (
@@ -181,9 +183,7 @@ export function AlertList() {
             rowKey={(alert) => String(alert.id)}
             empty="No alert matches."
             testId="alerts"
-            {...(writable
-              ? { selection: { selected, onChange: setSelected, rowLabel: (alert: Alert) => alert.title } }
-              : {})}
+            {...(writable ? { selection: { selected, onChange: setSelected, rowLabel: (alert: Alert) => alert.title } } : {})}
           />
         </>
       )}

@@ -37,7 +37,11 @@ export function BulkBar({ noun, selected, matching, allMatching, onSelectAllMatc
 }
 
 /** Runs `task` on every item, a few at a time; answers the items that failed with their error. */
-export async function eachLimited<T>(items: readonly T[], task: (item: T) => Promise<unknown>, limit = 4): Promise<{ item: T; error: unknown }[]> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  task: (item: T) => Promise<unknown>,
+  limit = 4,
+): Promise<{ item: T; error: unknown }[]> {
   const failed: { item: T; error: unknown }[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -29,7 +29,13 @@ function SelectAllBox({ all, some, onChange }: { all: boolean; some: boolean; on
     if (box.current !== null) box.current.indeterminate = some && !all;
   }, [all, some]);
   return (
-    <input ref={box} type="checkbox" aria-label="Select every row shown" checked={all} onChange={(event) => onChange(event.target.checked)} />
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select every row shown"
+      checked={all}
+      onChange={(event) => onChange(event.target.checked)}
+    />
   );
 }
 

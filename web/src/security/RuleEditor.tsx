@@ -43,7 +43,10 @@ function valuesOf(rule: SecurityRule): RuleValues {
       query: sub.queryDefinition.query ?? '*',
       groupBy: (sub.queryDefinition.groupBy ?? []).join(', '),
       operator: sub.trigger.operator,
-      tiers: Object.fromEntries(SEVERITIES.map((s) => [s, String(sub.trigger.severityThresholdTiers[s] ?? '')])) as Record<Severity, string>,
+      tiers: Object.fromEntries(SEVERITIES.map((s) => [s, String(sub.trigger.severityThresholdTiers[s] ?? '')])) as Record<
+        Severity,
+        string
+      >,
     })),
   };
 }
@@ -170,11 +173,17 @@ export function RuleEditor({ rule, onClose }: { rule: SecurityRule; onClose: (sa
           <legend>Query {index + 1}</legend>
           <div className="form-grid">
             <label className="field wide">
-              <span>Query {index + 1}{locked && ' (locked)'}</span>
+              <span>
+                Query {index + 1}
+                {locked && ' (locked)'}
+              </span>
               <input className="mono" {...form.register(`subs.${index}.query`)} {...lockedProps} />
             </label>
             <label className="field">
-              <span>Group by {index + 1}{locked && ' (locked)'}</span>
+              <span>
+                Group by {index + 1}
+                {locked && ' (locked)'}
+              </span>
               <input {...form.register(`subs.${index}.groupBy`)} {...lockedProps} />
             </label>
             <p className="field">
@@ -185,7 +194,10 @@ export function RuleEditor({ rule, onClose }: { rule: SecurityRule; onClose: (sa
               </span>
             </p>
             <label className="field">
-              <span>Operator {index + 1}{locked && ' (locked)'}</span>
+              <span>
+                Operator {index + 1}
+                {locked && ' (locked)'}
+              </span>
               {locked ? (
                 <input value={sub.trigger.operator} {...lockedProps} />
               ) : (
