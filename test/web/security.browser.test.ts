@@ -209,7 +209,7 @@ describe('security pages in a browser', () => {
     assert.equal(await name.inputValue(), builtIn.title);
     assert.notEqual(await page.getByLabel('Query 1 (locked)').getAttribute('readonly'), null);
     assert.notEqual(await page.getByLabel('Operator 1 (locked)').getAttribute('readonly'), null);
-    assert.equal(await page.getByLabel('Tags (comma-separated)').count(), 0, 'its own tags cannot be removed');
+    assert.equal(await page.getByLabel('Tags (comma-separated)', { exact: true }).count(), 0, 'its own tags cannot be removed');
 
     await page.getByLabel(`${severity} threshold 1`).fill(String(threshold + 7));
     await page.getByLabel('Add tags (comma-separated)').fill('reviewed-by-soc');

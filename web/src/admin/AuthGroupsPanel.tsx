@@ -131,7 +131,7 @@ export function AuthGroupsPanel() {
                       )}
                     </select>
                   </td>
-                  <td className="actions">
+                  <td>
                     <button type="button" className="danger" onClick={() => edit(rows.filter((_, i) => i !== index))}>
                       Remove<span className="visually-hidden"> group {group.group}</span>
                     </button>
@@ -143,7 +143,7 @@ export function AuthGroupsPanel() {
         </div>
       )}
       <div className="actions">
-        {changed && <span className="badge">Not saved yet</span>}
+        {changed && <strong>Not saved yet.</strong>}
         <button
           type="button"
           className="primary"

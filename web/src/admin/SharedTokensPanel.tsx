@@ -192,8 +192,7 @@ export function SharedTokensPanel() {
         >
           <h2 id="edit-shared-title">Filters of “{editing.name}”</h2>
           <p className="muted">
-            The token stays the same (<Secret value={editing.token} label={`shared token ${editing.name}`} />
-            ); only what it may read changes.
+            The token (<span className="mono">••••{editing.token.slice(-4)}</span>) stays the same; only what it may read changes.
           </p>
           <div className="filters">
             <div role="group" aria-label={`Filters of ${editing.name}`} className="checks">
