@@ -190,7 +190,6 @@ describe('security pages in a browser', () => {
     assert.ok(builtIn !== undefined, 'the security account has built-in rules');
     const [severity, threshold] = Object.entries(builtIn.subComponents[0]?.trigger.severityThresholdTiers ?? {})[0] ?? [];
     assert.ok(severity !== undefined && threshold !== undefined);
-
     await page.getByRole('searchbox', { name: 'Search' }).fill(builtIn.title);
     await page.getByRole('button', { name: `Edit ${builtIn.title}`, exact: true }).click();
     await page.getByText('This is a built-in rule.').waitFor();
@@ -312,7 +311,6 @@ describe('security pages in a browser', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.equal((await sudoEvents()).total, 3);
-
     await page.getByLabel('Show muted events').uncheck();
     await page.getByRole('searchbox', { name: 'Search' }).fill('sudo abuse');
     await page
@@ -332,10 +330,10 @@ describe('security pages in a browser', () => {
     await bar.getByRole('button', { name: 'Apply triage' }).click();
     await page.getByTestId('bulk-result').filter({ hasText: '2 events triaged' }).waitFor();
     const triaged = (await sudoEvents()).results.filter((event) => event.status === 'RESOLVED');
-    assert.equal(triaged.length, 2);
     assert.deepEqual(
       triaged.map((event) => event.triage.assignee),
       ['night-shift@example.com', 'night-shift@example.com'],
+      'two resolved and assigned',
     );
 
     await page.getByLabel('Select every row shown').check();
@@ -347,6 +345,7 @@ describe('security pages in a browser', () => {
     assert.deepEqual(
       (await sudoEvents()).results.map((event) => event.isMuted),
       [true, true, true],
+      'all three muted',
     );
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
