@@ -330,11 +330,7 @@ describe('security pages in a browser', () => {
     await bar.getByRole('button', { name: 'Apply triage' }).click();
     await page.getByTestId('bulk-result').filter({ hasText: '2 events triaged' }).waitFor();
     const triaged = (await sudoEvents()).results.filter((event) => event.status === 'RESOLVED');
-    assert.deepEqual(
-      triaged.map((event) => event.triage.assignee),
-      ['night-shift@example.com', 'night-shift@example.com'],
-      'two resolved and assigned',
-    );
+    assert.equal(triaged.filter((event) => event.triage.assignee === 'night-shift@example.com').length, 2, 'two resolved and assigned');
 
     await page.getByLabel('Select every row shown').check();
     await page.getByRole('region', { name: 'Actions on the selected events' }).getByRole('button', { name: 'Mute' }).click();
@@ -342,11 +338,8 @@ describe('security pages in a browser', () => {
       .getByTestId('event-count')
       .filter({ hasText: /^0 events$/ })
       .waitFor();
-    assert.deepEqual(
-      (await sudoEvents()).results.map((event) => event.isMuted),
-      [true, true, true],
-      'all three muted',
-    );
+    const muted = (await sudoEvents()).results;
+    assert.ok(muted.length === 3 && muted.every((event) => event.isMuted), 'all three muted');
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
 
