@@ -169,7 +169,7 @@ export function RuleEditor({ rule, onClose }: { rule: SecurityRule; onClose: (sa
         </label>
       </div>
       {rule.subComponents.map((sub, index) => (
-        <fieldset key={index}>
+        <fieldset key={index} className="rule-sub">
           <legend>Query {index + 1}</legend>
           <div className="form-grid">
             <label className="field wide">
