@@ -18,6 +18,10 @@ import {
 import { AccountKindNotice } from './AccountKindNotice.js';
 import { AnySelect } from '../common/AnySelect.js';
 import { BulkBar, eachLimited } from '../common/BulkBar.js';
+import { Pager } from '../common/Pager.js';
+
+/** Events read a page at a time, newest first. */
+const EVENTS_PAGE = 200;
 
 const MUTE_FOR: readonly [string, number | null][] = [
   ['1 hour', 3_600],
@@ -33,6 +37,7 @@ export function EventList() {
   const [severity, setSeverity] = useState('');
   const [withMuted, setWithMuted] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [pageNumber, setPageNumber] = useState(1);
   const writable = canWrite(useSession());
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const body = {
@@ -42,7 +47,7 @@ export function EventList() {
       includeMutedEvents: withMuted,
     },
     sort: [{ field: 'DATE', descending: true }],
-    pagination: { pageNumber: 1, pageSize: 200 },
+    pagination: { pageNumber, pageSize: EVENTS_PAGE },
   };
   const events = useQuery({
     queryKey: ['security-events', body],
@@ -124,11 +129,34 @@ export function EventList() {
           <form className="filters" role="search" aria-label="Filter security events" onSubmit={(event) => event.preventDefault()}>
             <label>
               Search
-              <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPageNumber(1);
+                }}
+              />
             </label>
-            <AnySelect label="Severity" value={severity} onChange={setSeverity} options={SEVERITIES} />
+            <AnySelect
+              label="Severity"
+              value={severity}
+              onChange={(value) => {
+                setSeverity(value);
+                setPageNumber(1);
+              }}
+              options={SEVERITIES}
+            />
             <label className="check">
-              <input type="checkbox" checked={withMuted} onChange={(event) => setWithMuted(event.target.checked)} /> Show muted events
+              <input
+                type="checkbox"
+                checked={withMuted}
+                onChange={(event) => {
+                  setWithMuted(event.target.checked);
+                  setPageNumber(1);
+                }}
+              />{' '}
+              Show muted events
             </label>
           </form>
           {events.isError ? (
@@ -168,6 +196,14 @@ export function EventList() {
                       },
                     }
                   : {})}
+              />
+              <Pager
+                label="Pages of security events"
+                from={(pageNumber - 1) * EVENTS_PAGE}
+                shown={events.data.results.length}
+                total={events.data.total}
+                onPage={(direction) => setPageNumber(pageNumber + direction)}
+                words={['Newer', 'Older']}
               />
               {open !== undefined && <TriagePanel key={open.alertEventId} event={open} onClose={() => setOpenId(null)} />}
             </>
