@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api.js';
 import { DataTable, type Column } from '../common/DataTable.js';
-import { messageOf } from '../common/errors.js';
+import { Failure, QueryView } from '../common/QueryView.js';
 import { usePageTitle } from '../common/use-page-title.js';
 import { canWrite, useSession } from '../session.js';
 
@@ -334,28 +334,18 @@ export function EndpointsPanel() {
           {tested !== null && <p role="status">{tested}</p>}
         </form>
       )}
-      {failure !== null && (
-        <p className="error" role="alert">
-          {messageOf(failure)}
-        </p>
-      )}
-      {endpoints.isError ? (
-        <p className="error" role="alert">
-          {messageOf(endpoints.error)}
-        </p>
-      ) : endpoints.data === undefined ? (
-        <p className="spinner" role="status">
-          Loading…
-        </p>
-      ) : (
-        <DataTable
-          caption="Notification endpoints"
-          data={endpoints.data}
-          columns={columns}
-          rowKey={(endpoint) => String(endpoint.id)}
-          testId="endpoints"
-        />
-      )}
+      <Failure error={failure} />
+      <QueryView query={endpoints}>
+        {(data) => (
+          <DataTable
+            caption="Notification endpoints"
+            data={data}
+            columns={columns}
+            rowKey={(endpoint) => String(endpoint.id)}
+            testId="endpoints"
+          />
+        )}
+      </QueryView>
     </section>
   );
 }
