@@ -31,6 +31,13 @@ module.exports = {
       from: { path: '^src/vis-model/' },
       to: { path: '^src/', pathNot: '^src/vis-model/' },
     },
+    {
+      name: 'trigger-model-is-pure',
+      severity: 'error',
+      comment: 'the trigger tiers are shared with the web app (decision 0677): they import only the severity list',
+      from: { path: '^src/trigger-model/' },
+      to: { path: '^src/', pathNot: '^src/(trigger-model/|shared/severity\\.ts$)' },
+    },
     { name: 'query-is-pure', severity: 'error', from: { path: '^src/query/' }, to: { path: '^src/', pathNot: '^src/(shared|query)/' } },
     {
       name: 'sigma-is-pure',

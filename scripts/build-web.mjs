@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 const dist = path.join(root, 'dist');
 const stamp = path.join(dist, 'index.html');
-// The visualization model the app shares with the server (decision 0670) is a source of the build too.
-const shared = path.resolve(root, '../src/vis-model');
+// The models the app shares with the server (decisions 0670, 0677) are sources of the build too.
+const shared = ['../src/vis-model', '../src/trigger-model', '../src/shared/severity.ts'].map((dir) => path.resolve(root, dir));
 
 function newestSource(dir) {
   let newest = 0;
@@ -24,7 +24,11 @@ function newestSource(dir) {
 if (
   process.argv.includes('--if-stale') &&
   fs.existsSync(stamp) &&
-  fs.statSync(stamp).mtimeMs >= Math.max(newestSource(root), newestSource(shared))
+  fs.statSync(stamp).mtimeMs >=
+    Math.max(
+      newestSource(root),
+      ...shared.map((source) => (fs.statSync(source).isDirectory() ? newestSource(source) : fs.statSync(source).mtimeMs)),
+    )
 )
   process.exit(0);
 

@@ -170,4 +170,18 @@ describe('import rules (npm run check:arch)', () => {
     assert.notEqual(reaching.status, 0);
     assert.match(reaching.output, /only-control-plane-reads-module-schemas/);
   });
+
+  it('lets the trigger model import the severity list and nothing else of ours (the web app builds it too)', () => {
+    const allowed = cruise({
+      'src/shared/severity.ts': "export const SEVERITIES = ['INFO'] as const;\n",
+      'src/trigger-model/tiers.ts': "import { SEVERITIES } from '../shared/severity.ts';\nexport const first = SEVERITIES[0];\n",
+    });
+    assert.equal(allowed.status, 0, allowed.output);
+    const reaching = cruise({
+      'src/shared/clock.ts': 'export const now = 1;\n',
+      'src/trigger-model/tiers.ts': "import { now } from '../shared/clock.ts';\nexport const at = now;\n",
+    });
+    assert.notEqual(reaching.status, 0);
+    assert.match(reaching.output, /trigger-model-is-pure/);
+  });
 });

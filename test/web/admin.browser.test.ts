@@ -1,7 +1,8 @@
 /**
  * The admin pages in a real headless Chromium: a user added, invited (the link sets a password), given a role and
  * suspended (their open page signs out); tabs shown by role; an endpoint tested against a real webhook receiver;
- * secrets masked; sub accounts with capacity and usage; shipping tokens.
+ * secrets masked; an endpoint edited with its secret kept when left blank; sub accounts with capacity and usage;
+ * shipping tokens; shared tokens' filters edited; authentication groups created, mapped to roles and saved.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -37,6 +38,8 @@ describe('admin pages in a browser', () => {
     await setPasswordByInvite(t, await adminUserId(t));
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // Deleting and saving groups ask for a confirmation; the test says yes.
+    page.on('dialog', (dialog) => void dialog.accept());
     await signInPage(page, baseUrl, ADMIN, WEB_PASSWORD);
   });
   after(async () => {
@@ -84,6 +87,8 @@ describe('admin pages in a browser', () => {
     assert.equal(await bob.getByRole('button', { name: /^Suspend/ }).count(), 0);
     await bob.goto(`${baseUrl}/app/admin/tokens`);
     await bob.getByText('This page is for account admins.').waitFor();
+    await bob.goto(`${baseUrl}/app/admin/auth-groups`);
+    await bob.getByText('This page is for account admins.').waitFor();
   });
 
   it('changes a role and suspends a user, whose open page then signs out', async () => {
@@ -125,6 +130,33 @@ describe('admin pages in a browser', () => {
     await screenshotVariants(page, 'admin-endpoints');
   });
 
+  it('edits an endpoint: a secret left blank is kept, a typed one replaces it', async () => {
+    const pager = page.locator('[data-testid=endpoints] tbody tr', { hasText: 'Pager' });
+    await pager.getByRole('button', { name: 'Edit Pager' }).click();
+    await page.getByRole('heading', { name: 'Edit “Pager”' }).waitFor();
+    const key = page.getByLabel('Service key');
+    assert.equal(await key.inputValue(), '');
+    assert.equal(await key.getAttribute('placeholder'), 'Unchanged (••••9876)');
+    assert.equal(await page.getByLabel('Title').inputValue(), 'Pager');
+    await page.getByLabel('Title').fill('Pager night shift');
+    await screenshotVariants(page, 'admin-endpoint-edit');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByRole('status').filter({ hasText: '“Pager night shift” saved.' }).waitFor();
+    await page.locator('[data-testid=endpoints] tbody tr', { hasText: 'Pager night shift' }).waitFor();
+    const read = async () =>
+      (await call(t, 'GET', '/v1/endpoints', t.apiToken)).json<{ id: number; title: string; serviceKey?: string }[]>();
+    const kept = (await read()).find((endpoint) => endpoint.title === 'Pager night shift');
+    assert.equal(kept?.serviceKey, 'pd-secret-key-9876');
+    assert.equal((await read()).filter((endpoint) => endpoint.title.startsWith('Pager')).length, 1, 'edited, not added');
+
+    await page.getByRole('button', { name: 'Edit Pager night shift' }).click();
+    await page.getByLabel('Service key').fill('pd-rotated-key-1234');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.locator('[data-testid=endpoints] tbody tr', { hasText: '••••1234' }).waitFor();
+    assert.equal((await read()).find((endpoint) => endpoint.id === kept?.id)?.serviceKey, 'pd-rotated-key-1234');
+    assert.doesNotMatch((await page.locator('[data-testid=endpoints]').textContent()) ?? '', /pd-rotated/);
+  });
+
   it('creates a sub account with its capacity and an API token shown masked', async () => {
     await page.getByRole('link', { name: 'Sub accounts' }).click();
     await waitForTitle(page, 'Sub accounts · Logward');
@@ -161,5 +193,94 @@ describe('admin pages in a browser', () => {
       await page.waitForTimeout(100);
     }
     await screenshotVariants(page, 'admin-shipping-tokens');
+  });
+
+  it("edits a shared token's filters; the token stays the same", async () => {
+    // Shared tokens are a feature the operator grants an account.
+    await t.app.featureGrants.grant(t.mainAccountId, 'shared-tokens');
+    await page.getByRole('link', { name: 'Shared tokens' }).click();
+    await waitForTitle(page, 'Shared tokens · Logward');
+    for (const [field, value] of [
+      ['env', 'prod'],
+      ['team', 'payments'],
+    ] as const) {
+      await page.getByLabel('Filter field').fill(field);
+      await page.getByLabel('Filter value').fill(value);
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await page.getByRole('group', { name: 'Filters of the token' }).getByLabel(`${field}=${value}`).waitFor();
+    }
+    await page.getByLabel('Name', { exact: true }).fill('status board');
+    await page.getByRole('group', { name: 'Filters of the token' }).getByLabel('env=prod').check();
+    await page.getByRole('button', { name: 'Create shared token' }).click();
+    const row = page.locator('[data-testid=shared-tokens] tbody tr', { hasText: 'status board' });
+    await row.filter({ hasText: 'env=prod' }).waitFor();
+    const before = (await call(t, 'GET', '/v1/shared-tokens', t.apiToken)).json<{ id: number; name: string; token: string }[]>();
+    const token = before.find((candidate) => candidate.name === 'status board');
+    assert.ok(token !== undefined);
+
+    await row.getByRole('button', { name: 'Edit filters of status board' }).click();
+    const group = page.getByRole('group', { name: 'Filters of status board' });
+    await group.getByLabel('team=payments').check();
+    await page.getByLabel('Combine filters with').selectOption('OR');
+    await screenshotVariants(page, 'admin-shared-token-edit');
+    await page.getByRole('button', { name: 'Save filters' }).click();
+    await page.getByRole('status').filter({ hasText: 'Filters of “status board” saved.' }).waitFor();
+    await row.filter({ hasText: 'env=prod OR team=payments' }).waitFor();
+    const after = (await call(t, 'GET', `/v1/shared-tokens/${token.id}`, t.apiToken)).json<{
+      token: string;
+      filters: number[];
+      filtersOperator: string;
+    }>();
+    assert.equal(after.filters.length, 2);
+    assert.equal(after.filtersOperator, 'OR');
+    assert.equal(after.token, token.token, 'the token itself is unchanged');
+  });
+
+  it('maps authentication groups to roles and saves them in one request', async () => {
+    await page.getByRole('link', { name: 'Authentication groups' }).click();
+    await waitForTitle(page, 'Authentication groups · Logward');
+    await page.getByText('No groups: only invited users sign in.').waitFor();
+    for (const [group, role] of [
+      ['sre-oncall', 'USER_ROLE_ACCOUNT_ADMIN'],
+      ['auditors', 'USER_ROLE_READONLY'],
+    ] as const) {
+      await page.getByLabel('Group name').fill(group);
+      await page.getByLabel('Role of its members').selectOption(role);
+      await page.getByRole('button', { name: 'Add group' }).click();
+    }
+    // A name already listed is refused before anything is sent.
+    await page.getByLabel('Group name').fill('auditors');
+    await page.getByText('That group is already in the list.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Add group' }).isDisabled(), true);
+    await page.getByLabel('Group name').fill('');
+    const listed = async () =>
+      (await call(t, 'GET', '/v1/authentication/groups', t.apiToken)).json<{ group: string; userRole: string }[]>();
+    assert.deepEqual(await listed(), [], 'nothing is saved before Save');
+    await screenshotVariants(page, 'admin-auth-groups');
+    await page.getByRole('button', { name: 'Save groups' }).click();
+    await page.getByRole('status').filter({ hasText: 'Groups saved.' }).waitFor();
+    assert.deepEqual(await listed(), [
+      { group: 'sre-oncall', userRole: 'USER_ROLE_ACCOUNT_ADMIN' },
+      { group: 'auditors', userRole: 'USER_ROLE_READONLY' },
+    ]);
+
+    // Saving ended every session of the account, this page's too (the open page may notice on its own next request,
+    // so the test does not click in it): a fresh load asks to sign in again.
+    await page.goto(`${baseUrl}/app/admin/users`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signInPage(page, baseUrl, ADMIN, WEB_PASSWORD);
+    await page.goto(`${baseUrl}/app/admin/auth-groups`);
+    await page.locator('[data-testid=auth-groups] tbody tr', { hasText: 'auditors' }).waitFor();
+
+    // Remapped and one removed, with the keyboard only.
+    await page.getByLabel('Role of group auditors').focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.getByLabel('Role of group auditors').inputValue(), 'USER_ROLE_REGULAR');
+    await page.getByRole('button', { name: 'Remove group sre-oncall' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save groups' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Groups saved.' }).waitFor();
+    assert.deepEqual(await listed(), [{ group: 'auditors', userRole: 'USER_ROLE_REGULAR' }]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The alerts pages in a real headless Chromium: an alert made in the form, previewed over the last 24 hours, fires
- * as the preview said; the triggered list opens Discover on the firing's window and group; filters and the switch.
+ * as the preview said; the triggered list opens Discover on the firing's window and group; filters and the switch;
+ * ten alerts disabled in one action and some deleted after a confirmation, with the keyboard.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -87,13 +88,13 @@ describe('alerts pages in a browser', () => {
     await waitForTitle(page, 'Alerts · Logward');
     await page.getByLabel('Severity').selectOption('SEVERE');
     await page.getByTestId('alert-count').filter({ hasText: '1 of 2 alerts' }).waitFor();
-    assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:first-child').allTextContents(), ['Login failures']);
+    assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:nth-child(2)').allTextContents(), ['Login failures']);
     await page.getByLabel('Severity').selectOption('');
     await page.getByLabel('Tag').selectOption('infra');
-    assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:first-child').allTextContents(), ['Disk almost full']);
+    assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:nth-child(2)').allTextContents(), ['Disk almost full']);
     await page.getByLabel('Tag').selectOption('');
     await page.getByLabel('State').selectOption('false');
-    assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:first-child').allTextContents(), ['Login failures']);
+    assert.deepEqual(await page.locator('[data-testid=alerts] tbody td:nth-child(2)').allTextContents(), ['Login failures']);
     await page.getByLabel('State').selectOption('');
     await page.getByRole('searchbox', { name: 'Search' }).fill('disk');
     await page.getByTestId('alert-count').filter({ hasText: '1 of 2 alerts' }).waitFor();
@@ -204,5 +205,67 @@ describe('alerts pages in a browser', () => {
     await page.getByLabel('Title').fill('Errors per host (edited)');
     await page.getByRole('button', { name: 'Save alert' }).click();
     await page.getByRole('link', { name: 'Errors per host (edited)' }).waitFor();
+  });
+
+  it('disables ten alerts in one action and deletes two after a confirmation, with the keyboard', async () => {
+    for (let i = 1; i <= 10; i += 1) {
+      const created = await call(t, 'POST', '/v2/alerts', t.apiToken, {
+        title: `Batch alert ${String(i).padStart(2, '0')}`,
+        tags: ['batch'],
+        subComponents: [
+          {
+            queryDefinition: { query: 'message:nothing-matches-this', aggregation: { aggregationType: 'COUNT' } },
+            trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { LOW: 5 } },
+          },
+        ],
+      });
+      assert.equal(created.statusCode, 200, created.body);
+    }
+    const batch = async () =>
+      (await call(t, 'GET', '/v2/alerts', t.apiToken))
+        .json<{ title: string; enabled: boolean; tags?: string[] }[]>()
+        .filter((alert) => alert.title.startsWith('Batch alert'));
+    await page.goto(`${baseUrl}/app/alerts`);
+    await page.getByLabel('Tag').selectOption('batch');
+    await page
+      .getByTestId('alert-count')
+      .filter({ hasText: /^10 of \d+ alerts$/ })
+      .waitFor();
+    // Tick every row shown with the header box, from the keyboard.
+    await page.getByLabel('Select every row shown').focus();
+    await page.keyboard.press('Space');
+    await page.getByTestId('bulk-count').filter({ hasText: '10 alerts selected' }).waitFor();
+    await screenshotVariants(page, 'alerts-bulk');
+    await page.getByRole('region', { name: 'Actions on the selected alerts' }).getByRole('button', { name: 'Disable' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('bulk-result').filter({ hasText: '10 alerts disabled' }).waitFor();
+    assert.deepEqual(
+      (await batch()).map((alert) => alert.enabled),
+      Array.from({ length: 10 }, () => false),
+    );
+    assert.equal(await page.getByTestId('bulk-count').count(), 0, 'the selection is cleared once done');
+
+    await page.getByLabel('Select Batch alert 01').check();
+    await page.getByLabel('Select Batch alert 02').focus();
+    await page.keyboard.press('Space');
+    await page.getByTestId('bulk-count').filter({ hasText: '2 alerts selected' }).waitFor();
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByTestId('bulk-result').filter({ hasText: '2 alerts deleted' }).waitFor();
+    assert.equal(asked, 'Delete 2 alerts? This cannot be undone.');
+    assert.deepEqual(
+      (await batch()).map((alert) => alert.title).sort(),
+      Array.from({ length: 8 }, (_, i) => `Batch alert ${String(i + 3).padStart(2, '0')}`),
+    );
+    // Refused confirmation: nothing is deleted.
+    await page.getByLabel('Select Batch alert 03').check();
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByTestId('bulk-count').filter({ hasText: '1 alert selected' }).waitFor();
+    assert.equal((await batch()).length, 8);
   });
 });

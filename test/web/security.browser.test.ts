@@ -1,5 +1,6 @@
 /**
  * The security pages in a real headless Chromium: rules filtered and switched, a Sigma rule imported by paste, a
+ * built-in rule edited within the protected-rule limits (the rest shown locked), rules and events acted on in bulk, a
  * security event triaged, its logs read and muted, the ATT&CK matrix, and lookup lists filled by paste and CSV.
  */
 import assert from 'node:assert/strict';
@@ -45,6 +46,7 @@ describe('security pages in a browser', () => {
   let browser: Browser;
   let page: Page;
   let baseUrl: string;
+  let listenerUrl: string;
   const now = Date.now();
 
   before(async () => {
@@ -58,7 +60,7 @@ describe('security pages in a browser', () => {
       env: { LOGWARD_BOOTSTRAP_ADMIN_EMAIL: ADMIN },
       compose: { alertSettleDelayMs: 0 },
     });
-    const { listenerUrl } = await t.listen();
+    ({ listenerUrl } = await t.listen());
     baseUrl = apiUrlOf(t);
     await setPasswordByInvite(t, await adminUserId(t));
     siem = await createSecurityAccount(t);
@@ -169,6 +171,67 @@ describe('security pages in a browser', () => {
     await screenshotVariants(page, 'security-rules');
   });
 
+  it('edits a built-in rule within the protected-rule limits, the rest shown locked', async () => {
+    interface Rule {
+      id: number;
+      title: string;
+      isProtected: boolean;
+      tags?: string[];
+      subComponents: {
+        queryDefinition: { query?: string };
+        trigger: { operator: string; severityThresholdTiers: Record<string, number> };
+      }[];
+      output?: { recipients?: { emails?: string[] }; suppressNotificationsMinutes?: number };
+    }
+    const all = (
+      await call(t, 'POST', '/v2/security/rules/search', siem.apiToken, { pagination: { pageNumber: 1, pageSize: 1000 } })
+    ).json<{ results: Rule[] }>().results;
+    const builtIn = all.find((rule) => rule.isProtected && rule.subComponents.length === 1);
+    assert.ok(builtIn !== undefined, 'the security account has built-in rules');
+    const [severity, threshold] = Object.entries(builtIn.subComponents[0]?.trigger.severityThresholdTiers ?? {})[0] ?? [];
+    assert.ok(severity !== undefined && threshold !== undefined);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(builtIn.title);
+    await page.getByRole('button', { name: `Edit ${builtIn.title}`, exact: true }).click();
+    await page.getByText('This is a built-in rule.').waitFor();
+    // Focus moved to the form; the locked fields are read-only (focusable, readable) and say why.
+    assert.equal(
+      await page
+        .getByRole('heading', { name: `Edit “${builtIn.title}”` })
+        .evaluate((heading) => heading === heading.ownerDocument.activeElement),
+      true,
+    );
+    const name = page.getByLabel('Name (locked)');
+    assert.notEqual(await name.getAttribute('readonly'), null);
+    assert.equal(await name.getAttribute('aria-describedby'), 'rule-locked-why');
+    await name.focus();
+    await page.keyboard.type('x');
+    assert.equal(await name.inputValue(), builtIn.title);
+    assert.notEqual(await page.getByLabel('Query 1 (locked)').getAttribute('readonly'), null);
+    assert.notEqual(await page.getByLabel('Operator 1 (locked)').getAttribute('readonly'), null);
+    assert.equal(await page.getByLabel('Tags (comma-separated)', { exact: true }).count(), 0, 'its own tags cannot be removed');
+
+    await page.getByLabel(`${severity} threshold 1`).fill(String(threshold + 7));
+    await page.getByLabel('Add tags (comma-separated)').fill('reviewed-by-soc');
+    await page.getByLabel('E-mail recipients (comma-separated)').fill('soc@example.com');
+    await page.getByLabel('Suppress notifications (minutes)').fill('30');
+    await screenshotVariants(page, 'security-rule-protected-edit');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Rule “${builtIn.title}” saved.` })
+      .waitFor();
+
+    const read = (await call(t, 'GET', `/v2/security/rules/${builtIn.id}`, siem.apiToken)).json<Rule>();
+    assert.equal(read.subComponents[0]?.trigger.severityThresholdTiers[severity], threshold + 7);
+    assert.deepEqual(read.tags, [...(builtIn.tags ?? []), 'reviewed-by-soc']);
+    assert.deepEqual(read.output?.recipients?.emails, ['soc@example.com']);
+    assert.equal(read.output?.suppressNotificationsMinutes, 30);
+    assert.equal(read.title, builtIn.title);
+    assert.equal(read.subComponents[0]?.queryDefinition.query, builtIn.subComponents[0]?.queryDefinition.query);
+    assert.equal(read.isProtected, true);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  });
+
   it('triages a security event, reads its logs and mutes it', async () => {
     await page.getByRole('link', { name: 'Security events' }).click();
     await page
@@ -213,6 +276,116 @@ describe('security pages in a browser', () => {
       await call(t, 'POST', '/v2/security/rules/events/search', siem.apiToken, { filter: { includeMutedEvents: true } })
     ).json<EventPage>();
     assert.equal(events.results[0]?.isMuted, true);
+  });
+
+  it('triages several security events at once', async () => {
+    const rule = await call(t, 'POST', '/v2/security/rules', siem.apiToken, {
+      title: 'Bastion sudo abuse',
+      searchTimeFrameMinutes: 5,
+      subComponents: [
+        {
+          queryDefinition: { query: 'message:"sudo abuse"', groupBy: ['host'], shouldQueryOnAllAccounts: true },
+          trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { MEDIUM: 1 } },
+        },
+      ],
+    });
+    assert.equal(rule.statusCode, 201, rule.body);
+    await shipLogs(
+      listenerUrl,
+      t.shippingToken,
+      'sshd',
+      ['bastion-2', 'bastion-3', 'bastion-4'].map((host, i) => ({
+        '@timestamp': new Date(now - 70_000 + i * 1000).toISOString(),
+        host,
+        message: `sudo abuse by deploy on ${host}`,
+      })),
+    );
+    const sudoEvents = async () =>
+      (
+        await call(t, 'POST', '/v2/security/rules/events/search', siem.apiToken, {
+          filter: { searchTerm: 'sudo abuse', includeMutedEvents: true },
+        })
+      ).json<EventPage>();
+    for (let i = 0; i < 40 && (await sudoEvents()).total < 3; i += 1) {
+      await t.app.detection.runCycle(new AbortController().signal);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal((await sudoEvents()).total, 3);
+    await page.getByLabel('Show muted events').uncheck();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('sudo abuse');
+    await page
+      .getByTestId('event-count')
+      .filter({ hasText: /^3 events$/ })
+      .waitFor();
+    await page.getByLabel('Select every row shown').check();
+    // One left out with the keyboard: two are triaged.
+    const rows = page.locator('[data-testid=events] tbody tr');
+    await rows.nth(2).getByRole('checkbox').focus();
+    await page.keyboard.press('Space');
+    await page.getByTestId('bulk-count').filter({ hasText: '2 events selected' }).waitFor();
+    const bar = page.getByRole('region', { name: 'Actions on the selected events' });
+    await bar.getByLabel('Set status').selectOption('RESOLVED');
+    await bar.getByLabel('Assign to').fill('night-shift@example.com');
+    await screenshotVariants(page, 'security-events-bulk');
+    await bar.getByRole('button', { name: 'Apply triage' }).click();
+    await page.getByTestId('bulk-result').filter({ hasText: '2 events triaged' }).waitFor();
+    const triaged = (await sudoEvents()).results.filter((event) => event.status === 'RESOLVED');
+    assert.equal(triaged.filter((event) => event.triage.assignee === 'night-shift@example.com').length, 2, 'two resolved and assigned');
+
+    await page.getByLabel('Select every row shown').check();
+    await page.getByRole('region', { name: 'Actions on the selected events' }).getByRole('button', { name: 'Mute' }).click();
+    await page
+      .getByTestId('event-count')
+      .filter({ hasText: /^0 events$/ })
+      .waitFor();
+    const muted = (await sudoEvents()).results;
+    assert.ok(muted.length === 3 && muted.every((event) => event.isMuted), 'all three muted');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  });
+
+  it('enables, disables and deletes rules in bulk, ticked or all matching', async () => {
+    for (const title of ['Bulk rule A', 'Bulk rule B', 'Bulk rule C']) {
+      const created = await call(t, 'POST', '/v2/security/rules', siem.apiToken, {
+        title,
+        subComponents: [
+          {
+            queryDefinition: { query: `message:"${title}"` },
+            trigger: { operator: 'GREATER_THAN_OR_EQUALS', severityThresholdTiers: { LOW: 1 } },
+          },
+        ],
+      });
+      assert.equal(created.statusCode, 201, created.body);
+    }
+    const bulkRules = async () =>
+      (await call(t, 'POST', '/v2/security/rules/search', siem.apiToken, { filter: { search: 'Bulk rule' } })).json<{
+        results: { title: string; enabled: boolean }[];
+      }>().results;
+    await page.getByRole('navigation', { name: 'Security' }).getByRole('link', { name: 'Rules' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Bulk rule');
+    await page
+      .getByTestId('rule-count')
+      .filter({ hasText: /^3 rules$/ })
+      .waitFor();
+    await page.getByLabel('Select Bulk rule A').check();
+    await page.getByRole('button', { name: 'Select all 3 rules matching' }).click();
+    await page.getByTestId('bulk-count').filter({ hasText: 'All 3 rules matching selected' }).waitFor();
+    await page.getByRole('region', { name: 'Actions on the selected rules' }).getByRole('button', { name: 'Disable' }).click();
+    await page.getByTestId('bulk-result').filter({ hasText: '3 rules disabled' }).waitFor();
+    assert.deepEqual(
+      (await bulkRules()).map((rule) => rule.enabled),
+      [false, false, false],
+    );
+
+    await page.getByLabel('Select Bulk rule B').check();
+    await page.getByLabel('Select Bulk rule C').check();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByTestId('bulk-result').filter({ hasText: '2 rules deleted' }).waitFor();
+    assert.deepEqual(
+      (await bulkRules()).map((rule) => rule.title),
+      ['Bulk rule A'],
+    );
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
 
   it('draws the ATT&CK coverage of the enabled rules', async () => {

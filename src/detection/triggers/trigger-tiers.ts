@@ -1,53 +1,16 @@
-import { SEVERITIES, type Severity } from '../../shared/severity.js';
 import type { MeasuredGroup } from '../../storage/log-store.js';
 import type { Firing } from '../rule-kind.js';
+import { highestTierMet, type TierTrigger } from '../../trigger-model/index.js';
 
-export const TRIGGER_OPERATORS = [
-  'LESS_THAN',
-  'GREATER_THAN',
-  'LESS_THAN_OR_EQUALS',
-  'GREATER_THAN_OR_EQUALS',
-  'EQUALS',
-  'NOT_EQUALS',
-] as const;
-export type TriggerOperator = (typeof TRIGGER_OPERATORS)[number];
-
-/** A threshold per severity, all compared with one operator. */
-export interface TierTrigger {
-  readonly operator: TriggerOperator;
-  readonly severityThresholdTiers: Readonly<Partial<Record<Severity, number>>>;
-}
-
-export function compare(operator: TriggerOperator, value: number, threshold: number): boolean {
-  switch (operator) {
-    case 'GREATER_THAN':
-      return value > threshold;
-    case 'GREATER_THAN_OR_EQUALS':
-      return value >= threshold;
-    case 'LESS_THAN':
-      return value < threshold;
-    case 'LESS_THAN_OR_EQUALS':
-      return value <= threshold;
-    case 'EQUALS':
-      return value === threshold;
-    case 'NOT_EQUALS':
-      return value !== threshold;
-  }
-}
-
-export interface TierMet {
-  readonly severity: Severity;
-  readonly threshold: number;
-}
-
-/** The highest severity whose threshold the value meets, or undefined. */
-export function highestTierMet(trigger: TierTrigger, value: number): TierMet | undefined {
-  for (const severity of [...SEVERITIES].reverse()) {
-    const threshold = trigger.severityThresholdTiers[severity];
-    if (threshold !== undefined && compare(trigger.operator, value, threshold)) return { severity, threshold };
-  }
-  return undefined;
-}
+// The tier model itself lives in src/trigger-model/, shared with the web app's alert preview (decision 0677).
+export {
+  TRIGGER_OPERATORS,
+  compare,
+  highestTierMet,
+  type TriggerOperator,
+  type TierTrigger,
+  type TierMet,
+} from '../../trigger-model/index.js';
 
 /** The groups whose value meets a tier, each with the highest severity it meets. */
 export function groupsMeetingTiers(trigger: TierTrigger, groups: readonly MeasuredGroup[]): Firing[] {

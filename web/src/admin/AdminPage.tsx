@@ -6,6 +6,7 @@ import { SubAccountsPanel } from './SubAccountsPanel.js';
 import { TokensPanel } from './TokensPanel.js';
 import { SharedTokensPanel } from './SharedTokensPanel.js';
 import { EndpointsPanel } from './EndpointsPanel.js';
+import { AuthGroupsPanel } from './AuthGroupsPanel.js';
 
 /** Each tab names the least role that may use it; the API refuses the rest anyway (decision 0686). */
 const TABS: readonly { key: string; label: string; adminOnly: boolean }[] = [
@@ -14,9 +15,10 @@ const TABS: readonly { key: string; label: string; adminOnly: boolean }[] = [
   { key: 'accounts', label: 'Sub accounts', adminOnly: true },
   { key: 'tokens', label: 'Shipping tokens', adminOnly: true },
   { key: 'shared-tokens', label: 'Shared tokens', adminOnly: true },
+  { key: 'auth-groups', label: 'Authentication groups', adminOnly: true },
 ];
 
-/** /app/admin/{users,endpoints,accounts,tokens,shared-tokens}. */
+/** /app/admin/{users,endpoints,accounts,tokens,shared-tokens,auth-groups}. */
 export default function AdminPage() {
   const session = useSession();
   const { path } = useLocation();
@@ -42,6 +44,8 @@ export default function AdminPage() {
         <TokensPanel />
       ) : tab?.key === 'shared-tokens' ? (
         <SharedTokensPanel />
+      ) : tab?.key === 'auth-groups' ? (
+        <AuthGroupsPanel />
       ) : (
         <UsersPanel />
       )}

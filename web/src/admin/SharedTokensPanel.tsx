@@ -54,6 +54,26 @@ export function SharedTokensPanel() {
       return client.invalidateQueries({ queryKey: ['shared-tokens'] });
     },
   });
+  const [editing, setEditing] = useState<SharedToken | null>(null);
+  const [editFilters, setEditFilters] = useState<number[]>([]);
+  const [editOperator, setEditOperator] = useState<'AND' | 'OR'>('AND');
+  const [savedName, setSavedName] = useState<string | null>(null);
+  const update = useMutation({
+    // The token itself never changes (it is stored hashed, decision 0686): only its filters and their operator.
+    mutationFn: (token: SharedToken) =>
+      api<SharedToken>('PUT', `/v1/shared-tokens/${token.id}`, { filters: editFilters, filtersOperator: editOperator }),
+    onSuccess: (_answer, token) => {
+      setEditing(null);
+      setSavedName(token.name);
+      return client.invalidateQueries({ queryKey: ['shared-tokens'] });
+    },
+  });
+  const startEdit = (token: SharedToken) => {
+    setSavedName(null);
+    setEditing(token);
+    setEditFilters([...token.filters]);
+    setEditOperator(token.filtersOperator);
+  };
   const remove = useMutation({
     mutationFn: (token: SharedToken) => api<unknown>('DELETE', `/v1/shared-tokens/${token.id}`),
     onSettled: () => client.invalidateQueries({ queryKey: ['shared-tokens'] }),
@@ -86,15 +106,25 @@ export function SharedTokensPanel() {
         header: 'Actions',
         enableSorting: false,
         cell: ({ row }) => (
-          <button type="button" className="danger" onClick={() => remove.mutate(row.original)}>
-            Delete<span className="visually-hidden"> {row.original.name}</span>
-          </button>
+          <span className="row-actions">
+            <button type="button" onClick={() => startEdit(row.original)}>
+              Edit filters<span className="visually-hidden"> of {row.original.name}</span>
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => window.confirm(`Delete the shared token “${row.original.name}”?`) && remove.mutate(row.original)}
+            >
+              Delete<span className="visually-hidden"> {row.original.name}</span>
+            </button>
+          </span>
         ),
       },
     ],
+    // startEdit only uses state setters, which keep their identity.
     [filterText, remove],
   );
-  const failure = create.error ?? createFilter.error ?? remove.error;
+  const failure = create.error ?? createFilter.error ?? remove.error ?? update.error;
   return (
     <section aria-labelledby="shared-title">
       <div className="page-head">
@@ -151,6 +181,53 @@ export function SharedTokensPanel() {
           Add filter
         </button>
       </form>
+      {editing !== null && (
+        <form
+          className="panel-box"
+          aria-labelledby="edit-shared-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update.mutate(editing);
+          }}
+        >
+          <h2 id="edit-shared-title">Filters of “{editing.name}”</h2>
+          <p className="muted">
+            The token (<span className="mono">••••{editing.token.slice(-4)}</span>) stays the same; only what it may read changes.
+          </p>
+          <div className="filters">
+            <div role="group" aria-label={`Filters of ${editing.name}`} className="checks">
+              {(filters.data ?? []).map((filter) => (
+                <label key={filter.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={editFilters.includes(filter.id)}
+                    onChange={(event) =>
+                      setEditFilters(event.target.checked ? [...editFilters, filter.id] : editFilters.filter((id) => id !== filter.id))
+                    }
+                  />{' '}
+                  {filter.field}={filter.value}
+                </label>
+              ))}
+            </div>
+            <label>
+              Combine filters with
+              <select value={editOperator} onChange={(event) => setEditOperator(event.target.value === 'OR' ? 'OR' : 'AND')}>
+                <option value="AND">AND (all must match)</option>
+                <option value="OR">OR (any may match)</option>
+              </select>
+            </label>
+          </div>
+          <div className="actions">
+            <button type="submit" className="primary" disabled={update.isPending}>
+              Save filters
+            </button>
+            <button type="button" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {savedName !== null && <p role="status">Filters of “{savedName}” saved.</p>}
       {failure !== null && (
         <p className="error" role="alert">
           {messageOf(failure)}

@@ -6,12 +6,7 @@ import { DataTable, type Column } from '../common/DataTable.js';
 import { messageOf } from '../common/errors.js';
 import { usePageTitle } from '../common/use-page-title.js';
 import { useSession } from '../session.js';
-
-const ROLES = [
-  ['USER_ROLE_READONLY', 'Read-only'],
-  ['USER_ROLE_REGULAR', 'Regular'],
-  ['USER_ROLE_ACCOUNT_ADMIN', 'Admin'],
-] as const;
+import { ROLES } from './roles.js';
 
 interface User {
   readonly id: number;

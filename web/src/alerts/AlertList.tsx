@@ -5,7 +5,8 @@ import { formatTime, messageOf } from '../common/errors.js';
 import { usePageTitle } from '../common/use-page-title.js';
 import { canWrite, useSession } from '../session.js';
 import { SEVERITIES, topSeverity, type Alert } from './alert-model.js';
-import { useAlerts, useSetAlertEnabled } from './alert-queries.js';
+import { useAlerts, useBulkAlerts, useSetAlertEnabled, type BulkAlertAction } from './alert-queries.js';
+import { BulkBar } from '../common/BulkBar.js';
 import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
 
 export function SeverityBadge({ severity }: { severity: string | undefined }) {
@@ -24,6 +25,8 @@ export function AlertList() {
   const [tag, setTag] = useState('');
   const [enabled, setEnabled] = useState('');
   const [changedBy, setChangedBy] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const bulk = useBulkAlerts();
 
   const all = useMemo(() => alerts.data ?? [], [alerts.data]);
   const tags = useMemo(() => [...new Set(all.flatMap((alert) => alert.tags ?? []))].sort(), [all]);
@@ -40,6 +43,14 @@ export function AlertList() {
     );
   }, [all, search, severity, tag, enabled, changedBy]);
 
+  // Only rows still shown are acted on: a filter change never leaves hidden rows ticked.
+  const shownIds = useMemo(() => new Set(shown.map((alert) => String(alert.id))), [shown]);
+  const ticked = [...selected].filter((id) => shownIds.has(id)).map(Number);
+  const runBulk = (action: BulkAlertAction) => {
+    const count = ticked.length === 1 ? '1 alert' : `${ticked.length} alerts`;
+    if (action === 'delete' && !window.confirm(`Delete ${count}? This cannot be undone.`)) return;
+    bulk.mutate({ ids: ticked, action }, { onSuccess: ({ failed }) => setSelected(new Set(failed.map(({ item }) => String(item)))) });
+  };
   const columns = useMemo<Column<Alert>[]>(
     () => [
       {
@@ -132,6 +143,34 @@ export function AlertList() {
           <p className="count" role="status" data-testid="alert-count">
             {shown.length === all.length ? `${all.length} alerts` : `${shown.length} of ${all.length} alerts`}
           </p>
+          {writable && (
+            <BulkBar
+              noun={['alert', 'alerts']}
+              selected={ticked.length}
+              matching={shown.length}
+              allMatching={false}
+              onSelectAllMatching={() => setSelected(new Set(shownIds))}
+              onClear={() => setSelected(new Set())}
+            >
+              <button type="button" disabled={bulk.isPending} onClick={() => runBulk('enable')}>
+                Enable
+              </button>
+              <button type="button" disabled={bulk.isPending} onClick={() => runBulk('disable')}>
+                Disable
+              </button>
+              <button type="button" className="danger" disabled={bulk.isPending} onClick={() => runBulk('delete')}>
+                Delete…
+              </button>
+            </BulkBar>
+          )}
+          {bulk.isSuccess && (
+            <p role="status" data-testid="bulk-result">
+              {bulk.data.done === 1 ? '1 alert' : `${bulk.data.done} alerts`}{' '}
+              {bulk.variables.action === 'delete' ? 'deleted' : `${bulk.variables.action}d`}
+              {bulk.data.failed.length > 0 &&
+                `; ${bulk.data.failed.length} failed (still selected): ${messageOf(bulk.data.failed[0]?.error)}`}
+            </p>
+          )}
           {toggle.isError && (
             <p className="error" role="alert">
               {messageOf(toggle.error)}
@@ -144,6 +183,7 @@ export function AlertList() {
             rowKey={(alert) => String(alert.id)}
             empty="No alert matches."
             testId="alerts"
+            {...(writable ? { selection: { selected, onChange: setSelected, rowLabel: (alert: Alert) => alert.title } } : {})}
           />
         </>
       )}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../api.js';
+import { Pager } from '../common/Pager.js';
 import { DataTable, type Column } from '../common/DataTable.js';
 import { formatTime, messageOf } from '../common/errors.js';
 import { AppLink } from '../common/SubNav.js';
@@ -132,19 +133,14 @@ export function TriggeredList() {
             empty="Nothing fired."
             testId="triggered"
           />
-          {data.total > PAGE && (
-            <div className="pager">
-              <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Newer
-              </button>
-              <span>
-                {data.from + 1}–{data.from + data.results.length} of {data.total}
-              </span>
-              <button type="button" disabled={data.from + data.results.length >= data.total} onClick={() => setPage(page + 1)}>
-                Older
-              </button>
-            </div>
-          )}
+          <Pager
+            label="Pages of triggered alerts"
+            from={data.from}
+            shown={data.results.length}
+            total={data.total}
+            onPage={(direction) => setPage(page + direction)}
+            words={['Newer', 'Older']}
+          />
         </>
       )}
     </section>

@@ -1,11 +1,21 @@
 /** The alert API's shapes (/v2/alerts, /v1/alerts/triggered-alerts) and the form's, with the mapping between them. */
 
-export const SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'SEVERE'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import type { TriggerOperator } from '../../../src/trigger-model/index.js';
+import { SEVERITIES, type Severity } from '../../../src/shared/severity.js';
+
+// Severities and operators are the evaluator's own (decision 0677); the form lists operators in its reading order.
+export { SEVERITIES, type Severity };
 export const AGGREGATIONS = ['COUNT', 'SUM', 'MIN', 'MAX', 'AVG', 'UNIQUE_COUNT', 'PERCENTAGE', 'PERCENTILE', 'NONE'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
-export const OPERATORS = ['GREATER_THAN', 'GREATER_THAN_OR_EQUALS', 'LESS_THAN', 'LESS_THAN_OR_EQUALS', 'EQUALS', 'NOT_EQUALS'] as const;
-export type Operator = (typeof OPERATORS)[number];
+export const OPERATORS: readonly TriggerOperator[] = [
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUALS',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUALS',
+  'EQUALS',
+  'NOT_EQUALS',
+];
+export type Operator = TriggerOperator;
 
 export interface SubComponent {
   readonly queryDefinition: {

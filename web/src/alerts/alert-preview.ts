@@ -1,5 +1,6 @@
 import type { Bucket } from '../search.js';
-import { SEVERITIES, type Operator, type Severity, type SubForm } from './alert-model.js';
+import { highestTierMet, type TierMet } from '../../../src/trigger-model/index.js';
+import { SEVERITIES, type Severity, type SubForm } from './alert-model.js';
 
 export const PREVIEW_HOURS = 24;
 export const MINUTE_MS = 60_000;
@@ -14,32 +15,15 @@ export function minuteMetricAgg(sub: SubForm): Record<string, unknown> | undefin
   return sub.aggregationType === 'COUNT' ? undefined : { stats: { field: sub.field.trim() } };
 }
 
-function compare(operator: Operator, value: number, threshold: number): boolean {
-  switch (operator) {
-    case 'GREATER_THAN':
-      return value > threshold;
-    case 'GREATER_THAN_OR_EQUALS':
-      return value >= threshold;
-    case 'LESS_THAN':
-      return value < threshold;
-    case 'LESS_THAN_OR_EQUALS':
-      return value <= threshold;
-    case 'EQUALS':
-      return value === threshold;
-    case 'NOT_EQUALS':
-      return value !== threshold;
-  }
-}
-
-/** The highest severity whose threshold the value meets (as the evaluator picks it), or undefined. */
-export function severityMet(sub: SubForm, value: number): { severity: Severity; threshold: number } | undefined {
-  for (const severity of [...SEVERITIES].reverse()) {
-    const text = sub.tiers[severity].trim();
-    if (text === '') continue;
-    const threshold = Number(text);
-    if (compare(sub.operator, value, threshold)) return { severity, threshold };
-  }
-  return undefined;
+/**
+ * The highest severity whose threshold the value meets, by the evaluator's own rule (src/trigger-model, decision
+ * 0677), from the form's threshold texts.
+ */
+export function severityMet(sub: SubForm, value: number): TierMet | undefined {
+  const tiers = Object.fromEntries(
+    SEVERITIES.filter((severity) => sub.tiers[severity].trim() !== '').map((severity) => [severity, Number(sub.tiers[severity])]),
+  );
+  return highestTierMet({ operator: sub.operator, severityThresholdTiers: tiers }, value);
 }
 
 export interface PreviewFiring {

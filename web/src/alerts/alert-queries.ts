@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api.js';
+import { eachLimited } from '../common/BulkBar.js';
 import type { Alert, AlertRequest } from './alert-model.js';
 
 export interface EndpointSummary {
@@ -57,5 +58,24 @@ export function useDeleteAlert() {
   return useMutation({
     mutationFn: (id: number) => api<Alert>('DELETE', `/v2/alerts/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export type BulkAlertAction = 'enable' | 'disable' | 'delete';
+
+/**
+ * One action on many alerts. The alert API has no bulk route (Logz.io's has none either), so each alert is its own
+ * request, a few at a time; the answer lists the ids that failed so the page can say which.
+ */
+export function useBulkAlerts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, action }: { ids: readonly number[]; action: BulkAlertAction }) => {
+      const failed = await eachLimited(ids, (id) =>
+        action === 'delete' ? api<unknown>('DELETE', `/v2/alerts/${id}`) : api<null>('POST', `/v2/alerts/${id}/${action}`),
+      );
+      return { done: ids.length - failed.length, failed };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }

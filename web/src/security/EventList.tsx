@@ -17,6 +17,11 @@ import {
 } from './security-model.js';
 import { AccountKindNotice } from './AccountKindNotice.js';
 import { AnySelect } from '../common/AnySelect.js';
+import { BulkBar, eachLimited } from '../common/BulkBar.js';
+import { Pager } from '../common/Pager.js';
+
+/** Events read a page at a time, newest first. */
+const EVENTS_PAGE = 200;
 
 const MUTE_FOR: readonly [string, number | null][] = [
   ['1 hour', 3_600],
@@ -32,6 +37,9 @@ export function EventList() {
   const [severity, setSeverity] = useState('');
   const [withMuted, setWithMuted] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [pageNumber, setPageNumber] = useState(1);
+  const writable = canWrite(useSession());
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const body = {
     filter: {
       ...(search.trim() === '' ? {} : { searchTerm: search.trim() }),
@@ -39,7 +47,7 @@ export function EventList() {
       includeMutedEvents: withMuted,
     },
     sort: [{ field: 'DATE', descending: true }],
-    pagination: { pageNumber: 1, pageSize: 200 },
+    pagination: { pageNumber, pageSize: EVENTS_PAGE },
   };
   const events = useQuery({
     queryKey: ['security-events', body],
@@ -104,6 +112,9 @@ export function EventList() {
     ],
     [openId],
   );
+  const shown = events.data?.results ?? [];
+  // Only events still listed are triaged: a filter change never leaves hidden events ticked.
+  const ticked = shown.filter((event) => selected.has(event.alertEventId));
   const forbidden = events.error instanceof ApiError && events.error.status === 403;
   const open = events.data?.results.find((event) => event.alertEventId === openId);
   return (
@@ -118,11 +129,34 @@ export function EventList() {
           <form className="filters" role="search" aria-label="Filter security events" onSubmit={(event) => event.preventDefault()}>
             <label>
               Search
-              <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPageNumber(1);
+                }}
+              />
             </label>
-            <AnySelect label="Severity" value={severity} onChange={setSeverity} options={SEVERITIES} />
+            <AnySelect
+              label="Severity"
+              value={severity}
+              onChange={(value) => {
+                setSeverity(value);
+                setPageNumber(1);
+              }}
+              options={SEVERITIES}
+            />
             <label className="check">
-              <input type="checkbox" checked={withMuted} onChange={(event) => setWithMuted(event.target.checked)} /> Show muted events
+              <input
+                type="checkbox"
+                checked={withMuted}
+                onChange={(event) => {
+                  setWithMuted(event.target.checked);
+                  setPageNumber(1);
+                }}
+              />{' '}
+              Show muted events
             </label>
           </form>
           {events.isError ? (
@@ -138,6 +172,14 @@ export function EventList() {
               <p className="count" role="status" data-testid="event-count">
                 {events.data.total === 1 ? '1 event' : `${events.data.total} events`}
               </p>
+              {writable && (
+                <BulkTriage
+                  events={ticked}
+                  matching={shown.length}
+                  onSelectAll={() => setSelected(new Set(shown.map((event) => event.alertEventId)))}
+                  onDone={(failedIds) => setSelected(new Set(failedIds))}
+                />
+              )}
               <DataTable
                 caption="Security events"
                 data={events.data.results}
@@ -145,6 +187,23 @@ export function EventList() {
                 rowKey={(event) => event.alertEventId}
                 testId="events"
                 empty="No events."
+                {...(writable
+                  ? {
+                      selection: {
+                        selected,
+                        onChange: setSelected,
+                        rowLabel: (event: SecurityEvent) => `${event.name} at ${formatTime(event.eventDate * 1000)}`,
+                      },
+                    }
+                  : {})}
+              />
+              <Pager
+                label="Pages of security events"
+                from={(pageNumber - 1) * EVENTS_PAGE}
+                shown={events.data.results.length}
+                total={events.data.total}
+                onPage={(direction) => setPageNumber(pageNumber + direction)}
+                words={['Newer', 'Older']}
               />
               {open !== undefined && <TriagePanel key={open.alertEventId} event={open} onClose={() => setOpenId(null)} />}
             </>
@@ -319,5 +378,94 @@ function EventLogs({ eventId }: { eventId: string }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * One triage for many events: the API triages the events of one rule per request, so the ticked events are sent
+ * grouped by rule. Status and assignee left at "keep" are not sent.
+ */
+function BulkTriage({
+  events,
+  matching,
+  onSelectAll,
+  onDone,
+}: {
+  events: readonly SecurityEvent[];
+  matching: number;
+  onSelectAll: () => void;
+  onDone: (failedIds: string[]) => void;
+}) {
+  const client = useQueryClient();
+  const [status, setStatus] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const apply = useMutation({
+    mutationFn: async (change: TriageChange) => {
+      const byRule = new Map<number, SecurityEvent[]>();
+      for (const event of events) byRule.set(event.alertId, [...(byRule.get(event.alertId) ?? []), event]);
+      const failed = await eachLimited([...byRule.entries()], ([ruleId, ofRule]) =>
+        api<unknown>('PUT', `/v2/security/rules/events/${ruleId}`, {
+          filter: { alertEventIds: ofRule.map((event) => event.alertEventId) },
+          ...change,
+        }),
+      );
+      const failedIds = failed.flatMap(({ item }) => item[1].map((event) => event.alertEventId));
+      return { done: events.length - failedIds.length, failedIds, error: failed[0]?.error };
+    },
+    onSuccess: ({ failedIds }) => {
+      setStatus('');
+      setAssignee('');
+      onDone(failedIds);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: ['security-events'] }),
+  });
+  const change: TriageChange = {
+    ...(status === '' ? {} : { status: status as TriageStatus }),
+    ...(assignee.trim() === '' ? {} : { assignee: assignee.trim() }),
+  };
+  return (
+    <>
+      <BulkBar
+        noun={['event', 'events']}
+        selected={events.length}
+        matching={matching}
+        allMatching={false}
+        onSelectAllMatching={onSelectAll}
+        onClear={() => onDone([])}
+      >
+        <label>
+          Set status
+          <select value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">Keep</option>
+            {TRIAGE_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value.replace('_', ' ').toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Assign to
+          <input value={assignee} onChange={(event) => setAssignee(event.target.value)} placeholder="Keep" />
+        </label>
+        <button
+          type="button"
+          className="primary"
+          disabled={apply.isPending || Object.keys(change).length === 0}
+          onClick={() => apply.mutate(change)}
+        >
+          Apply triage
+        </button>
+        <button type="button" disabled={apply.isPending} onClick={() => apply.mutate({ isMuted: true, muteUntil: null })}>
+          Mute
+        </button>
+      </BulkBar>
+      {apply.isSuccess && (
+        <p role="status" data-testid="bulk-result">
+          {apply.data.done === 1 ? '1 event' : `${apply.data.done} events`} triaged
+          {apply.data.failedIds.length > 0 && `; ${apply.data.failedIds.length} failed (still selected): ${messageOf(apply.data.error)}`}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../api.js';
 import { DataTable, type Column } from '../common/DataTable.js';
-import { formatTime, messageOf } from '../common/errors.js';
+import { formatTime } from '../common/errors.js';
+import { Failure, QueryView } from '../common/QueryView.js';
 import { AppLink } from '../common/SubNav.js';
 import { usePageTitle } from '../common/use-page-title.js';
 import { canWrite, useSession } from '../session.js';
@@ -109,35 +110,25 @@ function ListOfLists() {
           </button>
         </form>
       )}
-      {(create.isError || remove.isError) && (
-        <p className="error" role="alert">
-          {messageOf(create.error ?? remove.error)}
-        </p>
-      )}
+      <Failure error={create.error ?? remove.error} />
       <form className="filters" role="search" aria-label="Filter lookup lists" onSubmit={(event) => event.preventDefault()}>
         <label>
           Search
           <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         </label>
       </form>
-      {lists.isError ? (
-        <p className="error" role="alert">
-          {messageOf(lists.error)}
-        </p>
-      ) : lists.data === undefined ? (
-        <p className="spinner" role="status">
-          Loading…
-        </p>
-      ) : (
-        <DataTable
-          caption="Lookup lists"
-          data={lists.data.results}
-          columns={columns}
-          rowKey={(list) => list.id}
-          testId="lookup-lists"
-          empty="No lookup lists."
-        />
-      )}
+      <QueryView query={lists}>
+        {(data) => (
+          <DataTable
+            caption="Lookup lists"
+            data={data.results}
+            columns={columns}
+            rowKey={(list) => list.id}
+            testId="lookup-lists"
+            empty="No lookup lists."
+          />
+        )}
+      </QueryView>
     </section>
   );
 }
@@ -272,11 +263,7 @@ function Elements({ listId }: { listId: string }) {
                 `: ${add.data.failures.map((failure) => `${String(failure.value)} (${failure.reason})`).join('; ')}`}
             </p>
           )}
-          {add.isError && (
-            <p className="error" role="alert">
-              {messageOf(add.error)}
-            </p>
-          )}
+          <Failure error={add.error} />
         </form>
       )}
       <form className="filters" role="search" aria-label="Filter elements" onSubmit={(event) => event.preventDefault()}>
@@ -285,29 +272,23 @@ function Elements({ listId }: { listId: string }) {
           <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         </label>
       </form>
-      {elements.isError ? (
-        <p className="error" role="alert">
-          {messageOf(elements.error)}
-        </p>
-      ) : elements.data === undefined ? (
-        <p className="spinner" role="status">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <p className="count" role="status" data-testid="element-count">
-            {elements.data.total === 1 ? '1 element' : `${elements.data.total} elements`}
-          </p>
-          <DataTable
-            caption="Elements"
-            data={elements.data.results}
-            columns={columns}
-            rowKey={(element) => String(element.id)}
-            testId="elements"
-            empty="No elements."
-          />
-        </>
-      )}
+      <QueryView query={elements}>
+        {(data) => (
+          <>
+            <p className="count" role="status" data-testid="element-count">
+              {data.total === 1 ? '1 element' : `${data.total} elements`}
+            </p>
+            <DataTable
+              caption="Elements"
+              data={data.results}
+              columns={columns}
+              rowKey={(element) => String(element.id)}
+              testId="elements"
+              empty="No elements."
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

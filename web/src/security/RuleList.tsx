@@ -10,6 +10,14 @@ import { SeverityBadge } from '../alerts/AlertList.js';
 import type { RulePage, SecurityRule } from './security-model.js';
 import { AccountKindNotice } from './AccountKindNotice.js';
 import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
+import { RuleEditor } from './RuleEditor.js';
+import { BulkBar } from '../common/BulkBar.js';
+
+interface BulkAnswer {
+  readonly total: number;
+  readonly ruleIds: readonly number[];
+  readonly skippedProtectedRuleIds: readonly number[];
+}
 
 /** Rules of the security account, filtered by the API (`/v2/security/rules/search`), with Sigma import. */
 export function RuleList() {
@@ -20,6 +28,10 @@ export function RuleList() {
   const [severity, setSeverity] = useState('');
   const [enabled, setEnabled] = useState('');
   const [tag, setTag] = useState('');
+  const [editing, setEditing] = useState<SecurityRule | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
   const filter = {
     ...(search.trim() === '' ? {} : { search: search.trim() }),
     ...(severity === '' ? {} : { severities: [severity] }),
@@ -51,6 +63,38 @@ export function RuleList() {
     onError: (_error, _change, context) => context?.before.forEach(([key, page]) => client.setQueryData(key, page)),
     onSettled: () => client.invalidateQueries({ queryKey: ['security-rules'] }),
   });
+  const filterKey = JSON.stringify(filter);
+  const [selectedFor, setSelectedFor] = useState(filterKey);
+  if (selectedFor !== filterKey) {
+    // A new filter starts a new selection: nothing hidden stays ticked.
+    setSelectedFor(filterKey);
+    setSelected(new Set());
+    setAllMatching(false);
+  }
+  const bulk = useMutation({
+    /** The API's bulk routes: the ticked rules by id, or every rule the filters match (all: every rule). */
+    mutationFn: ({ action }: { action: 'enable' | 'disable' | 'delete' }) => {
+      const target = allMatching
+        ? Object.keys(filter).length === 0
+          ? { all: true }
+          : { filters: filter }
+        : { filters: { ruleIds: [...selected].map(Number) } };
+      return action === 'delete'
+        ? api<BulkAnswer>('POST', '/v2/security/rules/bulk/delete', target)
+        : api<BulkAnswer>('POST', '/v2/security/rules/bulk/update', { ...target, fields: { enabled: action === 'enable' } });
+    },
+    onSuccess: () => {
+      setSelected(new Set());
+      setAllMatching(false);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: ['security-rules'] }),
+  });
+  const selectedCount = allMatching ? (rules.data?.total ?? 0) : selected.size;
+  const runBulk = (action: 'enable' | 'disable' | 'delete') => {
+    const count = selectedCount === 1 ? '1 rule' : `${selectedCount} rules`;
+    if (action === 'delete' && !window.confirm(`Delete ${count}? Built-in rules are kept. This cannot be undone.`)) return;
+    bulk.mutate({ action });
+  };
   const columns = useMemo<Column<SecurityRule>[]>(
     () => [
       {
@@ -102,6 +146,28 @@ export function RuleList() {
           </>
         ),
       },
+      ...(writable
+        ? [
+            {
+              id: 'actions',
+              header: 'Actions',
+              enableSorting: false,
+              cell: ({ row }) => (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setSaved(null);
+                    setEditing(row.original);
+                    // The form opens above the list: move the focus there.
+                    requestAnimationFrame(() => document.getElementById('rule-edit-title')?.focus());
+                  }}
+                >
+                  Edit<span className="visually-hidden"> {row.original.title}</span>
+                </button>
+              ),
+            } satisfies Column<SecurityRule>,
+          ]
+        : []),
     ],
     [writable, toggle],
   );
@@ -116,6 +182,17 @@ export function RuleList() {
       ) : (
         <>
           {writable && <SigmaImport />}
+          {editing !== null && (
+            <RuleEditor
+              key={editing.id}
+              rule={editing}
+              onClose={(title) => {
+                setEditing(null);
+                setSaved(title);
+              }}
+            />
+          )}
+          {saved !== null && <p role="status">Rule “{saved}” saved.</p>}
           <form className="filters" role="search" aria-label="Filter rules" onSubmit={(event) => event.preventDefault()}>
             <label>
               Search
@@ -141,6 +218,42 @@ export function RuleList() {
               <p className="count" role="status" data-testid="rule-count">
                 {rules.data.total === 1 ? '1 rule' : `${rules.data.total} rules`}
               </p>
+              {writable && (
+                <BulkBar
+                  noun={['rule', 'rules']}
+                  selected={selected.size}
+                  matching={rules.data.total}
+                  allMatching={allMatching}
+                  onSelectAllMatching={() => setAllMatching(true)}
+                  onClear={() => {
+                    setSelected(new Set());
+                    setAllMatching(false);
+                  }}
+                >
+                  <button type="button" disabled={bulk.isPending} onClick={() => runBulk('enable')}>
+                    Enable
+                  </button>
+                  <button type="button" disabled={bulk.isPending} onClick={() => runBulk('disable')}>
+                    Disable
+                  </button>
+                  <button type="button" className="danger" disabled={bulk.isPending} onClick={() => runBulk('delete')}>
+                    Delete…
+                  </button>
+                </BulkBar>
+              )}
+              {bulk.isSuccess && (
+                <p role="status" data-testid="bulk-result">
+                  {bulk.data.total === 1 ? '1 rule' : `${bulk.data.total} rules`}{' '}
+                  {bulk.variables.action === 'delete' ? 'deleted' : `${bulk.variables.action}d`}
+                  {bulk.data.skippedProtectedRuleIds.length > 0 &&
+                    `; ${bulk.data.skippedProtectedRuleIds.length} built-in kept (they cannot be deleted)`}
+                </p>
+              )}
+              {bulk.isError && (
+                <p className="error" role="alert">
+                  {messageOf(bulk.error)}
+                </p>
+              )}
               {toggle.isError && (
                 <p className="error" role="alert">
                   {messageOf(toggle.error)}
@@ -152,6 +265,18 @@ export function RuleList() {
                 columns={columns}
                 rowKey={(rule) => String(rule.id)}
                 testId="rules"
+                {...(writable
+                  ? {
+                      selection: {
+                        selected: allMatching ? new Set(rules.data.results.map((rule) => String(rule.id))) : selected,
+                        onChange: (next: Set<string>) => {
+                          setAllMatching(false);
+                          setSelected(next);
+                        },
+                        rowLabel: (rule: SecurityRule) => rule.title,
+                      },
+                    }
+                  : {})}
               />
             </>
           )}

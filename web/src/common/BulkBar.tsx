@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+interface BulkBarProps {
+  /** What the rows are called, singular and plural ("alert", "alerts"). */
+  readonly noun: readonly [string, string];
+  readonly selected: number;
+  /** How many rows match the filters (may be more than are shown). */
+  readonly matching: number;
+  /** Whether the action is to apply to every matching row rather than the ticked ones. */
+  readonly allMatching: boolean;
+  readonly onSelectAllMatching: () => void;
+  readonly onClear: () => void;
+  readonly children: ReactNode;
+}
+
+/** The actions on the ticked rows of a list; shown only while some are ticked. */
+export function BulkBar({ noun, selected, matching, allMatching, onSelectAllMatching, onClear, children }: BulkBarProps) {
+  const count = allMatching ? matching : selected;
+  if (count === 0) return null;
+  const name = (n: number) => `${n} ${n === 1 ? noun[0] : noun[1]}`;
+  return (
+    <div className="bulk-bar" role="region" aria-label={`Actions on the selected ${noun[1]}`}>
+      <span role="status" data-testid="bulk-count">
+        {allMatching ? `All ${name(count)} matching selected` : `${name(count)} selected`}
+      </span>
+      {!allMatching && matching > selected && (
+        <button type="button" className="link" onClick={onSelectAllMatching}>
+          Select all {name(matching)} matching
+        </button>
+      )}
+      {children}
+      <button type="button" onClick={onClear}>
+        Clear selection
+      </button>
+    </div>
+  );
+}
+
+/** Runs `task` on every item, a few at a time; answers the items that failed with their error. */
+export async function eachLimited<T>(
+  items: readonly T[],
+  task: (item: T) => Promise<unknown>,
+  limit = 4,
+): Promise<{ item: T; error: unknown }[]> {
+  const failed: { item: T; error: unknown }[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      try {
+        await task(item);
+      } catch (error) {
+        failed.push({ item, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return failed;
+}
