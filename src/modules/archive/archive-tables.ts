@@ -39,6 +39,8 @@ export interface ArchiveRestoresTable {
   finished_at: number | null;
   expires_at: number | null;
   error: string | null;
+  /** The last archive object restored (objects are read in key order): a retried task resumes after it. */
+  done_through_key: string | null;
 }
 
 export interface ArchiveTables {

@@ -38,6 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', 'bigint')
     .addColumn('expires_at', 'bigint')
     .addColumn('error', 'text')
+    .addColumn('done_through_key', 'text')
     .execute();
   await db.schema.createIndex('archive_restores_account').on('archive_restores').columns(['account_id', 'created_at']).execute();
 }
