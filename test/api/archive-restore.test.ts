@@ -116,7 +116,9 @@ for (const backend of controlPlaneBackends) {
         listed.map((archive) => archive.id),
         [created.id],
       );
-      assert.deepEqual(shapeMismatches(await ok('GET', `${SETTINGS}/${created.id}`), fixture('archive_logs', 'get_archive.json')), []);
+      // get_archive.json is an Azure archive, which Logward refuses: the S3 one of the list stands for its shape.
+      const [listedShape] = fixture('archive_logs', 'list_archives.json') as unknown[];
+      assert.deepEqual(shapeMismatches(await ok('GET', `${SETTINGS}/${created.id}`), listedShape), []);
       await refused('POST', SETTINGS, s3Settings(s3), 409, /already has archive settings/);
 
       // An update that leaves the keys out keeps them; a new path moves where the next hours go.

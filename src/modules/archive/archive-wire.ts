@@ -147,7 +147,11 @@ export function archiveToWire(settings: ArchiveSettings): ArchiveSettingsRespons
               credentialsType: destination.credentialsType,
               path: destination.path,
               s3SecretCredentials: settings.sealedKeys === undefined ? null : { accessKey: mask(settings.accessKeyHint), secretKey: '****' },
-              s3IamCredentials: destination.arn === undefined ? null : { arn: destination.arn, externalId: destination.externalId ?? null },
+              // Logz.io answers the external id its role trust policy must name; Logward's is stable per account.
+              s3IamCredentials:
+                destination.arn === undefined
+                  ? null
+                  : { arn: destination.arn, externalId: destination.externalId ?? `logward-${settings.accountId}` },
               region: destination.region,
               endpoint: destination.endpoint ?? null,
             }
