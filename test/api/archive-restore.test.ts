@@ -69,8 +69,9 @@ function s3Settings(s3: TestS3Server, overrides: Record<string, unknown> = {}) {
 
 for (const backend of controlPlaneBackends) {
   describe(`archive and restore (${backend.name})`, () => {
-    // Mid-hour, so the logs shipped now fall in one hour that closes an hour later.
-    const clock = createManualClock(Math.floor(Date.UTC(2026, 10, 2, 9) / HOUR_MS) * HOUR_MS + 5 * 60_000);
+    // Mid-hour, so the logs shipped now fall in one hour that closes an hour later; near the real time, because the
+    // engine's TTL reads the real clock (a clock a month back would let a merge drop the logs at any moment).
+    const clock = createManualClock(Math.floor(Date.now() / HOUR_MS) * HOUR_MS - HOUR_MS + 5 * 60_000);
     let t: TestApp;
     let s3: TestS3Server;
     let bucket: S3Client;
@@ -199,6 +200,12 @@ for (const backend of controlPlaneBackends) {
       const day = new Date(hourStart).toISOString().slice(0, 10);
       const hour = new Date(hourStart).toISOString().slice(11, 13);
       const key = `archive/${t.mainAccountId}/dt=${day}/hour=${hour}/logs-00000.json.gz`;
+      const written = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'archive/' }));
+      assert.deepEqual(
+        (written.Contents ?? []).map((entry) => entry.Key),
+        [key],
+        JSON.stringify((await ok<ArchiveWire>('GET', `${SETTINGS}/${archive.id}`)).archiveStatus),
+      );
       const object = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
       const archived = gunzipSync(await object.Body!.transformToByteArray())
         .toString('utf8')
