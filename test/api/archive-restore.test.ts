@@ -147,11 +147,23 @@ for (const backend of controlPlaneBackends) {
       await refused('POST', `${SETTINGS}/test`, { archiveSettings: s3Settings(s3, { path: 'no-such-bucket' }) }, 400, /test failed/);
 
       // Refused settings: Azure, internal endpoints, a path that is not a bucket, a directory outside the root.
-      await refused('PUT', `${SETTINGS}/${created.id}`, { storageType: 'BLOB', azureBlobStorageSettings: { tenantId: 'x' } }, 400, /not supported/);
+      await refused(
+        'PUT',
+        `${SETTINGS}/${created.id}`,
+        { storageType: 'BLOB', azureBlobStorageSettings: { tenantId: 'x' } },
+        400,
+        /not supported/,
+      );
       await refused('PUT', `${SETTINGS}/${created.id}`, s3Settings(s3, { endpoint: 'http://169.254.169.254' }), 400, /endpoint/);
       await refused('PUT', `${SETTINGS}/${created.id}`, s3Settings(s3, { path: 'Not_A_Bucket' }), 400, /bucket name/);
       for (const bad of ['../escape', '/etc', 'a/../../b', 'a//b', '.hidden']) {
-        await refused('PUT', `${SETTINGS}/${created.id}`, { storageType: 'DIRECTORY', directoryStorageSettings: { path: bad } }, 400, /archive root/);
+        await refused(
+          'PUT',
+          `${SETTINGS}/${created.id}`,
+          { storageType: 'DIRECTORY', directoryStorageSettings: { path: bad } },
+          400,
+          /archive root/,
+        );
       }
       const missing = await api('GET', `${SETTINGS}/1234`);
       assert.equal(missing.statusCode, 404);
@@ -184,7 +196,12 @@ for (const backend of controlPlaneBackends) {
       const archive = await ok<ArchiveWire>('POST', SETTINGS, s3Settings(s3));
       const hourStart = Math.floor(clock.now() / HOUR_MS) * HOUR_MS;
       const lines = ['alice', 'bob', 'carol'].map((user, index) =>
-        JSON.stringify({ message: `archived login ${index}`, user, type: 'auth', '@timestamp': new Date(clock.now() + index).toISOString() }),
+        JSON.stringify({
+          message: `archived login ${index}`,
+          user,
+          type: 'auth',
+          '@timestamp': new Date(clock.now() + index).toISOString(),
+        }),
       );
       const shipped = await t.listener.inject({
         method: 'POST',
@@ -257,10 +274,14 @@ for (const backend of controlPlaneBackends) {
         const restoredId = active.accountId;
         const dayOffset = Math.floor((clock.now() - hourStart) / MS_PER_DAY);
         const search = async (query: string) =>
-          ok<{ hits: { total: number; hits: { _source: Record<string, unknown> }[] } }>('POST', `/v1/search?accountIds=${restoredId}&dayOffset=${dayOffset}`, {
-            query: { query_string: { query } },
-            size: 100,
-          });
+          ok<{ hits: { total: number; hits: { _source: Record<string, unknown> }[] } }>(
+            'POST',
+            `/v1/search?accountIds=${restoredId}&dayOffset=${dayOffset}`,
+            {
+              query: { query_string: { query } },
+              size: 100,
+            },
+          );
         const all = await search('*');
         assert.equal(all.hits.total, 3);
         assert.deepEqual(all.hits.hits.map((hit) => hit._source['user']).sort(), ['alice', 'bob', 'carol']);

@@ -74,7 +74,8 @@ export function wireArchive(
       const root = path.resolve(config.archiveDir);
       const target = path.resolve(root, destination.path);
       const relative = path.relative(root, target);
-      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) throw new Error('the archive directory is outside the archive root');
+      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
+        throw new Error('the archive directory is outside the archive root');
       return createFileBlobStore({ root: target, maxBlobBytes: MAX_OBJECT_BYTES });
     }
     if (settings.sealedKeys === undefined) throw new Error('Logward writes to S3 with access keys only (credentials type KEYS)');

@@ -3,7 +3,8 @@ import { AppError } from '../../shared/app-error.js';
 /** Errors of the archive module; wire codes in Logz.io's `archive/` area (the reference documents none; no digits, decision 0310). */
 export const archiveErrors = {
   /** Logz.io's own text (fixture update_archive_id_not_found.txt). */
-  notFound: (id: number) => new AppError('not_found', `archive id ${id} not found`, { wireCode: 'archive/ARCHIVE_NOT_FOUND', parameters: { id } }),
+  notFound: (id: number) =>
+    new AppError('not_found', `archive id ${id} not found`, { wireCode: 'archive/ARCHIVE_NOT_FOUND', parameters: { id } }),
   /** Logz.io's own text (fixture get_restore_id_not_found.txt). */
   restoreNotFound: (id: number) =>
     new AppError('not_found', `restore id ${id} not found`, { wireCode: 'archive/RESTORE_NOT_FOUND', parameters: { id } }),
@@ -31,7 +32,10 @@ export const archiveErrors = {
       parameters: { max },
     }),
   nameTaken: (name: string) =>
-    new AppError('conflict', `An active restore is already named ${name}`, { wireCode: 'archive/RESTORE_NAME_TAKEN', parameters: { name } }),
+    new AppError('conflict', `An active restore is already named ${name}`, {
+      wireCode: 'archive/RESTORE_NAME_TAKEN',
+      parameters: { name },
+    }),
   /** The `test` operation could not write and delete its probe object. */
   testFailed: (reason: string) =>
     new AppError('invalid_argument', `Archive settings test failed: ${reason}`, { wireCode: 'archive/TEST_FAILED', parameters: {} }),

@@ -12,7 +12,12 @@ export interface ArchivePassDeps {
   readonly logger: Logger;
   readonly openDestination: (settings: ArchiveSettings) => Promise<BlobStore>;
   /** The account's logs with `@timestamp` in [fromMs, toMs), as `_source` documents, page by page. */
-  readonly readLogs: (accountId: number, fromMs: number, toMs: number, signal: AbortSignal) => AsyncIterable<readonly Record<string, unknown>[]>;
+  readonly readLogs: (
+    accountId: number,
+    fromMs: number,
+    toMs: number,
+    signal: AbortSignal,
+  ) => AsyncIterable<readonly Record<string, unknown>[]>;
   /** Days the account keeps its logs (undefined: the account is gone). */
   readonly retentionDaysOf: (accountId: number) => Promise<number | undefined>;
   /** An hour is archived once it ended this long ago, so logs that arrive a little late are in it (decision 0701). */

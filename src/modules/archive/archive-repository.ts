@@ -92,7 +92,12 @@ export const archiveRepository = {
   },
 
   async get(db: ControlPlaneDb, accountId: number, id: number): Promise<ArchiveSettings | undefined> {
-    const row = await db.selectFrom('archive_settings').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('archive_settings')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row === undefined ? undefined : settingsFromRow(row);
   },
 

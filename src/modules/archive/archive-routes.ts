@@ -37,7 +37,13 @@ export function archiveRoutes(service: ArchiveService): FastifyPluginAsyncTypebo
     );
     app.get(
       SETTINGS,
-      { schema: { tags, summary: 'List the archive settings of the account', response: { 200: Type.Array(ArchiveSettingsResponse), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'List the archive settings of the account',
+          response: { 200: Type.Array(ArchiveSettingsResponse), ...errors },
+        },
+      },
       async (request) => (await service.list(request.principal.accountId)).map(archiveToWire),
     );
     app.post(

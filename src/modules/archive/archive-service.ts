@@ -65,7 +65,11 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
     let sealedKeys: string | undefined;
     let accessKeyHint: string | undefined;
     if (request.storageType === 'BLOB') {
-      throw archiveErrors.invalid('body.storageType', 'supported', 'BLOB (Azure Blob Storage) is not supported by Logward: use S3 or DIRECTORY');
+      throw archiveErrors.invalid(
+        'body.storageType',
+        'supported',
+        'BLOB (Azure Blob Storage) is not supported by Logward: use S3 or DIRECTORY',
+      );
     }
     if (request.storageType === 'DIRECTORY') {
       const directory = request.directoryStorageSettings;
@@ -82,17 +86,27 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
       destination = { kind: 'DIRECTORY', path: directory.path };
     } else {
       const s3 = request.amazonS3StorageSettings;
-      if (s3 === undefined || s3 === null) throw archiveErrors.invalid('body.amazonS3StorageSettings', 'required', 'must be set for storage type S3');
+      if (s3 === undefined || s3 === null)
+        throw archiveErrors.invalid('body.amazonS3StorageSettings', 'required', 'must be set for storage type S3');
       const [bucket = '', ...rest] = s3.path.replace(/\/+$/, '').split('/');
       if (!BUCKET_NAME.test(bucket)) {
-        throw archiveErrors.invalid('body.amazonS3StorageSettings.path', 'format', 'must start with an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)');
+        throw archiveErrors.invalid(
+          'body.amazonS3StorageSettings.path',
+          'format',
+          'must start with an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+        );
       }
       const prefixPath = rest.join('/');
       if (prefixPath !== '' && !SEGMENTS.test(prefixPath)) {
-        throw archiveErrors.invalid('body.amazonS3StorageSettings.path', 'format', 'the path after the bucket must be plain names separated by "/"');
+        throw archiveErrors.invalid(
+          'body.amazonS3StorageSettings.path',
+          'format',
+          'the path after the bucket must be plain names separated by "/"',
+        );
       }
       const region = s3.region ?? 'us-east-1';
-      if (!REGION.test(region)) throw archiveErrors.invalid('body.amazonS3StorageSettings.region', 'format', 'must be an AWS region name (us-east-1)');
+      if (!REGION.test(region))
+        throw archiveErrors.invalid('body.amazonS3StorageSettings.region', 'format', 'must be an AWS region name (us-east-1)');
       let endpoint: string | undefined;
       if (s3.endpoint !== undefined && s3.endpoint !== '') {
         let parsed: URL;
@@ -102,7 +116,11 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
           throw archiveErrors.invalid('body.amazonS3StorageSettings.endpoint', 'format', 'must be an http or https URL');
         }
         if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.username !== '' || parsed.password !== '') {
-          throw archiveErrors.invalid('body.amazonS3StorageSettings.endpoint', 'format', 'must be an http or https URL without credentials');
+          throw archiveErrors.invalid(
+            'body.amazonS3StorageSettings.endpoint',
+            'format',
+            'must be an http or https URL without credentials',
+          );
         }
         await deps.assertAllowedUrl(s3.endpoint, 'body.amazonS3StorageSettings.endpoint');
         endpoint = s3.endpoint;
@@ -114,7 +132,11 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
         if (keys === undefined || keys.accessKey === '' || keys.secretKey === '') {
           const keep = previous?.sealedKeys !== undefined && keys === undefined;
           if (!keep) {
-            throw archiveErrors.invalid('body.amazonS3StorageSettings.s3SecretCredentials', 'required', 'accessKey and secretKey must be set for credentials type KEYS');
+            throw archiveErrors.invalid(
+              'body.amazonS3StorageSettings.s3SecretCredentials',
+              'required',
+              'accessKey and secretKey must be set for credentials type KEYS',
+            );
           }
           sealedKeys = previous?.sealedKeys;
           accessKeyHint = previous?.accessKeyHint;
@@ -125,7 +147,11 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
       } else {
         const iam = s3.s3IamCredentials ?? undefined;
         if (iam === undefined || iam.arn === '') {
-          throw archiveErrors.invalid('body.amazonS3StorageSettings.s3IamCredentials', 'required', 'arn must be set for credentials type IAM');
+          throw archiveErrors.invalid(
+            'body.amazonS3StorageSettings.s3IamCredentials',
+            'required',
+            'arn must be set for credentials type IAM',
+          );
         }
         arn = iam.arn;
         externalId = iam.externalId;
@@ -181,7 +207,12 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
         id: newInt32Id(),
         accountId,
         ...(await settingsOf(request, undefined)),
-        status: { archivedThroughMs: Math.floor(now / HOUR_MS) * HOUR_MS, lastArchivedAt: undefined, lastError: undefined, lastErrorAt: undefined },
+        status: {
+          archivedThroughMs: Math.floor(now / HOUR_MS) * HOUR_MS,
+          lastArchivedAt: undefined,
+          lastError: undefined,
+          lastErrorAt: undefined,
+        },
         createdAt: now,
         updatedAt: now,
       };
@@ -207,7 +238,8 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
     },
 
     async test(accountId: number, request: ArchiveTestRequest): Promise<void> {
-      const inline = request.archiveSettings ?? (request.storageType === undefined ? undefined : { ...request, storageType: request.storageType });
+      const inline =
+        request.archiveSettings ?? (request.storageType === undefined ? undefined : { ...request, storageType: request.storageType });
       if (inline !== undefined) {
         const saved = request.id === undefined ? undefined : await require(accountId, request.id);
         await probe(await settingsOf(inline, saved));
@@ -218,7 +250,8 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
         return;
       }
       const [saved] = await archiveRepository.list(db, accountId);
-      if (saved === undefined) throw archiveErrors.invalid('body.archiveSettings', 'required', 'or id must be given (the account has no archive settings)');
+      if (saved === undefined)
+        throw archiveErrors.invalid('body.archiveSettings', 'required', 'or id must be given (the account has no archive settings)');
       await probe(saved);
     },
 

@@ -146,7 +146,8 @@ export function archiveToWire(settings: ArchiveSettings): ArchiveSettingsRespons
           ? {
               credentialsType: destination.credentialsType,
               path: destination.path,
-              s3SecretCredentials: settings.sealedKeys === undefined ? null : { accessKey: mask(settings.accessKeyHint), secretKey: '****' },
+              s3SecretCredentials:
+                settings.sealedKeys === undefined ? null : { accessKey: mask(settings.accessKeyHint), secretKey: '****' },
               // Logz.io answers the external id its role trust policy must name; Logward's is stable per account.
               s3IamCredentials:
                 destination.arn === undefined

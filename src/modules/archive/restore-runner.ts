@@ -146,7 +146,10 @@ export function createRestoreRunner(deps: RestoreRunnerDeps) {
     async failed(restoreId: number, reason: string): Promise<void> {
       const restore = await archiveRepository.getRestore(db, restoreId);
       if (restore === undefined) return;
-      if (!(await archiveRepository.transition(db, restoreId, ['IN_PROGRESS'], { status: 'FAILED', finished_at: clock.now(), error: reason }))) return;
+      if (
+        !(await archiveRepository.transition(db, restoreId, ['IN_PROGRESS'], { status: 'FAILED', finished_at: clock.now(), error: reason }))
+      )
+        return;
       if (restore.restoredAccountId !== undefined) {
         await deps.deleteRestoredAccount(restore);
         await archiveRepository.transition(db, restoreId, ['FAILED'], { restored_account_id: null });
@@ -165,4 +168,3 @@ export function createRestoreRunner(deps: RestoreRunnerDeps) {
     },
   };
 }
-

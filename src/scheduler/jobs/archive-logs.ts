@@ -3,7 +3,11 @@ import type { Job } from '../job-runner.js';
 
 /** What the job drives (src/modules/archive): the archive pass, and the expiry of restored accounts. */
 export interface ArchiveLogsDeps {
-  readonly archivePass: { run(signal: AbortSignal): Promise<{ readonly archives: number; readonly hours: number; readonly logs: number; readonly errors: number }> };
+  readonly archivePass: {
+    run(
+      signal: AbortSignal,
+    ): Promise<{ readonly archives: number; readonly hours: number; readonly logs: number; readonly errors: number }>;
+  };
   readonly restores: { expire(): Promise<number> };
   readonly logger: Logger;
   readonly intervalMs?: number;
