@@ -272,6 +272,8 @@ for (const backend of controlPlaneBackends) {
 
         // Searched from the main account like any searchable sub account: hits, totals, and a field query.
         const restoredId = active.accountId;
+        const subAccounts = await ok<{ accountId: number; accountName: string }[]>('GET', '/v1/account-management/time-based-accounts');
+        assert.ok(subAccounts.some((account) => account.accountId === restoredId && account.accountName === 'incident-restore'));
         const dayOffset = Math.floor((clock.now() - hourStart) / MS_PER_DAY);
         const search = async (query: string) =>
           ok<{ hits: { total: number; hits: { _source: Record<string, unknown> }[] } }>(
