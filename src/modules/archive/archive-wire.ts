@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAFE_NAME_PATTERN } from '../../shared/safe-name.js';
 import { RowId } from '../../shared/wire-bounds.js';
 import { RESTORE_STATUSES, type ArchiveSettings, type Restore } from './archive.js';
 
@@ -27,8 +28,8 @@ const BlobSettings = Type.Object(
     tenantId: Type.Optional(Type.String({ maxLength: 256 })),
     clientId: Type.Optional(Type.String({ maxLength: 256 })),
     clientSecret: Type.Optional(Type.String({ maxLength: 1024 })),
-    accountName: Type.Optional(Type.String({ maxLength: 256 })),
-    containerName: Type.Optional(Type.String({ maxLength: 256 })),
+    accountName: Type.Optional(Type.String({ maxLength: 256, pattern: SAFE_NAME_PATTERN })),
+    containerName: Type.Optional(Type.String({ maxLength: 256, pattern: SAFE_NAME_PATTERN })),
     path: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
   },
   { description: 'Azure Blob Storage (Logz.io): not supported by Logward, refused with a clear 400' },
@@ -107,7 +108,7 @@ const RestoreTime = Type.Number({ minimum: 1, maximum: 7_258_118_400_000 });
 
 /** What the Go client sends (InitiateRestore). */
 export const RestoreRequest = Type.Object({
-  accountName: Type.String({ minLength: 1, maxLength: 100, description: 'Name of the restored account' }),
+  accountName: Type.String({ minLength: 1, maxLength: 100, pattern: SAFE_NAME_PATTERN, description: 'Name of the restored account' }),
   username: Type.Optional(Type.String({ maxLength: 256 })),
   startTime: RestoreTime,
   endTime: RestoreTime,
