@@ -13,6 +13,7 @@ import type { SnapshotService } from '../modules/snapshots/index.js';
 import type { ControlPlane } from '../storage/control-plane/index.js';
 import type { LogStore } from '../storage/log-store.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { ArchiveServices } from './wiring/archive.js';
 
 /** A composed Logward process: what tests and the entry point reach into. */
 export interface App {
@@ -49,6 +50,8 @@ export interface App {
   readonly snapshots: SnapshotService;
   /** The tracked-task worker the scheduler role runs (tests drive it directly). */
   readonly tasks: TaskWorker;
+  /** Archive pass, restore runner and its task worker (decision 0700-0705; tests drive them directly). */
+  readonly archive: ArchiveServices;
   /** Binds the ports of the configured roles. */
   start(): Promise<void>;
   /** Stops accepting work, lets in-flight requests finish, closes stores. */

@@ -35,6 +35,7 @@ import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
 import { wireS3Fetchers } from './wiring/s3-fetchers.js';
+import { wireArchive } from './wiring/archive.js';
 import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
 import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
@@ -170,7 +171,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     lookups: lookupArea.services.resolver,
     actorOf,
   });
-  const operabilityArea = wireOperability(ctx, { controlPlane, accounts });
+  const archiveArea = wireArchive(ctx, { secretKey, ingest: ingestArea.services.ingest, accounts, search: searchArea.services.search });
+  const operabilityArea = wireOperability(ctx, { controlPlane, accounts, archive: archiveArea.services.archivePass });
   for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
@@ -207,6 +209,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     dropFilterArea,
     s3FetcherArea,
     snapshotArea,
+    archiveArea,
   ];
 
   const { ingest } = ingestArea.services;
@@ -277,6 +280,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     blobs,
     snapshots: snapshotArea.services.snapshots,
     tasks: snapshotArea.services.tasks,
+    archive: archiveArea.services,
     async start() {
       if (config.roles.includes('api')) {
         sharedInFlight.start();
@@ -293,6 +297,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       if (config.roles.includes('scheduler')) {
         scheduler.start(areas.flatMap((area) => area.jobs));
         snapshotArea.services.tasks.start();
+        archiveArea.services.restoreTasks.start();
       }
       // Last: a probe that reaches the ops port finds every role started.
       if (ops !== undefined) await ops.listen({ host: config.apiHost, port: config.opsPort });
@@ -322,7 +327,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
           (runsApi ? closeWithin(api, graceMs) : Promise.resolve()).then(() => sharedInFlight.stop()),
         ),
         phase('scheduler', scheduler.stop(graceMs)),
-        phase('tasks', snapshotArea.services.tasks.stop()),
+        phase('tasks', Promise.all([snapshotArea.services.tasks.stop(), archiveArea.services.restoreTasks.stop()])),
         phase(
           'ingest',
           (runsIngest ? ingest.stop() : Promise.resolve()).then(() => dropFilterView.stop()),

@@ -59,6 +59,8 @@ export interface AppConfig {
   readonly trustedProxies: readonly Cidr[];
   /** Where snapshot images and exports are kept (decision 0323). */
   readonly blobStore: BlobStoreConfig;
+  /** The only directory DIRECTORY archives may write under (decision 0703): a user names a path inside it. */
+  readonly archiveDir: string;
   /** The address people reach Logward at, for links sent out (snapshot images, the web app); unset: the request's. */
   readonly publicUrl: string | undefined;
 }
@@ -279,6 +281,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'Address people reach Logward at (e.g. https://logs.example.com), used in links sent out: snapshot images and web app links. Unset: the address the request came to.',
   },
   { env: 'LOGWARD_BLOB_MAX_MB', defaultText: '64', description: 'Largest blob (snapshot image, export) accepted, in MB.' },
+  {
+    env: 'LOGWARD_ARCHIVE_DIR',
+    defaultText: '<data dir>/archives',
+    description:
+      'Root of DIRECTORY archives (storageType DIRECTORY): an archive names a relative path inside it and can never write or read outside it.',
+  },
   {
     env: 'LOGWARD_SECRET_KEY',
     defaultText: undefined,

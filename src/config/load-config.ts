@@ -308,6 +308,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): AppConfig
       .map((name) => name.trim())
       .filter((name) => name !== ''),
     blobStore: resolveBlobStore(env, dataDir),
+    archiveDir: path.resolve(read(env, 'LOGWARD_ARCHIVE_DIR') ?? path.join(dataDir, 'archives')),
   };
   return Object.freeze(config);
 }

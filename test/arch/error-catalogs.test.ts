@@ -6,6 +6,7 @@ import { accountErrors } from '../../src/modules/accounts/account-errors.js';
 import { authGroupErrors } from '../../src/modules/auth-groups/auth-group-errors.js';
 import { dropFilterErrors } from '../../src/modules/drop-filters/drop-filter-errors.js';
 import { s3FetcherErrors } from '../../src/modules/s3-fetchers/s3-fetcher-errors.js';
+import { archiveErrors } from '../../src/modules/archive/archive-errors.js';
 import { searchErrors } from '../../src/modules/search/search-errors.js';
 import { securityErrors } from '../../src/modules/security/security-errors.js';
 import { tokenErrors } from '../../src/modules/tokens/token-errors.js';
@@ -20,6 +21,7 @@ const catalogs: Record<string, Record<string, (...args: never[]) => unknown>> = 
   authGroupErrors,
   dropFilterErrors,
   s3FetcherErrors,
+  archiveErrors,
   searchErrors,
   securityErrors,
   tokenErrors,

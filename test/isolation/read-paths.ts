@@ -503,4 +503,20 @@ export const READ_PATHS: readonly ReadPath[] = [
     ownData: true,
     request: (ctx) => ({ method: 'GET', url: `/v1/log-shipping/s3-buckets/${ctx.id('s3Fetcher')}` }),
   },
+  // Archive settings and restores (the world makes no restore: each account's list is its own, empty one).
+  { name: 'archive settings list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v2/archive/settings' }) },
+  {
+    name: 'archive settings by id',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'GET', url: `/v2/archive/settings/${ctx.id('archive')}` }),
+  },
+  {
+    name: 'archive settings test by id',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({ method: 'POST', url: '/v2/archive/settings/test', body: { id: ctx.id('archive') } }),
+  },
+  { name: 'restores list', sees: 'own', ownData: false, request: () => ({ method: 'GET', url: '/archive/restore' }) },
+  { name: 'restores list (v2)', sees: 'own', ownData: false, request: () => ({ method: 'GET', url: '/v2/archive/restore' }) },
 ];

@@ -4,6 +4,7 @@ import { runCli } from '../support/child-process.js';
 import { freePort } from '../support/external-process.js';
 import { apiCall, startLogwardProcess, type LogwardProcess } from '../support/logward-process.js';
 import { S3_FETCHERS, s3FetcherOf } from './s3-fetcher-tenant.js';
+import { ARCHIVE_SETTINGS, archiveOf } from './archive-tenant.js';
 
 /** One account of the isolation world, with what it may read. */
 export interface Tenant {
@@ -35,7 +36,8 @@ export type IdKind =
   | 'savedObject'
   | 'securityRule'
   | 'snapshot'
-  | 's3Fetcher';
+  | 's3Fetcher'
+  | 'archive';
 
 export interface World {
   readonly service: LogwardProcess;
@@ -147,6 +149,7 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       snapshot: [],
       securityRule: [],
       s3Fetcher: [],
+      archive: [],
     };
     const lookupLists: { id: string; accountId: number }[] = [];
     const dropFilters: { id: string; accountId: number }[] = [];
@@ -291,6 +294,8 @@ export async function buildWorld(options: { logsPerAccount?: number } = {}): Pro
       dropFilters.push({ id: dropFilter.id, accountId: account.accountId });
       const fetcher = await ok<{ id: number }>('s3 fetcher', api(account.apiToken, 'POST', S3_FETCHERS, s3FetcherOf(account)));
       ids.s3Fetcher.push({ id: fetcher.id, accountId: account.accountId });
+      const archive = await ok<{ id: number }>('archive', api(account.apiToken, 'POST', ARCHIVE_SETTINGS, archiveOf(account)));
+      ids.archive.push({ id: archive.id, accountId: account.accountId });
       const now = Date.now();
       const logs = Array.from({ length: options.logsPerAccount ?? 40 }, (_, n) =>
         JSON.stringify({

@@ -3,7 +3,7 @@ import type { ReadinessCheck } from '../../http/operability-routes.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import type { Job } from '../../scheduler/job-runner.js';
 import { countCommonWordsJob } from '../../scheduler/jobs/count-common-words.js';
-import { enforceRetentionJob } from '../../scheduler/jobs/enforce-retention.js';
+import { enforceRetentionJob, type EnforceRetentionDeps } from '../../scheduler/jobs/enforce-retention.js';
 import type { ControlPlane } from '../../storage/control-plane/index.js';
 import type { AreaWiring, WiringContext } from './area.js';
 
@@ -22,7 +22,12 @@ export interface OperabilityServices {
  */
 export function wireOperability(
   ctx: WiringContext,
-  deps: { readonly controlPlane: ControlPlane; readonly accounts: AccountService },
+  deps: {
+    readonly controlPlane: ControlPlane;
+    readonly accounts: AccountService;
+    /** Archives are written before retention deletes (decision 0701). */
+    readonly archive?: EnforceRetentionDeps['archive'];
+  },
 ): AreaWiring<OperabilityServices> {
   const { config, clock, logger, logStore } = ctx;
   const metricsRegistry = ctx.metrics.registry;
@@ -32,6 +37,7 @@ export function wireOperability(
     clock,
     logger,
     intervalMs: config.retention.enforceIntervalMs,
+    ...(deps.archive === undefined ? {} : { archive: deps.archive }),
   });
   const wordCountJob = countCommonWordsJob({ logStore, logger, intervalMs: config.wordCountIntervalMs });
   return {

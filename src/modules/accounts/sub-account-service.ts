@@ -151,6 +151,45 @@ export function subAccountOperations(deps: SubAccountDeps) {
     },
 
     /**
+     * A restored account (archive restores, decision 0702): a searchable sub account of the main account, with no
+     * users, tokens or shipping token of its own; nothing ships into it but the restore. It is deleted through
+     * `deleteSubAccount` like any other, which deletes its logs.
+     */
+    async createRestoredAccount(input: {
+      readonly mainAccountId: number;
+      readonly name: string;
+      readonly retentionDays: number;
+      readonly maxDailyGB: number;
+    }): Promise<number> {
+      return db.transaction().execute(async (tx) => {
+        const main = await getInTree(tx, input.mainAccountId, input.mainAccountId);
+        const id = newInt32Id();
+        const now = clock.now();
+        await accountRepository.insert(tx, {
+          ...DEFAULT_EXTRA_SETTINGS,
+          id,
+          name: input.name,
+          region: main.region,
+          ownerAccountId: main.id,
+          type: 'SUB_ACCOUNT',
+          email: null,
+          retentionDays: input.retentionDays,
+          maxDailyGB: input.maxDailyGB,
+          reservedDailyGB: null,
+          isFlexible: false,
+          searchable: true,
+          accessible: false,
+          docSizeSetting: false,
+          active: true,
+          createdAt: now,
+          updatedAt: now,
+          lastUpdaterUserId: null,
+        });
+        return id;
+      });
+    },
+
+    /**
      * Replaces every setting (omitted ones reset to their defaults) but never the retention, which the
      * plan sets. A non-flexible main account keeps its volumes: they are the plan's, not the API's.
      */

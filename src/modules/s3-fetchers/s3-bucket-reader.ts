@@ -1,8 +1,5 @@
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import http from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import type { AddressPolicy, ResolveHost } from '../../outbound/index.js';
+import { guardedAgents, type AddressPolicy, type ResolveHost } from '../../outbound/index.js';
 
 /** An object of the bucket as listed. */
 export interface BucketObject {
@@ -31,51 +28,9 @@ export interface S3BucketOptions {
   readonly timeoutMs: number;
 }
 
-/** Refused: the bucket's server is (or resolves to) an address Logward may not reach on a user's behalf. */
-export class RefusedBucketAddress extends Error {
-  constructor(host: string) {
-    super(`the bucket's server ${host} is an internal address, which Logward does not reach on a user's behalf`);
-  }
-}
-
-/**
- * Every connection's address is checked against the outbound policy at connect time (decision 0350): the lookup
- * the agents use answers only allowed addresses, so neither a DNS answer nor a redirect to another host slips by.
- * A literal IP skips Node's lookup, so the endpoint's own literal is checked before the client is made.
- */
-function guardedLookup(policy: AddressPolicy, resolveHost: ResolveHost): LookupFunction {
-  return (hostname, options, callback) => {
-    resolveHost(hostname).then(
-      (addresses) => {
-        const first = addresses[0];
-        if (first === undefined) {
-          callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 0);
-          return;
-        }
-        if (!addresses.every((entry) => policy.allows(entry.address))) {
-          callback(new RefusedBucketAddress(hostname), '', 0);
-          return;
-        }
-        if (options.all === true)
-          callback(
-            null,
-            addresses.map((entry) => ({ address: entry.address, family: entry.family })),
-          );
-        else callback(null, first.address, first.family);
-      },
-      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
-    );
-  };
-}
-
 export function openS3Bucket(options: S3BucketOptions): BucketReader {
-  if (options.endpoint !== undefined) {
-    const host = new URL(options.endpoint).hostname.replace(/^\[(.*)\]$/, '$1');
-    if (isIP(host) !== 0 && !options.policy.allows(host)) throw new RefusedBucketAddress(host);
-  }
-  const lookup = guardedLookup(options.policy, options.resolveHost);
-  const httpAgent = new http.Agent({ lookup, keepAlive: true, maxSockets: 4 });
-  const httpsAgent = new https.Agent({ lookup, keepAlive: true, maxSockets: 4 });
+  const agents = guardedAgents(options.policy, options.resolveHost, options.endpoint);
+  const { httpAgent, httpsAgent } = agents;
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint, forcePathStyle: true }),
@@ -110,8 +65,7 @@ export function openS3Bucket(options: S3BucketOptions): BucketReader {
     },
     close() {
       client.destroy();
-      httpAgent.destroy();
-      httpsAgent.destroy();
+      agents.destroy();
     },
   };
 }

@@ -1,8 +1,11 @@
 import { blobErrors } from './blob-errors.js';
 
 const MAX_KEY_LENGTH = 512;
-/** A segment starts with a letter or digit, so `.`, `..` and hidden names (the files adapter's `.partial/`) never are one. */
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/**
+ * A segment starts with a letter or digit, so `.`, `..` and hidden names (the files adapter's `.partial/`) never are one.
+ * `=` is allowed after the first character for Hive-style partitions (`dt=2026-12-07/hour=05`, archives: decision 0700).
+ */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._=-]{0,127}$/;
 
 /**
  * Accepts a key both adapters store the same way and that cannot name anything outside the store's root: no
@@ -14,7 +17,7 @@ export function checkBlobKey(key: string): readonly string[] {
   const segments = key.split('/');
   for (const segment of segments) {
     if (!SEGMENT.test(segment)) {
-      throw blobErrors.invalidKey(key, 'segments are 1 to 128 letters, digits, ".", "_" or "-", starting with a letter or digit');
+      throw blobErrors.invalidKey(key, 'segments are 1 to 128 letters, digits, ".", "_", "=" or "-", starting with a letter or digit');
     }
   }
   return segments;

@@ -14,6 +14,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import { Readable } from 'node:stream';
 import type { BlobInfo, BlobStore } from '../blob-store.js';
 import { checkBlobKey, checkBlobPrefix } from './blob-key.js';
@@ -30,6 +32,10 @@ export interface S3BlobStoreOptions {
   /** `bucket` in the path instead of the host name, which most S3-compatible servers need. */
   readonly forcePathStyle: boolean;
   readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  /** Agents that refuse addresses a user may not reach (a bucket a user named: archives); default Node's. */
+  readonly agents?: { readonly httpAgent: HttpAgent; readonly httpsAgent: HttpsAgent };
+  /** Connection and request timeout (default the SDK's). */
+  readonly timeoutMs?: number;
 }
 
 const isMissing = (error: unknown): boolean =>
@@ -42,6 +48,15 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     forcePathStyle: options.forcePathStyle,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
     ...(options.credentials === undefined ? {} : { credentials: { ...options.credentials } }),
+    ...(options.agents === undefined
+      ? {}
+      : {
+          requestHandler: {
+            ...options.agents,
+            ...(options.timeoutMs === undefined ? {} : { connectionTimeout: options.timeoutMs, requestTimeout: options.timeoutMs }),
+          },
+          maxAttempts: 2,
+        }),
     // Checksums only where S3 requires them: several S3-compatible servers refuse the SDK's default trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

@@ -109,8 +109,14 @@ export function blobStoreContract(name: string, open: () => Promise<BlobStoreUnd
       assert.ok(all.includes('rt/binary.bin'));
     });
 
+    it('keeps Hive-style partition keys (dt=…/hour=…) as they are', async () => {
+      await store.put('hive/dt=2026-12-07/hour=05/part-1.json.gz', bytes('hive'));
+      assert.deepEqual(await store.list('hive/dt=2026-12-07/'), [{ key: 'hive/dt=2026-12-07/hour=05/part-1.json.gz', sizeBytes: 4 }]);
+      assert.equal(new TextDecoder().decode(await store.get('hive/dt=2026-12-07/hour=05/part-1.json.gz')), 'hive');
+    });
+
     it('refuses keys that could leave the store or differ between stores', async () => {
-      const bad = ['', '../x', 'a/../b', 'a/./b', '/a', 'a/', 'a//b', '.hidden', 'a\\b', 'a b', 'é', 'a~', 'a?b', 'x'.repeat(129)];
+      const bad = ['', '=x', '../x', 'a/../b', 'a/./b', '/a', 'a/', 'a//b', '.hidden', 'a\\b', 'a b', 'é', 'a~', 'a?b', 'x'.repeat(129)];
       for (const key of bad) {
         await assert.rejects(store.put(key, bytes('x')), isCode('invalid_argument', 'blobs/INVALID_KEY'), key);
         if (key !== '') await assert.rejects(store.get(key), isCode('invalid_argument', 'blobs/INVALID_KEY'), key);

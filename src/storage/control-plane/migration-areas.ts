@@ -18,6 +18,7 @@ import { searchMigrations } from '../../modules/search/migrations/index.js';
 import { controlPlaneMigrations } from './migrations/index.js';
 import { dropFilterMigrations } from '../../modules/drop-filters/migrations/index.js';
 import { s3FetcherMigrations } from '../../modules/s3-fetchers/migrations/index.js';
+import { archiveMigrations } from '../../modules/archive/migrations/index.js';
 
 /**
  * An area of the control plane: the folder that declares its tables (`<area>-tables.ts`) and its migrations
@@ -82,6 +83,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'search', owner: 'src/modules/search', first: 1900, last: 1999, migrations: searchMigrations },
   { name: 'drop-filters', owner: 'src/modules/drop-filters', first: 2200, last: 2299, migrations: dropFilterMigrations },
   { name: 's3-fetchers', owner: 'src/modules/s3-fetchers', first: 2300, last: 2399, migrations: s3FetcherMigrations },
+  { name: 'archive', owner: 'src/modules/archive', first: 2400, last: 2499, migrations: archiveMigrations },
 ];
 
 /** The number a migration name starts with (`0203-add-x` → 203). */

@@ -20,6 +20,7 @@ import type { SnapshotTables } from '../../modules/snapshots/snapshot-tables.js'
 import type { SearchTables } from '../../modules/search/search-tables.js';
 import type { DropFilterTables } from '../../modules/drop-filters/drop-filter-tables.js';
 import type { S3FetcherTables } from '../../modules/s3-fetchers/s3-fetcher-tables.js';
+import type { ArchiveTables } from '../../modules/archive/archive-tables.js';
 import type { CoreTables } from './core-tables.js';
 
 /**
@@ -51,7 +52,8 @@ export interface ControlPlaneTables
     SnapshotTables,
     SearchTables,
     DropFilterTables,
-    S3FetcherTables {}
+    S3FetcherTables,
+    ArchiveTables {}
 
 export type ControlPlaneDb = Kysely<ControlPlaneTables>;
 export type { Generated };

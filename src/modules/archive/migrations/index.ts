@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m2400 from './2400-archive.js';
+
+/** The archive area's migrations (range 2400–2499). Never edit one that has landed: add the next number. */
+export const archiveMigrations: Readonly<Record<string, Migration>> = {
+  '2400-archive': m2400,
+};
