@@ -216,7 +216,8 @@ export function createLogTableState(deps: LogTableStateDeps): LogTableState {
         await writing(() => transport.exec(`DELETE FROM ${target(tables.logs)} WHERE ${account}`, DELETE_SETTINGS));
         await transport.exec(catalogDeleteSql(target(tables.fields), deletion.accountId), DELETE_SETTINGS);
         await transport.exec(catalogDeleteSql(target(tables.values), deletion.accountId), DELETE_SETTINGS);
-        if (tables.wordCounts !== null) await transport.exec(catalogDeleteSql(target(tables.wordCounts), deletion.accountId), DELETE_SETTINGS);
+        if (tables.wordCounts !== null)
+          await transport.exec(catalogDeleteSql(target(tables.wordCounts), deletion.accountId), DELETE_SETTINGS);
       } finally {
         // Even a deletion that failed half-way may have deleted some: read everything again.
         forgetAccounts([deletion.accountId]);
