@@ -51,7 +51,13 @@ export async function realSearchBench(): Promise<void> {
   const loadAtStart = loadAverage();
   for (const query of realSearchQueries(load.words, REAL_NOW_MS).filter((q) => q.name.includes(only))) {
     const compared = query.onMessage === null ? null : { path: query.path, body: query.onMessage, token: BENCH_API_TOKEN };
-    rows.push(row(await measurer.measure(query.name, query.path, query.body, compared, BENCH_API_TOKEN)));
+    // A row the engine cannot answer in time (SEARCH/TIMED_OUT) is a figure too: print it and go on to the next.
+    try {
+      rows.push(row(await measurer.measure(query.name, query.path, query.body, compared, BENCH_API_TOKEN)));
+    } catch (error) {
+      const code = /"errorCode":"([^"]+)"/.exec(String(error))?.[1] ?? (error instanceof Error ? error.message.slice(0, 120) : 'failed');
+      rows.push(`| ${query.name} | failed: ${code} | | | | | | 0 |`);
+    }
     console.log(rows[rows.length - 1]);
   }
   const { words } = load;
