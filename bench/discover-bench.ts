@@ -171,6 +171,7 @@ async function arm(page: Page): Promise<void> {
 /** The run's mark and its /v1/search request's timing, once the results are on screen. */
 async function collect(page: Page): Promise<Run> {
   const deadline = Date.now() + RUN_TIMEOUT_MS;
+  let polls = 0;
   for (;;) {
     const seen = await page.evaluate(() => {
       const scope = globalThis as unknown as PageScope;
@@ -200,6 +201,10 @@ async function collect(page: Page): Promise<Run> {
         rows: mark.rows,
         hits: mark.hits,
       };
+    }
+    // The search failed (e.g. the engine's 30 s limit): no rows will come, say so now rather than at the deadline.
+    if ((polls += 1) % 50 === 0 && (await page.locator('.query-error').isVisible())) {
+      throw new Error(`failed: ${await page.locator('.query-error').textContent()}`);
     }
     if (Date.now() > deadline) {
       const error = await page
@@ -232,7 +237,11 @@ async function taggedStatements(store: BenchStore): Promise<number> {
 }
 
 async function timed(runs: number, once: () => Promise<number>): Promise<string> {
-  await once();
+  const failed = await once().then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 100),
+  );
+  if (failed !== null) return `failed: ${failed} | | 0`;
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) times.push(await once());
   return `${percentile(times, 0.5).toFixed(0)} | ${percentile(times, 0.95).toFixed(0)} | ${runs}`;
@@ -446,8 +455,13 @@ async function main(): Promise<void> {
   for (const range of RANGES) {
     await page.goto(`${baseUrl}/app/discover?q=${encodeURIComponent(RESET_QUERY)}&from=${range}&to=now`);
     for (const query of queries) {
-      // Warm-up: the first render of a page JIT-compiles the table's code.
-      const first = await once(query);
+      // Warm-up: the first render of a page JIT-compiles the table's code. A query that fails is a figure too.
+      const first = await once(query).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      if (typeof first === 'string') {
+        rows.push(`| \`${query}\` | ${range} | ${first.slice(0, 100)} | | | | |`);
+        console.log(rows[rows.length - 1]);
+        continue;
+      }
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await once(query));
       const byTotal = [...runs].sort((a, b) => a.totalMs - b.totalMs);
