@@ -82,7 +82,8 @@ export function chartOption(spec: VisSpec, data: VisData, options: ChartOptions 
     ...common,
     ...(still ? {} : { tooltip: { trigger: 'axis' } }),
     legend,
-    grid: { left: 48, right: 16, top: 16, bottom: 48 },
+    // The axis labels inside the panel whatever their length (1,200,000 was cut at the left edge of a snapshot).
+    grid: { left: 8, right: 16, top: 16, bottom: 48, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     xAxis: { type: 'time', ...axisColours, axisLabel: { ...(palette === undefined ? {} : { color: palette.muted }), ...timeLabels } },
     // Counts are whole numbers: no 0.5 ticks.
     yAxis: { type: 'value', minInterval: spec.metric === 'count' ? 1 : 0, ...axisColours },
