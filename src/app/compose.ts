@@ -172,7 +172,13 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     lookups: lookupArea.services.resolver,
     actorOf,
   });
-  const archiveArea = wireArchive(ctx, { secretKey, ingest: ingestArea.services.ingest, accounts, search: searchArea.services.search, droppedLogs });
+  const archiveArea = wireArchive(ctx, {
+    secretKey,
+    ingest: ingestArea.services.ingest,
+    accounts,
+    search: searchArea.services.search,
+    droppedLogs,
+  });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts, archive: archiveArea.services.archivePass });
   for (const metric of [...dropFilterView.metrics, ...droppedLogs.metrics]) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);

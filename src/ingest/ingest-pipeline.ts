@@ -72,7 +72,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       // A dropped log is neither stored nor counted against the daily cap (decision 0690).
       const filter = dropFilters.length === 0 ? undefined : matchingDropFilter(document, dropFilters);
       if (filter !== undefined && deps.dropFilters?.drops(filter, account.accountId, document.sizeBytes) === true) {
-        if (keepDropped) dropped.push({ id: document.id, timestampMs: document.timestampMs, source: document.source ?? buildSource(document) });
+        if (keepDropped)
+          dropped.push({ id: document.id, timestampMs: document.timestampMs, source: document.source ?? buildSource(document) });
         continue;
       }
       encoder.add(document);

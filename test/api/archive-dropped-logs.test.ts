@@ -146,7 +146,10 @@ for (const backend of controlPlaneBackends) {
         .map((entry) => entry.Key ?? '')
         .filter((key) => key.includes('dropped-') && key !== droppedKey);
       assert.equal(late.length, 1);
-      assert.deepEqual((await readObject(late[0] ?? '')).map((log) => log['message']), ['late health']);
+      assert.deepEqual(
+        (await readObject(late[0] ?? '')).map((log) => log['message']),
+        ['late health'],
+      );
 
       // A restore of the hour brings the archived logs back, dropped ones included, searchable in the restored account.
       const initiated = await ok<RestoreWire>('POST', '/archive/restore', {

@@ -58,14 +58,20 @@ for (const backend of controlPlaneBackends) {
 
       // Ten single-log requests on two processes at once against a 500-byte bound: exactly five are kept.
       const at = 5 * HOUR_MS + 10;
-      await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? a : b).keep(archived.accountId, [log(`k${index}`, at)])));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? a : b).keep(archived.accountId, [log(`k${index}`, at)])),
+      );
       const rows = await db.selectFrom('archive_dropped_logs').selectAll().execute();
       assert.equal(rows.length, 5);
       assert.ok(rows.every((row) => Number(row.account_id) === archived.accountId && Number(row.hour_ms) === 5 * HOUR_MS));
       const reserved = await db.selectFrom('archive_settings').select('dropped_bytes').where('id', '=', 7001).executeTakeFirstOrThrow();
       assert.equal(Number(reserved.dropped_bytes), 500);
       const [countedA, countedB] = await Promise.all(spools.map(async (spool) => (await spool.metrics[0].get()).values));
-      assert.equal([...(countedA ?? []), ...(countedB ?? [])].reduce((sum, value) => sum + value.value, 0), 5, 'the rest is counted');
+      assert.equal(
+        [...(countedA ?? []), ...(countedB ?? [])].reduce((sum, value) => sum + value.value, 0),
+        5,
+        'the rest is counted',
+      );
 
       // The pass reads an hour in id order and removes what it wrote: the bytes are free again.
       assert.deepEqual(await droppedLogRepository.hoursBefore(db, 7001, 6 * HOUR_MS, 10), [5 * HOUR_MS]);

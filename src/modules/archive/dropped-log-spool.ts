@@ -106,7 +106,10 @@ export function createDroppedLogSpool(deps: DroppedLogSpoolDeps) {
       notKept.inc({ account: String(accountId) }, logs.length);
       if (monotonicNow() - warnedAt >= WARN_EVERY_MS) {
         warnedAt = monotonicNow();
-        logger.warn({ account: accountId, archive: archiveId, maxBytes: deps.maxBytesPerArchive }, 'dropped logs not kept: archive spool full');
+        logger.warn(
+          { account: accountId, archive: archiveId, maxBytes: deps.maxBytesPerArchive },
+          'dropped logs not kept: archive spool full',
+        );
       }
     },
   };

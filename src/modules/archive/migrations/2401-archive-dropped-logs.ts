@@ -12,11 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('source', 'text', (col) => col.notNull())
     .addColumn('bytes', 'integer', (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex('archive_dropped_logs_hour')
-    .on('archive_dropped_logs')
-    .columns(['archive_id', 'hour_ms', 'id'])
-    .execute();
+  await db.schema.createIndex('archive_dropped_logs_hour').on('archive_dropped_logs').columns(['archive_id', 'hour_ms', 'id']).execute();
   await db.schema
     .alterTable('archive_settings')
     .addColumn('dropped_bytes', 'bigint', (col) => col.notNull().defaultTo(0))
