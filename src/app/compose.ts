@@ -35,7 +35,7 @@ import { wireSearch } from './wiring/search.js';
 import { wireWeb } from './wiring/web.js';
 import { wireSecurity } from './wiring/security.js';
 import { wireS3Fetchers } from './wiring/s3-fetchers.js';
-import { wireArchive } from './wiring/archive.js';
+import { wireArchive, wireDroppedLogSpool } from './wiring/archive.js';
 import { wireSnapshots, type SnapshotWiringOptions } from './wiring/snapshots.js';
 import { openBlobStore } from '../storage/blobs/open-blob-store.js';
 
@@ -134,7 +134,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const { accounts, tokens, usage, bootstrap, actorOf } = controlPlaneArea.services;
   const dropFilterArea = wireDropFilters(ctx);
   const { view: dropFilterView } = dropFilterArea.services;
-  const ingestArea = wireIngest(ctx, { usage, tokens, accounts, dropFilters: dropFilterView.port });
+  const droppedLogs = wireDroppedLogSpool(ctx);
+  const ingestArea = wireIngest(ctx, { usage, tokens, accounts, dropFilters: dropFilterView.port, droppedLogs });
   const lookupArea = wireLookups(ctx, {
     dependents: [
       (accountId, list, nowMs) => alertsUsingLookup(controlPlane.db, accountId, list, nowMs),
@@ -171,9 +172,15 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     lookups: lookupArea.services.resolver,
     actorOf,
   });
-  const archiveArea = wireArchive(ctx, { secretKey, ingest: ingestArea.services.ingest, accounts, search: searchArea.services.search });
+  const archiveArea = wireArchive(ctx, {
+    secretKey,
+    ingest: ingestArea.services.ingest,
+    accounts,
+    search: searchArea.services.search,
+    droppedLogs,
+  });
   const operabilityArea = wireOperability(ctx, { controlPlane, accounts, archive: archiveArea.services.archivePass });
-  for (const metric of dropFilterView.metrics) operabilityArea.services.metricsRegistry.registerMetric(metric);
+  for (const metric of [...dropFilterView.metrics, ...droppedLogs.metrics]) operabilityArea.services.metricsRegistry.registerMetric(metric);
   const insightArea = wireInsights(ctx);
   const { featureGrants, sharedTokens, insightLearning } = insightArea.services;
   const blobs = await openBlobStore(config.blobStore);

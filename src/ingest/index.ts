@@ -5,7 +5,7 @@ import type { Logger } from '../shared/logger.js';
 import type { LogWriter } from '../storage/log-store.js';
 import { createBatcher, type BatcherStats } from './batcher.js';
 import { createDailyQuota, type UsageStore } from './daily-quota.js';
-import type { DropFilterPort } from './drop/drop-filter-port.js';
+import type { DropFilterPort, DroppedLogKeeper } from './drop/drop-filter-port.js';
 import { createIngestPipeline, type IncomingLog } from './ingest-pipeline.js';
 import { NO_INGEST_METRICS, type IngestMetrics } from './ingest-metrics.js';
 import { buildHttpListener } from './listeners/http-listener.js';
@@ -21,6 +21,8 @@ export interface IngestDeps {
   readonly getAccount: ShippingAccountsDeps['getAccount'];
   /** Drop filters applied before logs are stored or counted (none without it). */
   readonly dropFilters?: DropFilterPort;
+  /** Keeps what drop filters dropped for accounts that archive it (decision 0705). */
+  readonly droppedLogs?: DroppedLogKeeper;
   /** Region of this server (LOGWARD_REGION). */
   readonly region: string;
   readonly metrics?: IngestMetrics;
@@ -70,6 +72,7 @@ export function createIngest(deps: IngestDeps) {
     clock,
     metrics,
     ...(deps.dropFilters === undefined ? {} : { dropFilters: deps.dropFilters }),
+    ...(deps.droppedLogs === undefined ? {} : { droppedLogs: deps.droppedLogs }),
   });
   const http: FastifyInstance = buildHttpListener({ logger, clock, accounts, pipeline, batcher });
   const syslog = createSyslogListener({ logger, accounts, pipeline, clock });
@@ -125,5 +128,5 @@ export function createIngest(deps: IngestDeps) {
 
 export type { UsageStore } from './daily-quota.js';
 export type { IncomingLog } from './ingest-pipeline.js';
-export type { DropFilterPort, IngestDropFilter, DropCondition } from './drop/drop-filter-port.js';
+export type { DropFilterPort, IngestDropFilter, DropCondition, DroppedLog, DroppedLogKeeper } from './drop/drop-filter-port.js';
 export type { IngestMetrics } from './ingest-metrics.js';

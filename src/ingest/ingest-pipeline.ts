@@ -4,7 +4,8 @@ import type { Clock } from '../shared/clock.js';
 import type { EncodedLogs, LogWriter } from '../storage/log-store.js';
 import type { Batcher } from './batcher.js';
 import type { DailyQuota } from './daily-quota.js';
-import type { DropFilterPort, IngestDropFilter } from './drop/drop-filter-port.js';
+import { buildSource } from '../storage/build-source.js';
+import type { DropFilterPort, DroppedLog, DroppedLogKeeper, IngestDropFilter } from './drop/drop-filter-port.js';
 import { matchingDropFilter } from './drop/match-drop-filter.js';
 import { normaliseLog, type RawLog } from './normalise/normalise-log.js';
 import type { IngestAccount } from './shipping-accounts.js';
@@ -16,6 +17,8 @@ export interface IngestPipelineDeps {
   readonly clock: Clock;
   /** Drop filters of the accounts (none without it). */
   readonly dropFilters?: DropFilterPort;
+  /** Keeps dropped logs for the accounts that archive them (none kept without it). */
+  readonly droppedLogs?: DroppedLogKeeper;
   readonly metrics?: IngestMetrics;
 }
 
@@ -38,6 +41,8 @@ interface Prepared {
   /** Logs encoded for the store (the ids of dropped logs are answered too: the sender sees them accepted). */
   readonly stored: number;
   readonly bytes: number;
+  /** Dropped logs the account's archive keeps (empty unless it has one). */
+  readonly dropped: readonly DroppedLog[];
 }
 
 /** The path of a log after decoding: normalise → encode → daily cap → batch → durable in the store. */
@@ -49,6 +54,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   async function prepare(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<Prepared> {
     const dropFilters: readonly IngestDropFilter[] = (await deps.dropFilters?.activeFor(account.accountId)) ?? [];
     const encoder = await deps.store.openEncoder([account.accountId], { retentionDaysOf: () => account.retentionDays });
+    const keepDropped = dropFilters.length > 0 && (await deps.droppedLogs?.wants(account.accountId)) === true;
+    const dropped: DroppedLog[] = [];
     const receivedAtMs = deps.clock.now();
     const ids: string[] = [];
     let stored = 0;
@@ -64,23 +71,35 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       ids.push(document.id);
       // A dropped log is neither stored nor counted against the daily cap (decision 0690).
       const filter = dropFilters.length === 0 ? undefined : matchingDropFilter(document, dropFilters);
-      if (filter !== undefined && deps.dropFilters?.drops(filter, account.accountId, document.sizeBytes) === true) continue;
+      if (filter !== undefined && deps.dropFilters?.drops(filter, account.accountId, document.sizeBytes) === true) {
+        if (keepDropped)
+          dropped.push({ id: document.id, timestampMs: document.timestampMs, source: document.source ?? buildSource(document) });
+        continue;
+      }
       encoder.add(document);
       stored += 1;
       bytes += document.sizeBytes;
     }
-    return { logs: encoder.finish(), ids, stored, bytes };
+    return { logs: encoder.finish(), ids, stored, bytes, dropped };
   }
 
   return {
     /**
      * Stores the logs of one request for one account and resolves once they are durable, with the stored
      * logs' ids in order (they answer Elasticsearch clients). Throws `resource_exhausted` over the daily cap
-     * and `unavailable` when the store is behind; in both cases nothing of the request is stored.
+     * and `unavailable` when the store is behind; in both cases nothing of the request is stored. The dropped logs an
+     * archive keeps are kept once the stored ones are durable (a refused request keeps none, so a retry adds none
+     * twice), before the answer (decision 0705).
      */
     async ingest(account: IngestAccount, incoming: Iterable<IncomingLog>): Promise<string[]> {
-      const { logs, ids, stored, bytes } = await prepare(account, incoming);
-      if (stored === 0) return ids;
+      const { logs, ids, stored, bytes, dropped } = await prepare(account, incoming);
+      const keepDropped = async () => {
+        if (dropped.length > 0) await deps.droppedLogs?.keep(account.accountId, dropped);
+      };
+      if (stored === 0) {
+        await keepDropped();
+        return ids;
+      }
       const metrics = deps.metrics ?? NO_INGEST_METRICS;
       let admission;
       try {
@@ -98,6 +117,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       }
       admission.commit();
       metrics.accepted(stored, bytes);
+      await keepDropped();
       return ids;
     },
   };

@@ -4,8 +4,10 @@ import {
   archiveRoutes,
   createArchivePass,
   createArchiveService,
+  createDroppedLogSpool,
   createRestoreRunner,
   RestoreGone,
+  type DroppedLogSpool,
   type ArchivePass,
   type ArchiveSettings,
   type Restore,
@@ -44,6 +46,24 @@ const MAX_HOURS_PER_PASS = 48;
 const SCROLL_PAGE = 1_000;
 const SCROLL_KEEP_ALIVE_MS = 120_000;
 
+/**
+ * The most bytes of dropped logs one archive keeps waiting for its pass (decision 0705): with the pass every 5 min
+ * it holds about an hour of them; this bound only bites when the destination has been failing for long.
+ */
+const MAX_DROPPED_BYTES_PER_ARCHIVE = 256 * 1024 * 1024;
+/** How long a process trusts what it read of an account's archive (its own API's changes are seen at once). */
+const DROPPED_ARCHIVE_CACHE_MS = 1_000;
+
+/** Where the listener keeps the logs drop filters dropped for accounts that archive (decision 0705). */
+export function wireDroppedLogSpool(ctx: WiringContext): DroppedLogSpool {
+  return createDroppedLogSpool({
+    db: ctx.db,
+    logger: ctx.logger,
+    maxBytesPerArchive: MAX_DROPPED_BYTES_PER_ARCHIVE,
+    cacheMs: DROPPED_ARCHIVE_CACHE_MS,
+  });
+}
+
 export interface ArchiveServices {
   /** Writes closed hours of every enabled archive (the archive-logs job and the retention job run it). */
   readonly archivePass: ArchivePass;
@@ -60,6 +80,8 @@ export function wireArchive(
     readonly ingest: Pick<Ingest, 'ingestForAccount'>;
     readonly accounts: AccountService;
     readonly search: SearchService;
+    /** Where the listener keeps what drop filters dropped for archives (decision 0705); the pass empties it. */
+    readonly droppedLogs: DroppedLogSpool;
   },
 ): AreaWiring<ArchiveServices> {
   const { config, db, clock, logger } = ctx;
@@ -227,6 +249,7 @@ export function wireArchive(
       restoreTasks.wake();
     },
     deleteRestoredAccount,
+    changed: (accountId) => deps.droppedLogs.forget(accountId),
   });
 
   return {

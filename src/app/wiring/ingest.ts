@@ -1,4 +1,4 @@
-import { createIngest, type DropFilterPort, type Ingest } from '../../ingest/index.js';
+import { createIngest, type DropFilterPort, type DroppedLogKeeper, type Ingest } from '../../ingest/index.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import type { TokenService } from '../../modules/tokens/index.js';
 import type { UsageService } from '../../modules/usage/index.js';
@@ -9,6 +9,7 @@ export interface IngestWiringDeps {
   readonly tokens: TokenService;
   readonly accounts: AccountService;
   readonly dropFilters: DropFilterPort;
+  readonly droppedLogs: DroppedLogKeeper;
 }
 
 /** The log listeners (HTTP bulk, Elasticsearch _bulk, syslog); they serve their own ports, not API routes. */
@@ -22,6 +23,7 @@ export function wireIngest(ctx: WiringContext, deps: IngestWiringDeps): AreaWiri
     getAccount: (accountId) => deps.accounts.getAccount(accountId),
     region: ctx.config.region,
     dropFilters: deps.dropFilters,
+    droppedLogs: deps.droppedLogs,
     metrics: ctx.metrics.ingest,
   });
   return { services: { ingest }, routes: [], jobs: [] };

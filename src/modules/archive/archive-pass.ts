@@ -5,6 +5,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { ControlPlaneDb } from '../../storage/control-plane/index.js';
 import { HOUR_MS, hourPrefix, type ArchiveSettings } from './archive.js';
 import { archiveRepository } from './archive-repository.js';
+import { droppedLogRepository } from './dropped-log-spool.js';
 
 export interface ArchivePassDeps {
   readonly db: ControlPlaneDb;
@@ -78,6 +79,38 @@ export function createArchivePass(deps: ArchivePassDeps) {
     return logs;
   }
 
+  /**
+   * Writes the dropped logs kept for the archive (decision 0705) whose hour is before `beforeMs` (written already,
+   * or late for it) beside the hour's logs, as `dropped-<first id>` objects, and removes them once written. An
+   * object's rows are the first of the hour by id, so after a crash between writing and removing, the same object
+   * is written again, replacing itself.
+   */
+  async function writeDropped(archive: ArchiveSettings, store: BlobStore, beforeMs: number, signal: AbortSignal): Promise<number> {
+    const prefix = archive.destination.kind === 'S3' ? archive.destination.prefix : '';
+    let logs = 0;
+    for (const hourMs of await droppedLogRepository.hoursBefore(db, archive.id, beforeMs, deps.maxHoursPerPass)) {
+      for (;;) {
+        if (signal.aborted) return logs;
+        const rows = await droppedLogRepository.page(db, archive.id, hourMs, deps.logsPerObject);
+        const first = rows[0];
+        if (first === undefined) break;
+        const text = new TextEncoder().encode(rows.map((row) => row.source).join('\n') + '\n');
+        const name = `${hourPrefix(prefix, archive.accountId, hourMs)}dropped-${first.id}.json${archive.compressed ? '.gz' : ''}`;
+        await store.put(name, archive.compressed ? gzipSync(text) : text);
+        const bytes = rows.reduce((sum, row) => sum + Number(row.bytes), 0);
+        await droppedLogRepository.remove(
+          db,
+          archive.id,
+          rows.map((row) => row.id),
+          bytes,
+        );
+        logs += rows.length;
+        if (rows.length < deps.logsPerObject) break;
+      }
+    }
+    return logs;
+  }
+
   async function archiveOne(archive: ArchiveSettings, signal: AbortSignal): Promise<{ hours: number; logs: number; error: boolean }> {
     const now = clock.now();
     const closedThrough = Math.floor((now - deps.settleMs) / HOUR_MS) * HOUR_MS;
@@ -102,6 +135,7 @@ export function createArchivePass(deps: ArchivePassDeps) {
         through += HOUR_MS;
         hours += 1;
       }
+      logs += await writeDropped(archive, store, through, signal);
     } catch (failure) {
       if (signal.aborted) return { hours, logs, error: false };
       error = describe(failure);

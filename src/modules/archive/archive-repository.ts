@@ -108,6 +108,8 @@ export const archiveRepository = {
 
   async delete(db: ControlPlaneDb, accountId: number, id: number): Promise<boolean> {
     const result = await db.deleteFrom('archive_settings').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    // The dropped logs kept for it go with it: there is nowhere left to write them (decision 0705).
+    await db.deleteFrom('archive_dropped_logs').where('account_id', '=', accountId).where('archive_id', '=', id).execute();
     return Number(result.numDeletedRows) > 0;
   },
 

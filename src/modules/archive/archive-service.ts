@@ -32,6 +32,8 @@ export interface ArchiveServiceDeps {
   readonly queueRestore: (accountId: number, restoreId: number) => Promise<void>;
   /** Deletes the restored account through the account-deletion path (its logs go with it). */
   readonly deleteRestoredAccount: (restore: Restore) => Promise<void>;
+  /** The account's archive was made, changed or deleted: this process's listener keeps dropped logs or not at once. */
+  readonly changed?: (accountId: number) => void;
 }
 
 export type ArchiveService = ReturnType<typeof createArchiveService>;
@@ -217,6 +219,7 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
         updatedAt: now,
       };
       await archiveRepository.insert(db, settings);
+      deps.changed?.(accountId);
       return settings;
     },
 
@@ -229,12 +232,14 @@ export function createArchiveService(deps: ArchiveServiceDeps) {
       const existing = await require(accountId, id);
       const updated: ArchiveSettings = { ...existing, ...(await settingsOf(request, existing)), updatedAt: clock.now() };
       if (!(await archiveRepository.update(db, updated))) throw archiveErrors.notFound(id);
+      deps.changed?.(accountId);
       return require(accountId, id);
     },
 
     /** Stops archiving; the objects written stay in the bucket or directory. */
     async delete(accountId: number, id: number): Promise<void> {
       if (!(await archiveRepository.delete(db, accountId, id))) throw archiveErrors.notFound(id);
+      deps.changed?.(accountId);
     },
 
     async test(accountId: number, request: ArchiveTestRequest): Promise<void> {

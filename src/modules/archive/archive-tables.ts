@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The archive module's control-plane tables; migrations in ./migrations/. */
 export interface ArchiveSettingsTable {
   /** Integer ids: the Logz.io API and its Go client use int32. */
@@ -19,6 +21,8 @@ export interface ArchiveSettingsTable {
   last_error_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Bytes of dropped logs waiting in `archive_dropped_logs` for this archive (decision 0705). */
+  dropped_bytes: Generated<number>;
 }
 
 export interface ArchiveRestoresTable {
@@ -43,7 +47,21 @@ export interface ArchiveRestoresTable {
   done_through_key: string | null;
 }
 
+/** A log a drop filter dropped, kept until the archive pass writes its hour (decision 0705). */
+export interface ArchiveDroppedLogsTable {
+  /** The log's `_id` (unique, time-led). */
+  id: string;
+  archive_id: number;
+  account_id: number;
+  /** The UTC hour of its `@timestamp` (epoch ms): the partition it is written to. */
+  hour_ms: number;
+  /** Its `_source` as search would answer it. */
+  source: string;
+  bytes: number;
+}
+
 export interface ArchiveTables {
   archive_settings: ArchiveSettingsTable;
   archive_restores: ArchiveRestoresTable;
+  archive_dropped_logs: ArchiveDroppedLogsTable;
 }

@@ -4,3 +4,4 @@ export { createRestoreRunner, RestoreGone, type RestoreRunner, type RestoredLog 
 export { archiveRoutes } from './archive-routes.js';
 export { archiveErrors } from './archive-errors.js';
 export type { ArchiveSettings, Restore } from './archive.js';
+export { createDroppedLogSpool, type DroppedLogSpool } from './dropped-log-spool.js';

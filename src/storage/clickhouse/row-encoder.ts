@@ -4,6 +4,7 @@
  * are those of field-sql.ts / docs/log-schema.md.
  */
 import { isIndexExactText } from '../../query/index.js';
+import { buildSource } from '../build-source.js';
 import type { FieldValue, LogDocument } from '../log-store.js';
 import { NONPLAIN_BIT, observationBit, typeOfPrimitive, type ObservedType } from './field-types.js';
 import { fieldPairs, mayHoldPair } from './field-pairs.js';
@@ -189,33 +190,4 @@ export function encodeLogRow(doc: LogDocument, retentionDays: number, sink: Fiel
   );
 }
 
-type Nested = { [key: string]: FieldValue | Nested };
-
-/** `_source` rebuilt from the flattened fields when ingest gave none: dotted names become nested objects. */
-export function buildSource(doc: LogDocument): string {
-  const root: Nested = { '@timestamp': new Date(doc.timestampMs).toISOString(), type: doc.type };
-  if (doc.message !== undefined) root.message = doc.message;
-  for (const [name, value] of Object.entries(doc.fields)) {
-    const parts = name.split('.');
-    let node: Nested = root;
-    for (let i = 0; i < parts.length - 1; i += 1) {
-      const part = parts[i] ?? '';
-      const next = node[part];
-      if (next === undefined || next === null || typeof next !== 'object' || Array.isArray(next)) {
-        // A scalar already sits where an object is needed: keep the dotted name rather than lose a value.
-        if (next !== undefined) {
-          node = root;
-          parts.splice(0, parts.length, name);
-          break;
-        }
-        const created: Nested = {};
-        node[part] = created;
-        node = created;
-      } else {
-        node = next as Nested;
-      }
-    }
-    node[parts[parts.length - 1] ?? name] = value;
-  }
-  return JSON.stringify(root);
-}
+export { buildSource };
