@@ -14,6 +14,7 @@ const NOW = T0 + 45 * MINUTE + 1_000;
 interface Preview {
   from: string;
   to: string;
+  complete: boolean;
   windowMinutes: number;
   windowsOnGrid: number;
   windowsJudged: number;
@@ -129,6 +130,7 @@ for (const backend of controlPlaneBackends) {
       assert.equal((await triggered()).total, 0);
 
       const [users, correlated] = previews as [Preview, Preview];
+      assert.equal(users.complete, true);
       assert.equal(users.windowsOnGrid, 288);
       assert.equal(users.windowsJudged, 288);
       assert.equal(users.stride, 1);

@@ -19,9 +19,12 @@ const PreviewFiring = Type.Object({
 
 export const AlertPreviewResponse = Type.Object(
   {
-    from: Type.String({ description: 'ISO 8601 UTC: windows ending after this were judged' }),
+    from: Type.String({ description: 'ISO 8601 UTC start of the span judged: 24 hours before `to` unless complete is false' }),
     to: Type.String({ description: 'ISO 8601 UTC: the newest window judged ends here' }),
     windowMinutes: Type.Integer({ description: "The alert's search window" }),
+    complete: Type.Boolean({
+      description: 'false: the preview ran out of its 25-s budget (its searches yield to interactive ones) and judged only the newest windows, from `from`',
+    }),
     windowsOnGrid: Type.Integer({ description: 'Windows the evaluator judges in those 24 hours' }),
     windowsJudged: Type.Integer({ description: 'Windows the preview judged (at most 288)' }),
     stride: Type.Integer({ description: 'Every stride-th window of the grid was judged; 1: every window, as the evaluator does' }),
@@ -37,6 +40,7 @@ export function previewToWire(preview: RulePreview, windowMinutes: number): Aler
     from: new Date(preview.fromMs).toISOString(),
     to: new Date(preview.toMs).toISOString(),
     windowMinutes,
+    complete: preview.complete,
     windowsOnGrid: preview.windowsOnGrid,
     windowsJudged: preview.windowsJudged,
     stride: preview.stride,
