@@ -181,10 +181,15 @@ for (const backend of controlPlaneBackends) {
       const bad = [
         {},
         { ...uniqueUsers, searchTimeFrameMinutes: '5' },
-        { ...uniqueUsers, subComponents: [{ ...uniqueUsers.subComponents[0], trigger: { operator: 'ABOUT', severityThresholdTiers: { LOW: 1 } } }] },
         {
           ...uniqueUsers,
-          subComponents: [{ ...uniqueUsers.subComponents[0], queryDefinition: { query: '*', aggregation: { aggregationType: 'UNIQUE_COUNT' } } }],
+          subComponents: [{ ...uniqueUsers.subComponents[0], trigger: { operator: 'ABOUT', severityThresholdTiers: { LOW: 1 } } }],
+        },
+        {
+          ...uniqueUsers,
+          subComponents: [
+            { ...uniqueUsers.subComponents[0], queryDefinition: { query: '*', aggregation: { aggregationType: 'UNIQUE_COUNT' } } },
+          ],
         },
         { ...slowAndFailing, correlations: { joins: [{ '0': 'host', '5': 'host' }] } },
       ];

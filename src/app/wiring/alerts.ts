@@ -46,7 +46,12 @@ export function wireAlerts(ctx: WiringContext, deps: AlertWiringDeps): AreaWirin
   deps.detection.registerKind(alertKind);
   return {
     services: {},
-    routes: [alertRoutes(alerts, deps.actorOf), alertPreviewRoutes(alerts), unifiedAlertRoutes(alerts, deps.actorOf), triggeredAlertRoutes(triggeredAlerts)],
+    routes: [
+      alertRoutes(alerts, deps.actorOf),
+      alertPreviewRoutes(alerts),
+      unifiedAlertRoutes(alerts, deps.actorOf),
+      triggeredAlertRoutes(triggeredAlerts),
+    ],
     jobs: [],
   };
 }

@@ -80,7 +80,13 @@ export async function previewRule<R extends DetectionRule>(
   const stride = Math.max(1, Math.ceil(grid.length / MAX_PREVIEW_WINDOWS));
   // The newest window is always judged; the stride counts back from it.
   const ends = grid.filter((_, index) => (grid.length - 1 - index) % stride === 0);
-  const questions = ends.length === 0 ? [] : await kind.questions(rule, ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })));
+  const questions =
+    ends.length === 0
+      ? []
+      : await kind.questions(
+          rule,
+          ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })),
+        );
   const batches = createQuestionBatches(MAX_QUESTIONS_PER_BATCH);
   // Asked newest first (batches run in the order they were made), so a budget cut leaves out the oldest windows.
   const tickets: Ticket[][] = [];
@@ -115,7 +121,8 @@ export async function previewRule<R extends DetectionRule>(
     const earlier = fired
       .filter((firing) => firing.windowEndMs > end - rule.windowMs && firing.windowEndMs < end)
       .map((firing) => ({ groupKey: groupKeyOf(firing.group), severity: firing.severity }));
-    for (const firing of newFirings(judged, openIncidentsOf(earlier))) fired.push({ ...firing, windowStartMs: end - rule.windowMs, windowEndMs: end });
+    for (const firing of newFirings(judged, openIncidentsOf(earlier)))
+      fired.push({ ...firing, windowStartMs: end - rule.windowMs, windowEndMs: end });
   }
   const toMs = grid[grid.length - 1] ?? nowMs;
   const complete = first === 0;

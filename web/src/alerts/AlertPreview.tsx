@@ -60,8 +60,8 @@ function PreviewResult({ answer, request }: { answer: AlertPreviewAnswer; reques
       )}
       {answer.stride > 1 && (
         <p className="muted" data-testid="preview-bound">
-          To bound its cost the preview judged one evaluation window in {answer.stride} ({answer.windowsJudged} of {answer.windowsOnGrid}, the newest
-          included); the alert itself judges every one, so it may also fire where the preview shows nothing.
+          To bound its cost the preview judged one evaluation window in {answer.stride} ({answer.windowsJudged} of {answer.windowsOnGrid},
+          the newest included); the alert itself judges every one, so it may also fire where the preview shows nothing.
         </p>
       )}
       <svg className="timeline" viewBox="0 0 1000 30" preserveAspectRatio="none" role="img" aria-label="When the alert would have fired">
@@ -69,7 +69,7 @@ function PreviewResult({ answer, request }: { answer: AlertPreviewAnswer; reques
         {firings.map((firing) => (
           <rect
             key={`${firing.windowEnd}-${groupText(firing)}`}
-            x={((Date.parse(firing.windowEnd) - fromMs) / span) * 1000 - 1}
+            x={Math.min(998, ((Date.parse(firing.windowEnd) - fromMs) / span) * 1000 - 1)}
             y="0"
             width={2}
             height="30"

@@ -23,7 +23,8 @@ export const AlertPreviewResponse = Type.Object(
     to: Type.String({ description: 'ISO 8601 UTC: the newest window judged ends here' }),
     windowMinutes: Type.Integer({ description: "The alert's search window" }),
     complete: Type.Boolean({
-      description: 'false: the preview ran out of its 25-s budget (its searches yield to interactive ones) and judged only the newest windows, from `from`',
+      description:
+        'false: the preview ran out of its 25-s budget (its searches yield to interactive ones) and judged only the newest windows, from `from`',
     }),
     windowsOnGrid: Type.Integer({ description: 'Windows the evaluator judges in those 24 hours' }),
     windowsJudged: Type.Integer({ description: 'Windows the preview judged (at most 288)' }),
