@@ -15,6 +15,7 @@ export type { DetectionWindow, Question, QuestionBatch, SampleRequest, LogQuesti
 export type { DetectionNotice, DeliveryReport, Notify, EventLog, WriteEventLogs } from './dispatch/ports.js';
 export type { FiringRecord, FiringPayload, NotificationState } from './firings/firing.js';
 export { firingRepository, type FiringFilter } from './firings/firing-repository.js';
+export { PREVIEW_SPAN_MS, MAX_PREVIEW_WINDOWS, type RulePreview, type PreviewFiring } from './preview/rule-preview.js';
 export { watermarkRepository } from './firings/watermark-repository.js';
 export {
   TRIGGER_OPERATORS,

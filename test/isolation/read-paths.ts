@@ -250,6 +250,36 @@ export const READ_PATHS: readonly ReadPath[] = [
   // Alerts, endpoints, triggered alerts.
   { name: 'alerts list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v2/alerts' }) },
   { name: 'alert by id', sees: 'own', ownData: true, request: (ctx) => ({ method: 'GET', url: `/v2/alerts/${ctx.id('alert')}` }) },
+  // The preview runs an alert over the last 24 hours: its groups are the account's logs' values (decision 0678).
+  {
+    name: 'alert preview',
+    sees: 'own',
+    ownData: true,
+    request: (ctx) => ({ method: 'POST', url: `/v2/alerts/${ctx.id('alert')}/preview` }),
+  },
+  {
+    name: 'draft alert preview',
+    sees: 'own',
+    ownData: false,
+    request: (ctx) => ({
+      method: 'POST',
+      url: '/v2/alerts/preview',
+      body: {
+        title: 'preview',
+        searchTimeFrameMinutes: ctx.rand.int(1, 60),
+        subComponents: [
+          {
+            queryDefinition: {
+              query: ctx.anyMarker(),
+              groupBy: ['owner_mark'],
+              aggregation: { aggregationType: 'UNIQUE_COUNT', fieldToAggregateOn: 'message' },
+            },
+            trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 0 } },
+          },
+        ],
+      },
+    }),
+  },
   { name: 'endpoints list', sees: 'own', ownData: true, request: () => ({ method: 'GET', url: '/v1/endpoints' }) },
   { name: 'endpoint by id', sees: 'own', ownData: true, request: (ctx) => ({ method: 'GET', url: `/v1/endpoints/${ctx.id('endpoint')}` }) },
   {

@@ -35,14 +35,15 @@ describe('alerts pages in a browser', () => {
     const { listenerUrl } = await t.listen();
     baseUrl = apiUrlOf(t);
     await setPasswordByInvite(t, await adminUserId(t));
-    // Errors in the last two minutes: three on web-1, two on web-2 (the alert's HIGH threshold is 3 per host).
+    // Errors in the last two minutes: three users' on web-1, one user's twice on web-2 (the alert's HIGH threshold is 3
+    // distinct users per host).
     const at = (ago: number, log: Record<string, unknown>) => ({ '@timestamp': new Date(now - ago).toISOString(), ...log });
     await shipLogs(listenerUrl, t.shippingToken, 'app', [
-      at(80_000, { level: 'ERROR', host: 'web-1', message: 'boom 1' }),
-      at(79_000, { level: 'ERROR', host: 'web-1', message: 'boom 2' }),
-      at(78_000, { level: 'ERROR', host: 'web-1', message: 'boom 3' }),
-      at(77_000, { level: 'ERROR', host: 'web-2', message: 'boom 4' }),
-      at(76_000, { level: 'ERROR', host: 'web-2', message: 'boom 5' }),
+      at(80_000, { level: 'ERROR', host: 'web-1', user: 'ann', message: 'boom 1' }),
+      at(79_000, { level: 'ERROR', host: 'web-1', user: 'bob', message: 'boom 2' }),
+      at(78_000, { level: 'ERROR', host: 'web-1', user: 'cid', message: 'boom 3' }),
+      at(77_000, { level: 'ERROR', host: 'web-2', user: 'ann', message: 'boom 4' }),
+      at(76_000, { level: 'ERROR', host: 'web-2', user: 'ann', message: 'boom 5' }),
       at(75_000, { level: 'INFO', host: 'web-2', message: 'fine' }),
     ]);
     for (let i = 0; i < 100; i += 1) {
@@ -118,6 +119,9 @@ describe('alerts pages in a browser', () => {
     await page.getByLabel('Description').fill('Too many errors on one host');
     await page.getByLabel('Query (Lucene)').fill('level:ERROR');
     await page.getByLabel('Group by (up to 3 fields)').fill('host');
+    // A distinct count: the server runs the evaluator's own judgement, so every aggregation is previewed.
+    await page.getByLabel('Aggregation').selectOption('UNIQUE_COUNT');
+    await page.getByLabel('Field to aggregate').fill('user');
     await page.getByLabel('HIGH', { exact: true }).fill('3');
     await page.getByLabel('SEVERE', { exact: true }).fill('100');
     await page.getByLabel('E-mail recipients (comma-separated)').fill('oncall@example.com');
@@ -128,8 +132,12 @@ describe('alerts pages in a browser', () => {
     await summary.waitFor();
     previewSummary = (await summary.textContent()) ?? '';
     assert.match(previewSummary, /newest: HIGH at web-1, value 3\./);
-    // web-2's two errors stay below the HIGH threshold in every window.
+    // web-2's one user stays below the HIGH threshold in every window.
     assert.equal(await page.locator('[data-testid=preview-firings] td:nth-child(2)', { hasText: 'web-2' }).count(), 0);
+    assert.equal(await page.locator('[data-testid=preview-firings] td:nth-child(2)').first().textContent(), 'host: web-1');
+    assert.ok((await page.locator('.preview svg.timeline rect.fired').count()) >= 1, 'the firing is drawn on the timeline');
+    // The default 1-minute grid has 1,440 windows a day: the preview says it judged one in five.
+    assert.match((await page.getByTestId('preview-bound').textContent()) ?? '', /one evaluation window in 5 \(288 of 1440/);
     await screenshotVariants(page, 'alert-form-preview', async () => {
       await page.locator('.preview').scrollIntoViewIfNeeded();
       await page.waitForTimeout(250);

@@ -1,7 +1,9 @@
 import type { DetectionEngine } from '../../detection/index.js';
 import type { AccountService } from '../../modules/accounts/index.js';
 import {
+  alertPreviewRoutes,
   alertRoutes,
+  alertRuleOf,
   createAlertRuleKind,
   createAlertService,
   createTriggeredAlertService,
@@ -31,18 +33,25 @@ export function wireAlerts(ctx: WiringContext, deps: AlertWiringDeps): AreaWirin
   const { clock, db } = ctx;
   const { accounts, notifications } = deps;
   const searchableAccountIds = (accountId: number): Promise<number[]> => accounts.searchableAccountIds(accountId);
+  const alertKind = createAlertRuleKind({ db, clock, searchableAccountIds });
   const alerts = createAlertService({
     db,
     clock,
+    preview: (alert, signal) => deps.detection.preview(alertKind, alertRuleOf(alert), signal),
     unknownEndpointIds: notifications.unknownEndpointIds,
     searchableAccountIds,
     ...(deps.lookups === undefined ? {} : { lookups: deps.lookups }),
   });
   const triggeredAlerts = createTriggeredAlertService({ db });
-  deps.detection.registerKind(createAlertRuleKind({ db, clock, searchableAccountIds }));
+  deps.detection.registerKind(alertKind);
   return {
     services: {},
-    routes: [alertRoutes(alerts, deps.actorOf), unifiedAlertRoutes(alerts, deps.actorOf), triggeredAlertRoutes(triggeredAlerts)],
+    routes: [
+      alertRoutes(alerts, deps.actorOf),
+      alertPreviewRoutes(alerts),
+      unifiedAlertRoutes(alerts, deps.actorOf),
+      triggeredAlertRoutes(triggeredAlerts),
+    ],
     jobs: [],
   };
 }

@@ -15,6 +15,7 @@ import { answerOf, createQuestionBatches, type QuestionBatches, type Ticket } fr
 import type { AskSamples, DetectionRule, Firing, RuleKind } from '../rule-kind.js';
 import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
+import { previewRule, type RulePreview } from '../preview/rule-preview.js';
 
 export interface DetectionSettings {
   /** Grid of windows for rules without a cron schedule (LOGWARD_DETECTION_INTERVAL_SECONDS). */
@@ -218,6 +219,13 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
       kinds.set(kind.kind, kind);
     },
     judgeDue,
+    /**
+     * What a rule (saved or not) would have fired over the last 24 hours, judged as a cycle judges it; nothing is
+     * recorded or sent (decision 0678).
+     */
+    preview<R extends DetectionRule>(kind: RuleKind<R>, rule: R, signal: AbortSignal): Promise<RulePreview> {
+      return previewRule({ questions: deps.questions, settings, ownEventLogs: ownEventLogs() }, kind, rule, clock.now(), signal);
+    },
     /** One cycle: judge every enabled rule's due windows, then send what recorded firings owe. */
     async runCycle(signal: AbortSignal): Promise<CycleReport> {
       const judged = await judgeDue(signal);

@@ -53,6 +53,9 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/v2/account-management/siem', methods: ['POST'], requires: 'admin' },
 
   // Detection and notification settings: read by any signed-in role, changed by admins and regular users.
+  // The alert preview changes nothing (decision 0678): whoever may read alerts may run one over the last day.
+  { path: '/v2/alerts/preview', methods: ['POST'], requires: 'read' },
+  { path: '/v2/alerts/:id/preview', methods: ['POST'], requires: 'read' },
   { path: '/v2/alerts/*', methods: READ, requires: 'read' },
   { path: '/v2/alerts/*', requires: 'write' },
   { path: '/v1/alerts/triggered-alerts', methods: ['POST'], requires: 'read' },

@@ -1,9 +1,10 @@
 export { createAlertService, type AlertService, type AlertActor } from './definition/alert-service.js';
 export { alertRoutes } from './routes/alert-routes.js';
+export { alertPreviewRoutes } from './routes/alert-preview-routes.js';
 export { unifiedAlertRoutes } from './unified/unified-alert-routes.js';
 export { triggeredAlertRoutes } from './routes/triggered-alert-routes.js';
 export { createTriggeredAlertService, type TriggeredAlertService } from './triggered/triggered-alert-service.js';
-export { createAlertRuleKind, type AlertRule, type AlertRuleKindDeps } from './evaluation/alert-rule-kind.js';
+export { createAlertRuleKind, ruleOf as alertRuleOf, type AlertRule, type AlertRuleKindDeps } from './evaluation/alert-rule-kind.js';
 export { ALERT_EVENT_LOG_TYPE } from './evaluation/alert-event-log.js';
 export { ALERT_KIND, type Alert } from './definition/alert.js';
 export { AlertResponse } from './routes/alert-wire.js';

@@ -1,71 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../api.js';
 import { messageOf } from '../common/errors.js';
-import { aggregatableName, loadFields, queryOf, search, type Bucket } from '../search.js';
-import type { AlertFormValues } from './alert-model.js';
-import { episodesOf, firingsOf, minuteMetricAgg, MINUTE_MS, PREVIEW_HOURS, previewable, type PreviewFiring } from './alert-preview.js';
 import { AppLink } from '../common/SubNav.js';
+import { discoverLinkOf, requestOfForm, type AlertFormValues, type AlertPreviewAnswer, type PreviewFiring } from './alert-model.js';
 
-const HOUR_MS = 3_600_000;
+const PREVIEW_HOURS = 24;
+/** Rows the table shows; the timeline draws every firing. */
+const ROWS = 50;
+
+const groupText = (firing: PreviewFiring): string => Object.values(firing.group).join(', ');
 
 /**
- * Runs the alert's query over the last 24 hours in windows of its search window and draws the windows in which it
- * would have fired (decision 0687: back-to-back windows, where the evaluator slides one a minute).
+ * Runs the alert as the form holds it over the last 24 hours on the server, with the evaluator's own windows and
+ * judgement (decision 0678), and draws when it would have fired. Every aggregation, sub-component and correlation.
  */
 export function AlertPreview({ values }: { values: AlertFormValues }) {
-  const sub = values.subs[0];
-  const windowMinutes = Math.max(1, Math.floor(Number(values.windowMinutes)));
+  const request = requestOfForm(values);
   const preview = useQuery({
-    queryKey: ['alert-preview', values],
-    enabled: sub !== undefined && previewable(sub),
+    queryKey: ['alert-preview', request],
     staleTime: 0,
-    queryFn: async ({ signal }) => {
-      if (sub === undefined) return { firings: [], fromMs: 0, toMs: 0 };
-      // The evaluator's newest window ends on the last whole minute; the first judged one ends 24 h before it.
-      const toMs = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
-      const firstEndMs = toMs - PREVIEW_HOURS * HOUR_MS + MINUTE_MS;
-      const fromMs = firstEndMs - windowMinutes * MINUTE_MS;
-      const range = { fromMs, toMs };
-      const groupField = sub.groupBy.split(',')[0]?.trim() ?? '';
-      let groupAgg: string | undefined;
-      if (groupField !== '') {
-        const fields = await loadFields();
-        const info = fields.find((field) => field.name === groupField);
-        groupAgg = info === undefined ? groupField : (aggregatableName(info) ?? groupField);
-      }
-      const metric = minuteMetricAgg(sub);
-      const inner = metric === undefined ? {} : { aggs: { metric } };
-      const answer = await search(
-        {
-          size: 0,
-          track_total_hits: false,
-          query: queryOf(sub.query.trim() === '*' ? '' : sub.query, range),
-          aggs: {
-            minutes: {
-              date_histogram: {
-                field: '@timestamp',
-                fixed_interval: '1m',
-                min_doc_count: 0,
-                extended_bounds: { min: fromMs, max: toMs - 1 },
-              },
-              aggs: groupAgg === undefined ? (inner.aggs ?? {}) : { groups: { terms: { field: groupAgg, size: 50 }, ...inner } },
-            },
-          },
-        },
-        range,
-        signal,
-      );
-      const buckets = (answer.aggregations?.minutes as { buckets?: Bucket[] } | undefined)?.buckets ?? [];
-      return { firings: firingsOf(buckets, sub, windowMinutes, groupAgg !== undefined, firstEndMs), fromMs: firstEndMs, toMs };
-    },
+    queryFn: ({ signal }) => api<AlertPreviewAnswer>('POST', '/v2/alerts/preview', request, signal),
   });
 
-  if (sub === undefined) return null;
   return (
     <section className="preview" aria-labelledby="preview-title">
       <h2 id="preview-title">Preview: the last {PREVIEW_HOURS} hours</h2>
-      {!previewable(sub) ? (
-        <p className="notice">The preview computes COUNT, SUM, MIN, MAX and AVG; this alert's aggregation is not previewed.</p>
-      ) : preview.isPending ? (
+      {preview.isPending ? (
         <p className="spinner" role="status">
           Running the alert over the last {PREVIEW_HOURS} hours…
         </p>
@@ -74,39 +34,42 @@ export function AlertPreview({ values }: { values: AlertFormValues }) {
           {messageOf(preview.error)}
         </p>
       ) : (
-        <PreviewResult firings={preview.data.firings} fromMs={preview.data.fromMs} toMs={preview.data.toMs} query={sub.query} />
+        <PreviewResult answer={preview.data} request={request} />
       )}
-      {values.subs.length > 1 && <p className="muted">Only the first query is previewed; the correlation is not.</p>}
     </section>
   );
 }
 
-function PreviewResult({
-  firings,
-  fromMs,
-  toMs,
-  query,
-}: {
-  firings: readonly PreviewFiring[];
-  fromMs: number;
-  toMs: number;
-  query: string;
-}) {
-  const span = toMs - fromMs;
-  const episodes = episodesOf(firings);
+function PreviewResult({ answer, request }: { answer: AlertPreviewAnswer; request: ReturnType<typeof requestOfForm> }) {
+  const fromMs = Date.parse(answer.from);
+  const toMs = Date.parse(answer.to);
+  const span = Math.max(1, toMs - fromMs);
+  const { firings } = answer;
+  const newest = firings[0];
   return (
     <>
       <p role="status" data-testid="preview-summary">
-        {firings.length === 0
-          ? 'Would not have fired in the last 24 hours.'
-          : `Would have fired in ${firings.length} one-minute evaluations (${episodes} ${episodes === 1 ? 'episode' : 'episodes'}); newest: ${firings[0]?.severity ?? ''} at ${firings[0]?.group === '' ? 'value' : `${firings[0]?.group ?? ''}, value`} ${firings[0]?.value ?? ''}.`}
+        {newest === undefined
+          ? `Would not have fired in the last ${PREVIEW_HOURS} hours.`
+          : `Would have fired ${firings.length}${answer.truncated ? '+' : ''} ${firings.length === 1 ? 'time' : 'times'}; newest: ${newest.severity} at ${Object.keys(newest.group).length > 0 ? `${groupText(newest)}, value` : 'value'} ${newest.value}.`}
       </p>
+      {!answer.complete && (
+        <p className="notice" data-testid="preview-partial">
+          The store was busy: the preview judged only the windows since {new Date(fromMs).toLocaleString()} in its time budget.
+        </p>
+      )}
+      {answer.stride > 1 && (
+        <p className="muted" data-testid="preview-bound">
+          To bound its cost the preview judged one evaluation window in {answer.stride} ({answer.windowsJudged} of {answer.windowsOnGrid},
+          the newest included); the alert itself judges every one, so it may also fire where the preview shows nothing.
+        </p>
+      )}
       <svg className="timeline" viewBox="0 0 1000 30" preserveAspectRatio="none" role="img" aria-label="When the alert would have fired">
         <rect x="0" y="0" width="1000" height="30" className="track" />
         {firings.map((firing) => (
           <rect
-            key={`${firing.endMs}-${firing.group}`}
-            x={((firing.endMs - fromMs) / span) * 1000 - 1}
+            key={`${firing.windowEnd}-${groupText(firing)}`}
+            x={Math.min(998, ((Date.parse(firing.windowEnd) - fromMs) / span) * 1000 - 1)}
             y="0"
             width={2}
             height="30"
@@ -132,17 +95,30 @@ function PreviewResult({
               </tr>
             </thead>
             <tbody>
-              {firings.slice(0, 50).map((firing) => (
-                <tr key={`${firing.endMs}-${firing.group}`}>
+              {firings.slice(0, ROWS).map((firing) => (
+                <tr key={`${firing.windowEnd}-${groupText(firing)}`}>
                   <td>
-                    {new Date(firing.startMs).toLocaleTimeString()}–{new Date(firing.endMs).toLocaleTimeString()}
+                    {new Date(firing.windowStart).toLocaleTimeString()}–{new Date(firing.windowEnd).toLocaleTimeString()}
                   </td>
-                  <td>{firing.group === '' ? '—' : firing.group}</td>
+                  <td>
+                    {Object.keys(firing.group).length === 0
+                      ? '—'
+                      : Object.entries(firing.group)
+                          .map(([field, value]) => `${field}: ${value}`)
+                          .join(', ')}
+                  </td>
                   <td>{firing.value}</td>
                   <td>{firing.severity}</td>
                   <td>
                     <AppLink
-                      href={`/app/discover?${new URLSearchParams({ from: new Date(firing.startMs).toISOString(), to: new Date(firing.endMs).toISOString(), q: query }).toString()}`}
+                      href={discoverLinkOf(
+                        {
+                          groupBy: firing.group,
+                          alertWindowStartDate: Date.parse(firing.windowStart) / 1000,
+                          alertWindowEndDate: Date.parse(firing.windowEnd) / 1000,
+                        },
+                        request,
+                      )}
                     >
                       View logs
                     </AppLink>

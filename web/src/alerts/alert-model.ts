@@ -240,7 +240,10 @@ export function requestOfForm(values: AlertFormValues): AlertRequest {
 }
 
 /** Discover on a firing's window and the alert's query, narrowed to the group that fired. */
-export function discoverLinkOf(fired: TriggeredAlert, alert: Alert | undefined): string {
+export function discoverLinkOf(
+  fired: Pick<TriggeredAlert, 'groupBy' | 'alertWindowStartDate' | 'alertWindowEndDate'>,
+  alert: Pick<AlertRequest, 'subComponents'> | undefined,
+): string {
   const base = alert?.subComponents[0]?.queryDefinition.query ?? '*';
   const groups = Object.entries(fired.groupBy).map(([field, value]) => `${field}:"${value.replace(/["\\]/g, '\\$&')}"`);
   const query = [base === '*' || base.trim() === '' ? '' : groups.length === 0 ? base : `(${base})`, ...groups]
@@ -252,4 +255,28 @@ export function discoverLinkOf(fired: TriggeredAlert, alert: Alert | undefined):
   });
   if (query !== '') params.set('q', query);
   return `/app/discover?${params.toString()}`;
+}
+
+/** A firing the preview says the alert would have made (POST /v2/alerts/preview, decision 0678). */
+export interface PreviewFiring {
+  readonly windowStart: string;
+  readonly windowEnd: string;
+  readonly severity: Severity;
+  readonly value: number;
+  readonly threshold: number;
+  readonly group: Record<string, string>;
+}
+
+/** The server's preview: the evaluator's own judgement over the last 24 hours, nothing recorded. */
+export interface AlertPreviewAnswer {
+  readonly from: string;
+  readonly to: string;
+  /** false: the server's time budget ran out and only the newest windows, from `from`, were judged. */
+  readonly complete: boolean;
+  readonly windowMinutes: number;
+  readonly windowsOnGrid: number;
+  readonly windowsJudged: number;
+  readonly stride: number;
+  readonly truncated: boolean;
+  readonly firings: readonly PreviewFiring[];
 }

@@ -1,4 +1,4 @@
-import { definitionFromRequest, firstUnusableLookup, type AlertRequest } from '../../../detection/index.js';
+import { definitionFromRequest, firstUnusableLookup, type AlertRequest, type RulePreview } from '../../../detection/index.js';
 import { alertErrors } from '../alert-errors.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newInt32Id } from '../../../shared/ids.js';
@@ -16,12 +16,20 @@ export interface AlertServiceDeps {
   readonly searchableAccountIds: (accountId: number) => Promise<readonly number[]>;
   /** Resolves the lookup lists a query names: an alert naming a list the account lacks is refused. */
   readonly lookups?: LookupResolver;
+  /** Runs an alert over the last 24 hours as the engine would, recording nothing (decision 0678). */
+  readonly preview?: (alert: Alert, signal: AbortSignal) => Promise<RulePreview>;
 }
 
 /** Who acts: the account and the e-mail recorded in createdBy/updatedBy. */
 export interface AlertActor {
   readonly accountId: number;
   readonly email: string;
+}
+
+/** A preview and the window length it was judged with. */
+export interface AlertPreview {
+  readonly preview: RulePreview;
+  readonly windowMinutes: number;
 }
 
 export type AlertService = ReturnType<typeof createAlertService>;
@@ -61,6 +69,11 @@ export function createAlertService(deps: AlertServiceDeps) {
         'lookup_exists',
         `names a lookup list that cannot be used: ${unusable.message}`,
       );
+  }
+
+  async function runPreview(alert: Alert, signal: AbortSignal): Promise<AlertPreview> {
+    if (deps.preview === undefined) throw new Error('alert preview is not wired');
+    return { preview: await deps.preview(alert, signal), windowMinutes: alert.definition.searchTimeFrameMinutes };
   }
 
   async function require(accountId: number, id: number): Promise<Alert> {
@@ -104,6 +117,19 @@ export function createAlertService(deps: AlertServiceDeps) {
         if (definition.enabled && !existing.definition.enabled) await alertRepository.resetWatermark(tx, id);
       });
       return alert;
+    },
+
+    /** What an unsaved alert (the form's) would have fired over the last 24 hours, validated as a save is. */
+    async previewDraft(accountId: number, request: AlertRequest, signal: AbortSignal): Promise<AlertPreview> {
+      const definition = await validated(accountId, request);
+      const now = clock.now();
+      // Id 0 is no alert's (ids are positive): a draft has no firings of its own to be once-per-incident against.
+      return runPreview({ id: 0, accountId, definition, createdAt: now, updatedAt: now, createdBy: '', updatedBy: '' }, signal);
+    },
+
+    /** What a saved alert of the account would have fired over the last 24 hours (enabled or not). */
+    async previewSaved(accountId: number, id: number, signal: AbortSignal): Promise<AlertPreview> {
+      return runPreview(await require(accountId, id), signal);
     },
 
     async delete(accountId: number, id: number): Promise<Alert> {

@@ -23,7 +23,8 @@ export interface AlertRuleKindDeps extends AccountScopeDeps {
   readonly clock: Clock;
 }
 
-function ruleOf(alert: Alert): AlertRule {
+/** An alert as the engine's rule (a draft alert of the form too, for its preview). */
+export function ruleOf(alert: Alert): AlertRule {
   return {
     id: alert.id,
     accountId: alert.accountId,
