@@ -18,6 +18,7 @@ function recordingTransport(slots: number) {
       if (sql.includes('slow')) await new Promise<void>((resolve) => held.push(resolve));
       return [] as Row[];
     },
+    memoryTracking: async () => 0,
     ping: async () => undefined,
     close: async () => undefined,
   };
