@@ -9,6 +9,7 @@ export const STATEMENT_LANES: readonly StatementLane[] = ['interactive', 'backgr
 
 /** How an admitted statement ended: `cancelled` is a stop its asker wanted (left, cancelled), not a failure. */
 export type StatementOutcome = 'ok' | 'error' | 'cancelled' | 'timed_out';
+export const STATEMENT_OUTCOMES: readonly StatementOutcome[] = ['ok', 'error', 'cancelled', 'timed_out'];
 
 export interface LaneLoad {
   /** Statements running in the engine now. */

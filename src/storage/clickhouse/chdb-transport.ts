@@ -68,7 +68,11 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
   const killTagged = (tag: string): Promise<void> =>
     closed
       ? Promise.resolve()
-      : track(controlSession().queryAsync(`KILL QUERY WHERE Settings['log_comment'] = ${sqlString(tag)} ASYNC`).then(() => undefined));
+      : track(
+          controlSession()
+            .queryAsync(`KILL QUERY WHERE Settings['log_comment'] = ${sqlString(tag)} ASYNC`)
+            .then(() => undefined),
+        );
   // One read at a time: a scrape that gave up on a slow read does not pile another behind it.
   let memoryRead: Promise<number> | undefined;
   const semaphore = createSemaphore(querySessions.length);
@@ -138,7 +142,10 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
     memoryTracking(timeoutMs) {
       memoryRead ??= (async () => {
         const result = await track(controlSession().queryAsync(MEMORY_TRACKING_SQL, { format: 'JSONEachRow' }));
-        const rows = result.text().split('\n').filter((line) => line !== '');
+        const rows = result
+          .text()
+          .split('\n')
+          .filter((line) => line !== '');
         return memoryTrackingOf(rows.map((line) => JSON.parse(line) as { bytes?: unknown }));
       })().finally(() => (memoryRead = undefined));
       // chDB cannot abort a statement's wait: the read goes on, the caller stops waiting for it.

@@ -108,20 +108,18 @@ export function createStatementAdmission(transport: ClickHouseTransport, observe
   /** Background statements the gate holds (not yet in the fair queue). */
   let atGate = 0;
   /** The statement, timed and reported from its admission; `asked` is when it was asked (monotonic ms). */
-  const admitted =
-    (lane: StatementLane, asked: number, statement: () => Promise<Row[]>) =>
-    async (): Promise<Row[]> => {
-      const started = monotonicNow();
-      observer?.admitted(lane, started - asked);
-      try {
-        const rows = await statement();
-        observer?.finished(lane, 'ok', monotonicNow() - started);
-        return rows;
-      } catch (error) {
-        observer?.finished(lane, failedStatementOutcome(error), monotonicNow() - started);
-        throw error;
-      }
-    };
+  const admitted = (lane: StatementLane, asked: number, statement: () => Promise<Row[]>) => async (): Promise<Row[]> => {
+    const started = monotonicNow();
+    observer?.admitted(lane, started - asked);
+    try {
+      const rows = await statement();
+      observer?.finished(lane, 'ok', monotonicNow() - started);
+      return rows;
+    } catch (error) {
+      observer?.finished(lane, failedStatementOutcome(error), monotonicNow() - started);
+      throw error;
+    }
+  };
   const runs: PrioritisedRuns = (lane, work) => {
     if (lane.background)
       return work((sql, settings) => {
