@@ -171,20 +171,36 @@ export function createRoleMetrics(options: RoleMetricsOptions = { engine: true }
       for (const lane of STATEMENT_LANES) this.set({ lane }, load?.[lane].waiting ?? 0);
     },
   });
-  const memoryReadFailures = new Counter({
-    name: 'logward_engine_memory_read_failures_total',
-    help: `Scrapes whose read of the engine's memory failed or took over ${ENGINE_MEMORY_READ_BOUND_MS} ms (the gauge kept its last value)`,
-    registers: engineRegisters,
-  });
+  // The registry reads every metric at once: the failure count waits for this scrape's read, made by the gauge
+  // (registered first, so its read has begun).
+  let memoryRead: Promise<void> = Promise.resolve();
+  let memoryReadsFailed = 0;
+  let memoryReadsFailedShown = 0;
   new Gauge({
     name: 'logward_engine_memory_bytes',
     help: "Memory the log store's engine tracks (ClickHouse system.metrics MemoryTracking), read at scrape time",
     registers: engineRegisters,
     async collect() {
-      if (sources === undefined) return;
-      const bytes = await sources.engine.engineMemoryBytes(ENGINE_MEMORY_READ_BOUND_MS);
-      if (bytes === undefined) memoryReadFailures.inc();
-      else this.set(bytes);
+      const engine = sources?.engine;
+      if (engine === undefined) return;
+      memoryRead = engine.engineMemoryBytes(ENGINE_MEMORY_READ_BOUND_MS).then(
+        (bytes) => {
+          if (bytes === undefined) memoryReadsFailed += 1;
+          else this.set(bytes);
+        },
+        () => void (memoryReadsFailed += 1),
+      );
+      await memoryRead;
+    },
+  });
+  new Counter({
+    name: 'logward_engine_memory_read_failures_total',
+    help: `Scrapes whose read of the engine's memory failed or took over ${ENGINE_MEMORY_READ_BOUND_MS} ms (the gauge kept its last value)`,
+    registers: engineRegisters,
+    async collect() {
+      await memoryRead;
+      this.inc(memoryReadsFailed - memoryReadsFailedShown);
+      memoryReadsFailedShown = memoryReadsFailed;
     },
   });
 
