@@ -117,3 +117,27 @@ describe('Engine metrics on /metrics', () => {
     assert.equal(sample(afterwards, durations('error')), sample(before, durations('error')), 'a cancel is no error');
   });
 });
+
+describe('Engine metrics by role', () => {
+  for (const [roles, served] of [
+    ['scheduler', true],
+    ['ingest', false],
+  ] as const) {
+    it(`${served ? 'serves' : 'leaves out'} the engine's metrics on a process that runs only the ${roles} role`, async () => {
+      assert.ok(backend !== undefined);
+      const t = await startTestApp({ backend, env: { LOGWARD_ROLES: roles } });
+      try {
+        // The ingest role serves /metrics on its listener port; every role's page is the same registry.
+        const page = (await t.listener.inject({ method: 'GET', url: '/metrics' })).body;
+        assert.match(page, /logward_ingest_queued_bytes/);
+        if (served) {
+          assert.match(page, /logward_engine_statements_running\{lane="background"\} 0/);
+          assert.match(page, /logward_engine_statement_duration_seconds_count\{lane="background",outcome="ok"\}/);
+          assert.match(page, /logward_engine_memory_bytes [1-9]/);
+        } else assert.doesNotMatch(page, /logward_engine_/);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});
