@@ -106,6 +106,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const controlPlane = deps.controlPlane ?? (await openControlPlane(config.controlPlaneUrl));
   // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
   const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
+  const metrics = createRoleMetrics({ engine: queriesRun });
   const logStore = await openLogStore(
     {
       url: config.logStoreUrl,
@@ -115,9 +116,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       ...(queriesRun ? {} : { querySessions: 1 }),
       ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
     },
-    { logger, clock },
+    { logger, clock, statements: metrics.engine },
   );
-  const metrics = createRoleMetrics();
   const ctx: WiringContext = { config, clock, logger, db: controlPlane.db, logStore, metrics };
   let secretKey: Buffer;
   try {
@@ -224,6 +224,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   const scheduler = createJobRunner({ clock, logger, leases, onRun: (job, outcome, ms) => metrics.jobRan(job, outcome, ms) });
   const jobNames = areas.flatMap((area) => area.jobs.map((job) => job.name));
   metrics.observe({
+    engine: logStore,
     queuedBytes: () => ingest.stats().queuedBytes,
     queuedRequests: () => ingest.stats().queuedRequests,
     runningJobs: () => (config.roles.includes('scheduler') ? scheduler.running() : []),

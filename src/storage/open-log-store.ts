@@ -9,7 +9,7 @@ import { createClickHouseLogStore } from './clickhouse/clickhouse-log-store.js';
 import { openHttpTransport } from './clickhouse/http-transport.js';
 import { searchRules } from './clickhouse/search/rules/search-rules.js';
 import type { ClickHouseTransport, QueryLimits } from './clickhouse/transport.js';
-import type { LogStore } from './log-store.js';
+import type { LogStore, StatementObserver } from './log-store.js';
 import type { WordCountLimits } from './clickhouse/search/word-counts/word-count-builder.js';
 
 export type { WordCountLimits };
@@ -34,6 +34,8 @@ export interface LogStoreConfig {
 export interface LogStoreDeps {
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Told of every statement the store admits, by lane (the process's /metrics). */
+  readonly statements?: StatementObserver;
 }
 
 const DEFAULT_QUERY_TIMEOUT_SECONDS = 30;
@@ -76,6 +78,7 @@ export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): 
       logger: deps.logger,
       soleWriter: config.url.startsWith('chdb:'),
       searchRules: searchRules(config.searchRulesOff ?? []),
+      ...(deps.statements === undefined ? {} : { statements: deps.statements }),
       ...(config.cluster === undefined ? {} : { cluster: config.cluster }),
       ...(config.wordCountLimits === undefined ? {} : { wordCountLimits: config.wordCountLimits }),
     });

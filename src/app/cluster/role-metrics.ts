@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CycleReport } from '../../detection/index.js';
 import type { IngestMetrics } from '../../ingest/index.js';
+import { STATEMENT_LANES, STATEMENT_OUTCOMES, type EngineStats, type StatementObserver } from '../../storage/engine-stats.js';
 
 /**
  * The Prometheus metrics of every role (issue 51): served at /metrics on the API port, the listener port and the
@@ -9,6 +10,8 @@ import type { IngestMetrics } from '../../ingest/index.js';
 export interface RoleMetrics {
   readonly registry: Registry;
   readonly ingest: IngestMetrics;
+  /** Engine statements admitted by the log store, by lane (give it to the store when it is opened). */
+  readonly engine: StatementObserver;
   detectionCycle(report: CycleReport): void;
   jobRan(job: string, outcome: 'ok' | 'failed' | 'aborted', durationMs: number): void;
   /** Reads gauges when scraped: queued ingest bytes, running jobs and lease holders. */
@@ -20,12 +23,50 @@ export interface RoleGauges {
   readonly queuedRequests: () => number;
   readonly runningJobs: () => readonly string[];
   readonly leaseHolders: () => Promise<readonly { job: string; heldByThisProcess: boolean; expiresInMs: number }[]>;
+  /** The log store's engine load and memory. */
+  readonly engine: EngineStats;
 }
 
-export function createRoleMetrics(): RoleMetrics {
+export interface RoleMetricsOptions {
+  /** This process runs searches (api or scheduler role): its /metrics shows the engine's (issue 51 item 4). */
+  readonly engine: boolean;
+}
+
+/** A scrape waits at most this long for the engine's memory; past it the gauge keeps its last value. */
+export const ENGINE_MEMORY_READ_BOUND_MS = 250;
+
+export function createRoleMetrics(options: RoleMetricsOptions = { engine: true }): RoleMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'logward_' });
   const registers = [registry];
+  // Made either way, so the store can always be told; served only by processes that run searches.
+  const engineRegisters = options.engine ? registers : [];
+  const admitted = new Counter({
+    name: 'logward_engine_statements_admitted_total',
+    help: 'Engine statements admitted to run (searches and detection questions), by lane (interactive, background)',
+    labelNames: ['lane'],
+    registers: engineRegisters,
+  });
+  const queueWait = new Histogram({
+    name: 'logward_engine_queue_wait_seconds',
+    help: 'How long each admitted engine statement waited for its turn (fair queue, and the gate before background work)',
+    labelNames: ['lane'],
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: engineRegisters,
+  });
+  const statementSeconds = new Histogram({
+    name: 'logward_engine_statement_duration_seconds',
+    help: 'Duration of admitted engine statements, by lane and outcome (ok, error, cancelled, timed_out)',
+    labelNames: ['lane', 'outcome'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: engineRegisters,
+  });
+  // Every series from the start, so that rate() and absent() see them before the first statement.
+  for (const lane of STATEMENT_LANES) {
+    admitted.inc({ lane }, 0);
+    queueWait.zero({ lane });
+    for (const outcome of STATEMENT_OUTCOMES) statementSeconds.zero({ lane, outcome });
+  }
   const logs = new Counter({ name: 'logward_ingest_logs_total', help: 'Logs accepted (stored) by this process', registers });
   const bytes = new Counter({ name: 'logward_ingest_bytes_total', help: 'Bytes of logs accepted (daily-cap bytes)', registers });
   const refused = new Counter({
@@ -110,8 +151,70 @@ export function createRoleMetrics(): RoleMetrics {
     },
   });
 
+  new Gauge({
+    name: 'logward_engine_statements_running',
+    help: 'Engine statements running now, by lane',
+    labelNames: ['lane'],
+    registers: engineRegisters,
+    collect() {
+      const load = sources?.engine.statementLoad();
+      for (const lane of STATEMENT_LANES) this.set({ lane }, load?.[lane].running ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'logward_engine_statements_waiting',
+    help: 'Engine statements waiting for their turn now, by lane',
+    labelNames: ['lane'],
+    registers: engineRegisters,
+    collect() {
+      const load = sources?.engine.statementLoad();
+      for (const lane of STATEMENT_LANES) this.set({ lane }, load?.[lane].waiting ?? 0);
+    },
+  });
+  // The registry reads every metric at once: the failure count waits for this scrape's read, made by the gauge
+  // (registered first, so its read has begun).
+  let memoryRead: Promise<void> = Promise.resolve();
+  let memoryReadsFailed = 0;
+  let memoryReadsFailedShown = 0;
+  new Gauge({
+    name: 'logward_engine_memory_bytes',
+    help: "Memory the log store's engine tracks (ClickHouse system.metrics MemoryTracking), read at scrape time",
+    registers: engineRegisters,
+    async collect() {
+      const engine = sources?.engine;
+      if (engine === undefined) return;
+      memoryRead = engine.engineMemoryBytes(ENGINE_MEMORY_READ_BOUND_MS).then(
+        (bytes) => {
+          if (bytes === undefined) memoryReadsFailed += 1;
+          else this.set(bytes);
+        },
+        () => void (memoryReadsFailed += 1),
+      );
+      await memoryRead;
+    },
+  });
+  new Counter({
+    name: 'logward_engine_memory_read_failures_total',
+    help: `Scrapes whose read of the engine's memory failed or took over ${ENGINE_MEMORY_READ_BOUND_MS} ms (the gauge kept its last value)`,
+    registers: engineRegisters,
+    async collect() {
+      await memoryRead;
+      this.inc(memoryReadsFailed - memoryReadsFailedShown);
+      memoryReadsFailedShown = memoryReadsFailed;
+    },
+  });
+
   return {
     registry,
+    engine: {
+      admitted(lane, waitedMs) {
+        admitted.inc({ lane });
+        queueWait.observe({ lane }, waitedMs / 1000);
+      },
+      finished(lane, outcome, durationMs) {
+        statementSeconds.observe({ lane, outcome }, durationMs / 1000);
+      },
+    },
     ingest: {
       accepted(count, size) {
         logs.inc(count);

@@ -38,6 +38,15 @@ logStoreContract('chDB', openShared);
 clickHouseSchemaBehaviour('chDB', openShared);
 
 describe('chDB transport', () => {
+  it("reads the engine's memory while every query Session is busy, within its bound", async () => {
+    const busy = [1, 2].map(() => transport.query('SELECT sleep(1)'));
+    const started = performance.now();
+    const bytes = await transport.memoryTracking(900);
+    assert.ok(bytes > 0);
+    assert.ok(performance.now() - started < 900, 'not queued behind the busy Sessions');
+    await Promise.all(busy);
+  });
+
   it('keeps decoded posting lists in a cache of a sixteenth of its budget, used by every statement', async () => {
     const [server] = await transport.query<{ value: string }>(
       "SELECT value FROM system.server_settings WHERE name = 'text_index_postings_cache_size'",

@@ -8,6 +8,8 @@ import { Session, drainPending } from 'chdb';
 import { createSemaphore } from './semaphore.js';
 import { settingsClause, sqlString } from './sql-literals.js';
 import {
+  MEMORY_TRACKING_SQL,
+  memoryTrackingOf,
   querySettingsWith,
   StatementCancelledError,
   statementTag,
@@ -42,6 +44,12 @@ const POSTINGS_CACHE_SHARE = 1 / 16;
  */
 export const EXCLUSION_SEARCH_STEPS = 2048;
 
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTransport {
   fs.mkdirSync(options.path, { recursive: true });
   const connectionArgs = [
@@ -53,17 +61,20 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
   const ingest = new Session(options.path, { connectionArgs });
   const querySessions = Array.from({ length: options.querySessions }, () => new Session(options.path, { connectionArgs }));
   const idle = [...querySessions];
-  // Kills cancelled statements (and nothing else): made on the first cancel, so a process that never cancels never
-  // pays for opening it.
+  // Kills cancelled statements and reads the engine's memory for /metrics (nothing else, so it is free when the query
+  // Sessions are all busy): made on first use, so a process that never needs it never pays for opening it.
   let control: Session | undefined;
+  const controlSession = (): Session => (control ??= new Session(options.path, { connectionArgs }));
   const killTagged = (tag: string): Promise<void> =>
     closed
       ? Promise.resolve()
       : track(
-          (control ??= new Session(options.path, { connectionArgs }))
+          controlSession()
             .queryAsync(`KILL QUERY WHERE Settings['log_comment'] = ${sqlString(tag)} ASYNC`)
             .then(() => undefined),
         );
+  // One read at a time: a scrape that gave up on a slow read does not pile another behind it.
+  let memoryRead: Promise<number> | undefined;
   const semaphore = createSemaphore(querySessions.length);
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
@@ -127,6 +138,18 @@ export function openChdbTransport(options: ChdbTransportOptions): ClickHouseTran
         for (const line of text.split('\n')) if (line !== '') rows.push(JSON.parse(line) as Row);
         return rows;
       });
+    },
+    memoryTracking(timeoutMs) {
+      memoryRead ??= (async () => {
+        const result = await track(controlSession().queryAsync(MEMORY_TRACKING_SQL, { format: 'JSONEachRow' }));
+        const rows = result
+          .text()
+          .split('\n')
+          .filter((line) => line !== '');
+        return memoryTrackingOf(rows.map((line) => JSON.parse(line) as { bytes?: unknown }));
+      })().finally(() => (memoryRead = undefined));
+      // chDB cannot abort a statement's wait: the read goes on, the caller stops waiting for it.
+      return withinMs(memoryRead, timeoutMs);
     },
     async ping() {
       await onQuerySession((session) => session.queryAsync('SELECT 1'));

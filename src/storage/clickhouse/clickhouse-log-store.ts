@@ -14,6 +14,7 @@ import {
   type LogDocument,
   type LogEncoder,
   type LogStore,
+  type StatementObserver,
 } from '../log-store.js';
 import { clickhouseErrors } from './clickhouse-errors.js';
 import { clusterDdl, singleNodeDdl } from './ddl.js';
@@ -29,7 +30,7 @@ import { createSearchExecutor } from './search/search-executor.js';
 import { createGroupMeasureExecutor } from './search/group-measure-executor.js';
 import type { WordCountLimits } from './search/word-counts/word-count-builder.js';
 import { createLookupSets } from './search/lookup-sets.js';
-import { createPrioritisedRuns } from './search/statement-priority.js';
+import { createStatementAdmission } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
 import type { SearchRules } from './search/rules/search-rules.js';
 
@@ -47,6 +48,8 @@ export interface ClickHouseLogStoreDeps {
   readonly searchRules?: SearchRules;
   /** The ClickHouse cluster to make and use replicated and distributed tables on (decision 0723); one server where absent. */
   readonly cluster?: string;
+  /** Told of every statement the store admits, by lane (the process's /metrics). */
+  readonly statements?: StatementObserver;
 }
 
 /** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
@@ -75,7 +78,8 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       for (const statement of clusterDdl({ cluster: layout.cluster, database: current?.db ?? 'default' })) await transport.exec(statement);
   }
   await upgradeLogTable(transport, layout);
-  const runs = createPrioritisedRuns(transport);
+  const admission = createStatementAdmission(transport, deps.statements);
+  const { runs } = admission;
   // Every write, delete and bulk load of the logs table goes through its doors (decision 0624).
   const state = createLogTableState({
     transport,
@@ -321,6 +325,15 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
           throw unavailable('restore the logs', error);
         }
       });
+    },
+    statementLoad: () => admission.load(),
+    async engineMemoryBytes(boundMs) {
+      try {
+        return await transport.memoryTracking(boundMs);
+      } catch {
+        // A scrape must not fail for it: the caller reports the read as missing.
+        return undefined;
+      }
     },
     ping() {
       return transport.ping();

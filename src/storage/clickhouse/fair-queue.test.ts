@@ -184,4 +184,39 @@ describe('fair queue', () => {
     await Promise.all([first, after]);
     assert.deepEqual(order, ['a0', 'b0']);
   });
+  it('reports work running and waiting, in all and by key, as it is admitted, cancelled and settled', async () => {
+    const queue = createFairQueue({ slots: 2, perKey: 1, now: () => 0 });
+    assert.deepEqual(queue.stats(), { running: 0, waiting: 0, byKey: new Map() });
+    const hold = gate();
+    const a = [0, 1, 2].map(() => queue.run('a', () => hold.promise));
+    const controller = new AbortController();
+    const cancelled = queue.run('a', () => hold.promise, controller.signal);
+    const b = queue.run('b', () => hold.promise);
+    await tick();
+    assert.deepEqual(queue.stats(), {
+      running: 2,
+      waiting: 3,
+      byKey: new Map([
+        ['a', { running: 1, waiting: 3 }],
+        ['b', { running: 1, waiting: 0 }],
+      ]),
+    });
+    controller.abort();
+    await assert.rejects(cancelled, (error: unknown) => isStatementCancelled(error));
+    assert.deepEqual(queue.stats().byKey.get('a'), { running: 1, waiting: 2 });
+    assert.equal(queue.stats().waiting, 2);
+    hold.open();
+    await Promise.all([...a, b]);
+    assert.deepEqual(queue.stats(), { running: 0, waiting: 0, byKey: new Map() });
+  });
+
+  it('counts failed work out of the stats once it settles', async () => {
+    const queue = createFairQueue({ slots: 1, perKey: 1, now: () => 0 });
+    const failing = queue.run('a', async () => {
+      assert.deepEqual(queue.stats(), { running: 1, waiting: 0, byKey: new Map([['a', { running: 1, waiting: 0 }]]) });
+      throw new Error('boom');
+    });
+    await assert.rejects(failing, /boom/);
+    assert.deepEqual(queue.stats(), { running: 0, waiting: 0, byKey: new Map() });
+  });
 });

@@ -16,6 +16,17 @@ export interface FairQueue {
    * it settles.
    */
   run<T>(key: string, work: (tier: number) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Work running and waiting now, in all and by key (keys with neither are absent): what /metrics reports. */
+  stats(): FairQueueStats;
+}
+
+export interface FairQueueLoad {
+  readonly running: number;
+  readonly waiting: number;
+}
+
+export interface FairQueueStats extends FairQueueLoad {
+  readonly byKey: ReadonlyMap<string, FairQueueLoad>;
 }
 
 export interface FairQueueOptions {
@@ -169,6 +180,16 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
         lastActive.set(key, options.now());
         release(key);
       }
+    },
+    stats() {
+      const byKey = new Map<string, FairQueueLoad>();
+      let waiting = 0;
+      for (const [key, state] of states) {
+        if (state.running === 0 && state.waiting.length === 0) continue;
+        byKey.set(key, { running: state.running, waiting: state.waiting.length });
+        waiting += state.waiting.length;
+      }
+      return { running, waiting, byKey };
     },
   };
 }

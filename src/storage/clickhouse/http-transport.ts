@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 import { createClient, type ErrorLogParams, type Logger, type WarnLogParams } from '@clickhouse/client';
 import { sqlIdentifier, sqlString } from './sql-literals.js';
 import {
+  MEMORY_TRACKING_SQL,
+  memoryTrackingOf,
   querySettingsWith,
   StatementCancelledError,
   statementTag,
@@ -63,7 +65,8 @@ export function openHttpTransport(options: HttpTransportOptions): ClickHouseTran
     request_timeout: options.requestTimeoutMs,
     compression: { request: false, response: false },
   });
-  // Kills cancelled statements on a connection of its own: the pool's may all be busy with statements.
+  // Kills cancelled statements and reads the engine's memory for /metrics on a connection of its own: the pool's may
+  // all be busy with statements.
   let control: ReturnType<typeof createClient> | undefined;
   const controlClient = (): ReturnType<typeof createClient> =>
     (control ??= createClient({
@@ -118,6 +121,14 @@ export function openHttpTransport(options: HttpTransportOptions): ClickHouseTran
           .command({ query: killSql(tag, options.cluster) })
           .then(() => undefined);
       return untilKilled(running, signal, kill);
+    },
+    async memoryTracking(timeoutMs) {
+      const result = await controlClient().query({
+        query: MEMORY_TRACKING_SQL,
+        format: 'JSONEachRow',
+        abort_signal: AbortSignal.timeout(timeoutMs),
+      });
+      return memoryTrackingOf(await result.json<{ bytes?: unknown }>());
     },
     async ping() {
       const result = await client.ping();

@@ -52,9 +52,23 @@ export interface ClickHouseTransport {
   insertJsonEachRow(table: string, rows: Buffer, settings?: QuerySettings): Promise<void>;
   /** Runs a SELECT (no FORMAT or SETTINGS clause of its own) and returns its rows as objects. */
   query<Row>(sql: string, settings?: QuerySettings, options?: StatementOptions): Promise<Row[]>;
+  /**
+   * Bytes the engine tracks now (`system.metrics` MemoryTracking), read on a connection of its own (the query slots
+   * may all be busy) and given up after `timeoutMs` (rejects then).
+   */
+  memoryTracking(timeoutMs: number): Promise<number>;
   ping(): Promise<void>;
   /** Waits for in-flight work, then releases the connection(s). */
   close(): Promise<void>;
+}
+
+export const MEMORY_TRACKING_SQL = "SELECT toInt64(value) AS bytes FROM system.metrics WHERE metric = 'MemoryTracking'";
+
+/** The bytes of a MEMORY_TRACKING_SQL answer. */
+export function memoryTrackingOf(rows: readonly { bytes?: unknown }[]): number {
+  const bytes = Number(rows[0]?.bytes);
+  if (!Number.isFinite(bytes)) throw new Error('the engine reported no MemoryTracking');
+  return bytes;
 }
 
 /** The longest SELECT the engine parses (its default, 256 KiB, is less than a 20,000-value lookup list). */

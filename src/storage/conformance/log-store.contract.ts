@@ -350,6 +350,13 @@ export function logStoreContract(name: string, open: () => Promise<LogStoreUnder
       assert.deepEqual(await totals(), before);
     });
 
+    it("reports the engine's memory and the load of each lane (idle between statements)", async () => {
+      const bytes = await store.engineMemoryBytes(5_000);
+      assert.ok(bytes !== undefined && bytes > 0, `MemoryTracking read (${String(bytes)})`);
+      const idle = { running: 0, waiting: 0 };
+      assert.deepEqual(store.statementLoad(), { interactive: idle, background: idle });
+    });
+
     it('answers ping', async () => {
       await store.ping();
     });

@@ -1,5 +1,6 @@
 import { isAppError, type AppError } from '../../../shared/app-error.js';
 import { clickhouseErrors } from '../clickhouse-errors.js';
+import type { StatementOutcome } from '../../engine-stats.js';
 import { isStatementCancelled } from '../transport.js';
 
 const TIMEOUT_CODES = new Set([159, 160, 209]);
@@ -13,6 +14,13 @@ function engineCode(error: unknown): number | null {
   if (typeof code === 'string' && /^\d+$/.test(code)) return Number(code);
   const match = /Code: (\d+)/.exec(error instanceof Error ? error.message : '');
   return match === null ? null : Number(match[1]);
+}
+
+/** How a statement that failed ended, for /metrics: stopped by its asker, stopped by the engine's time limit, or failed. */
+export function failedStatementOutcome(error: unknown): Exclude<StatementOutcome, 'ok'> {
+  if (isStatementCancelled(error)) return 'cancelled';
+  const code = engineCode(error);
+  return code !== null && TIMEOUT_CODES.has(code) ? 'timed_out' : 'error';
 }
 
 /**

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ClickHouseTransport, QuerySettings } from '../transport.js';
-import { backgroundShare, createPrioritisedRuns, laneOf, laneSettings } from './statement-priority.js';
+import type { StatementLane, StatementOutcome } from '../../engine-stats.js';
+import { StatementCancelledError, type ClickHouseTransport, type QuerySettings } from '../transport.js';
+import { backgroundShare, createPrioritisedRuns, createStatementAdmission, laneOf, laneSettings } from './statement-priority.js';
 
 const GB = 1024 ** 3;
 
@@ -16,8 +17,12 @@ function recordingTransport(slots: number) {
     query: async <Row>(sql: string, settings?: QuerySettings) => {
       seen.push({ sql, settings: settings ?? {} });
       if (sql.includes('slow')) await new Promise<void>((resolve) => held.push(resolve));
+      if (sql.includes('timeout')) throw new Error('Code: 159. DB::Exception: Timeout exceeded: elapsed 30 seconds. (TIMEOUT_EXCEEDED)');
+      if (sql.includes('broken')) throw new Error('Code: 62. DB::Exception: Syntax error. (SYNTAX_ERROR)');
+      if (sql.includes('cancel')) throw new StatementCancelledError();
       return [] as Row[];
     },
+    memoryTracking: async () => 0,
     ping: async () => undefined,
     close: async () => undefined,
   };
@@ -70,5 +75,48 @@ describe('statement priority and engine shares', () => {
     assert.deepEqual(laneOf({ ...scope, requesterAccountId: 9 }, false), { background: false, share: '9' });
     assert.deepEqual(laneOf(scope, undefined), { background: false, share: '5' });
     assert.deepEqual(laneOf(scope, true), { background: true });
+  });
+  it('tells each admitted statement, its wait and its outcome, and reports the load of each lane', async () => {
+    const { transport, release } = recordingTransport(2);
+    const events: { lane: StatementLane; what: 'admitted' | StatementOutcome; ms: number }[] = [];
+    const admission = createStatementAdmission(transport, {
+      admitted: (lane, ms) => events.push({ lane, what: 'admitted', ms }),
+      finished: (lane, outcome, ms) => events.push({ lane, what: outcome, ms }),
+    });
+    const { runs } = admission;
+    const idle = { running: 0, waiting: 0 };
+    assert.deepEqual(admission.load(), { interactive: idle, background: idle });
+    const account = { background: false, share: '1' } as const;
+    const searches = [1, 2].map(() => runs(account, (run) => run('SELECT slow')));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(admission.load().interactive, { running: 1, waiting: 1 }, 'one account holds one of two slots');
+    const background = runs({ background: true }, (run) => run('SELECT slow background'));
+    assert.equal(admission.load().background.waiting, 1, 'held by the gate while a search runs');
+    while (admission.load().background.running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.deepEqual(admission.load(), { interactive: { running: 1, waiting: 1 }, background: { running: 1, waiting: 0 } });
+    while (events.filter((event) => event.what === 'ok').length < 3) {
+      release();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all([...searches, background]);
+    assert.deepEqual(admission.load(), { interactive: idle, background: idle });
+    assert.deepEqual(events.map(({ lane, what }) => `${lane} ${what}`).sort(), [
+      'background admitted',
+      'background ok',
+      'interactive admitted',
+      'interactive admitted',
+      'interactive ok',
+      'interactive ok',
+    ]);
+    const backgroundWait = events.find((event) => event.lane === 'background' && event.what === 'admitted')?.ms ?? 0;
+    assert.ok(backgroundWait >= 30, `the gate's wait counts as queue wait (${backgroundWait} ms)`);
+
+    events.length = 0;
+    for (const sql of ['SELECT timeout', 'SELECT broken', 'SELECT cancel']) await assert.rejects(runs(account, (run) => run(sql)));
+    assert.deepEqual(
+      events.filter((event) => event.what !== 'admitted').map((event) => event.what),
+      ['timed_out', 'error', 'cancelled'],
+    );
+    assert.deepEqual(admission.load(), { interactive: idle, background: idle });
   });
 });

@@ -1,7 +1,9 @@
 import { monotonicNow } from '../../../shared/clock.js';
 import { createFairQueue } from '../fair-queue.js';
 import type { ClickHouseTransport, EngineShares, QuerySettings } from '../transport.js';
+import type { LaneLoad, StatementLane, StatementObserver } from '../../engine-stats.js';
 import type { SearchScope } from '../../log-searcher.js';
+import { failedStatementOutcome } from './engine-error.js';
 import { createForegroundGate } from './foreground-gate.js';
 
 type Row = Record<string, unknown>;
@@ -78,14 +80,21 @@ const BACKGROUND_RUN_GAP_MS = 1000;
 /** The fair queue's key of background work: it takes its turns like one more account. */
 const BACKGROUND_SHARE_KEY = '\u0000background';
 
+/** The store's admission of statements: the runner of each lane, and what it holds now (for /metrics). */
+export interface StatementAdmission {
+  readonly runs: PrioritisedRuns;
+  load(): Readonly<Record<StatementLane, LaneLoad>>;
+}
+
 /**
  * One gate per store: every search and every detection question goes through it. Each statement is admitted by a
  * fair queue (fair-queue.ts) keyed by the account that asked — one account holds at most all but one of the
  * engine's slots, waiting statements go to the least recently served account, and an account that kept the
  * engine busy lately runs at a lower priority on fewer threads — so another account's search is never queued
- * behind a flood it did not send.
+ * behind a flood it did not send. `observer` is told of each statement admitted (how long it waited, the gate in
+ * front of background work included) and how it ended.
  */
-export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
+export function createStatementAdmission(transport: ClickHouseTransport, observer?: StatementObserver): StatementAdmission {
   const { shares } = transport;
   const gate = createForegroundGate({
     maxWaitMs: BACKGROUND_MAX_WAIT_MS,
@@ -96,19 +105,69 @@ export function createPrioritisedRuns(transport: ClickHouseTransport): Prioritis
   });
   const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1, now: monotonicNow, yielding: [BACKGROUND_SHARE_KEY] });
   const lanes = laneSettings(shares);
-  return (lane, work) => {
+  /** Background statements the gate holds (not yet in the fair queue). */
+  let atGate = 0;
+  /** The statement, timed and reported from its admission; `asked` is when it was asked (monotonic ms). */
+  const admitted = (lane: StatementLane, asked: number, statement: () => Promise<Row[]>) => async (): Promise<Row[]> => {
+    const started = monotonicNow();
+    observer?.admitted(lane, started - asked);
+    try {
+      const rows = await statement();
+      observer?.finished(lane, 'ok', monotonicNow() - started);
+      return rows;
+    } catch (error) {
+      observer?.finished(lane, failedStatementOutcome(error), monotonicNow() - started);
+      throw error;
+    }
+  };
+  const runs: PrioritisedRuns = (lane, work) => {
     if (lane.background)
-      return work((sql, settings) =>
-        gate.background(() => fair.run(BACKGROUND_SHARE_KEY, () => transport.query<Row>(sql, { ...settings, ...lanes.background }))),
-      );
+      return work((sql, settings) => {
+        const asked = monotonicNow();
+        atGate += 1;
+        let held = true;
+        const leaveGate = (): void => {
+          if (held) atGate -= 1;
+          held = false;
+        };
+        return gate
+          .background(() => {
+            leaveGate();
+            return fair.run(
+              BACKGROUND_SHARE_KEY,
+              admitted('background', asked, () => transport.query<Row>(sql, { ...settings, ...lanes.background })),
+            );
+          })
+          .finally(leaveGate);
+      });
     return gate.interactive(() =>
-      work((sql, settings) =>
-        fair.run(
+      work((sql, settings) => {
+        const asked = monotonicNow();
+        return fair.run(
           lane.share,
-          (tier) => transport.query<Row>(sql, { ...settings, ...lanes.interactive, ...TIER_SETTINGS[tier] }, { signal: lane.signal }),
+          (tier) =>
+            admitted('interactive', asked, () =>
+              transport.query<Row>(sql, { ...settings, ...lanes.interactive, ...TIER_SETTINGS[tier] }, { signal: lane.signal }),
+            )(),
           lane.signal,
-        ),
-      ),
+        );
+      }),
     );
   };
+  return {
+    runs,
+    load() {
+      const { running, waiting, byKey } = fair.stats();
+      const background = byKey.get(BACKGROUND_SHARE_KEY) ?? { running: 0, waiting: 0 };
+      return {
+        interactive: { running: running - background.running, waiting: waiting - background.waiting },
+        background: { running: background.running, waiting: background.waiting + atGate },
+      };
+    },
+  };
+}
+
+/** The runner of each lane, unobserved (tests, and executors made without a store). */
+export function createPrioritisedRuns(transport: ClickHouseTransport): PrioritisedRuns {
+  return createStatementAdmission(transport).runs;
 }
