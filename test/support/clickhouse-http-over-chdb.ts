@@ -30,6 +30,8 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
 
 /** Requests served at once (a server has many more; the transports open a few connections). */
 const SESSIONS = 6;
+/** ClickHouse's code of a statement stopped by KILL QUERY. */
+const QUERY_WAS_CANCELLED = 394;
 
 export async function startClickHouseHttpOverChdb(dataPath: string): Promise<ClickHouseHttpOverChdb> {
   const sessions = Array.from({ length: SESSIONS }, () => new Session(dataPath));
@@ -76,7 +78,17 @@ export async function startClickHouseHttpOverChdb(dataPath: string): Promise<Cli
         if (format !== null) sql = sql.slice(0, format.index);
         const entries = Object.entries(settings);
         if (entries.length > 0) sql += ` SETTINGS ${entries.map(([name, value]) => `${name} = ${settingValue(value)}`).join(', ')}`;
-        const result = await onSession((session) => session.queryAsync(sql, { format: format?.[1] ?? 'TabSeparated' }));
+        const result = await onSession(async (session) => {
+          try {
+            return await session.queryAsync(sql, { format: format?.[1] ?? 'TabSeparated' });
+          } catch (error) {
+            // A killed statement stays in system.processes until its chDB Session runs another (decision 0653); a
+            // server drops it at once, so the front does too before the Session serves anyone else.
+            if ((error as { clickhouseCode?: number }).clickhouseCode === QUERY_WAS_CANCELLED)
+              await session.queryAsync('SELECT 1').catch(() => undefined);
+            throw error;
+          }
+        });
         response.setHeader('X-ClickHouse-Format', format?.[1] ?? 'TabSeparated');
         response.end(Buffer.from(result.bytes()));
       } catch (error) {
