@@ -18,13 +18,13 @@ import type { SearchService } from '../../modules/search/index.js';
 import { createAddressPolicy, createOutboundClient, guardedAgents, systemResolveHost } from '../../outbound/index.js';
 import { archiveLogsJob } from '../../scheduler/jobs/archive-logs.js';
 import { createTaskStore, createTaskWorker, TaskFailure, type TaskWorker } from '../../scheduler/tasks/index.js';
-import type { Principal } from '../../shared/principal.js';
 import { RETENTION_DAYS_MAX } from '../../shared/wire-bounds.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { createFileBlobStore } from '../../storage/blobs/file-blob-store.js';
 import { createS3BlobStore } from '../../storage/blobs/s3-blob-store.js';
 import path from 'node:path';
 import type { AreaWiring, WiringContext } from './area.js';
+import { accountReaderPrincipal } from './account-reader.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -123,21 +123,7 @@ export function wireArchive(
     };
   }
 
-  const principalOf = async (accountId: number): Promise<Principal | undefined> => {
-    const account = await deps.accounts.getAccount(accountId);
-    if (account === undefined) return undefined;
-    // The account reading its own logs, exactly as its API tokens would (as snapshots do).
-    return {
-      kind: 'api-token',
-      accountId: account.id,
-      accountName: account.name,
-      region: account.region,
-      ownerAccountId: account.ownerAccountId,
-      accountType: account.type,
-      tokenId: 0,
-      retentionDays: account.retentionDays,
-    };
-  };
+  const principalOf = accountReaderPrincipal(deps.accounts);
 
   async function* readLogs(accountId: number, fromMs: number, toMs: number, signal: AbortSignal) {
     const principal = await principalOf(accountId);

@@ -11,9 +11,9 @@ import {
 } from '../../modules/snapshots/index.js';
 import { expireSnapshotsJob } from '../../scheduler/jobs/expire-snapshots.js';
 import { createTaskStore, createTaskWorker, TaskFailure, type TaskHandler, type TaskWorker } from '../../scheduler/tasks/index.js';
-import type { Principal } from '../../shared/principal.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { AreaWiring, WiringContext } from './area.js';
+import { accountReaderPrincipal } from './account-reader.js';
 
 export interface SnapshotServices {
   readonly snapshots: SnapshotService;
@@ -44,21 +44,7 @@ export function wireSnapshots(
 ): AreaWiring<SnapshotServices> {
   const { db, clock, logger, config } = ctx;
   const taskStore = createTaskStore(db);
-  const principalOf = async (accountId: number): Promise<Principal | undefined> => {
-    const account = await deps.accounts.getAccount(accountId);
-    if (account === undefined) return undefined;
-    // The account acting as the searcher, exactly as its API tokens would (as alerts do).
-    return {
-      kind: 'api-token',
-      accountId: account.id,
-      accountName: account.name,
-      region: account.region,
-      ownerAccountId: account.ownerAccountId,
-      accountType: account.type,
-      tokenId: 0,
-      retentionDays: account.retentionDays,
-    };
-  };
+  const principalOf = accountReaderPrincipal(deps.accounts);
   const renderer = createSnapshotRenderer({
     db,
     clock,
