@@ -6,7 +6,7 @@ import { usePageTitle } from '../common/use-page-title.js';
 import { canWrite, useSession } from '../session.js';
 import { SEVERITIES, topSeverity, type Alert } from './alert-model.js';
 import { useAlerts, useBulkAlerts, useSetAlertEnabled, type BulkAlertAction } from './alert-queries.js';
-import { BulkBar } from '../common/BulkBar.js';
+import { BulkBar, SwitchActions } from '../common/BulkBar.js';
 import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
 
 export function SeverityBadge({ severity }: { severity: string | undefined }) {
@@ -152,15 +152,7 @@ export function AlertList() {
               onSelectAllMatching={() => setSelected(new Set(shownIds))}
               onClear={() => setSelected(new Set())}
             >
-              <button type="button" disabled={bulk.isPending} onClick={() => runBulk('enable')}>
-                Enable
-              </button>
-              <button type="button" disabled={bulk.isPending} onClick={() => runBulk('disable')}>
-                Disable
-              </button>
-              <button type="button" className="danger" disabled={bulk.isPending} onClick={() => runBulk('delete')}>
-                Delete…
-              </button>
+              <SwitchActions pending={bulk.isPending} onAction={runBulk} />
             </BulkBar>
           )}
           {bulk.isSuccess && (

@@ -36,6 +36,26 @@ export function BulkBar({ noun, selected, matching, allMatching, onSelectAllMatc
   );
 }
 
+/** The bulk actions of a list of rules that can be switched on and off (alerts, security rules). */
+export type SwitchAction = 'enable' | 'disable' | 'delete';
+
+/** Enable, Disable and Delete… for a BulkBar; `onAction('delete')` is expected to ask for a confirmation. */
+export function SwitchActions({ pending, onAction }: { readonly pending: boolean; readonly onAction: (action: SwitchAction) => void }) {
+  return (
+    <>
+      <button type="button" disabled={pending} onClick={() => onAction('enable')}>
+        Enable
+      </button>
+      <button type="button" disabled={pending} onClick={() => onAction('disable')}>
+        Disable
+      </button>
+      <button type="button" className="danger" disabled={pending} onClick={() => onAction('delete')}>
+        Delete…
+      </button>
+    </>
+  );
+}
+
 /** Runs `task` on every item, a few at a time; answers the items that failed with their error. */
 export async function eachLimited<T>(
   items: readonly T[],

@@ -11,7 +11,7 @@ import type { RulePage, SecurityRule } from './security-model.js';
 import { AccountKindNotice } from './AccountKindNotice.js';
 import { AnySelect, STATE_CHOICES } from '../common/AnySelect.js';
 import { RuleEditor } from './RuleEditor.js';
-import { BulkBar } from '../common/BulkBar.js';
+import { BulkBar, SwitchActions } from '../common/BulkBar.js';
 
 interface BulkAnswer {
   readonly total: number;
@@ -230,15 +230,7 @@ export function RuleList() {
                     setAllMatching(false);
                   }}
                 >
-                  <button type="button" disabled={bulk.isPending} onClick={() => runBulk('enable')}>
-                    Enable
-                  </button>
-                  <button type="button" disabled={bulk.isPending} onClick={() => runBulk('disable')}>
-                    Disable
-                  </button>
-                  <button type="button" className="danger" disabled={bulk.isPending} onClick={() => runBulk('delete')}>
-                    Delete…
-                  </button>
+                  <SwitchActions pending={bulk.isPending} onAction={runBulk} />
                 </BulkBar>
               )}
               {bulk.isSuccess && (
