@@ -170,9 +170,17 @@ describe(`snapshots (${backend.name})`, () => {
     assert.equal(app.searchParams.get('to'), new Date(NOW).toISOString());
     assert.equal(app.searchParams.get('q'), 'host:web-1');
 
+    const admitted = async (): Promise<number> => {
+      const page = (await t.api.inject({ method: 'GET', url: '/metrics' })).body;
+      const series = 'logward_engine_statements_admitted_total{lane="interactive"} ';
+      return Number(page.split('\n').find((line) => line.startsWith(series))?.slice(series.length) ?? 0);
+    };
+    const interactiveBefore = await admitted();
     assert.equal(await t.app.tasks.runDue(), 1);
     const done = (await snapshot(snapshotId)).json<SnapshotWire>();
     assert.equal(done.status, 'SUCCESS', done.message);
+    // Its six panels searched in the account's interactive share (decision 0770), not as background work.
+    assert.ok((await admitted()) - interactiveBefore >= 6, `interactive statements ${interactiveBefore} → ${await admitted()}`);
     assert.equal(done.message, 'Morning review');
     assert.equal(done.progress, 1);
     assert.match(done.imageUrl, new RegExp(`^${PUBLIC_URL}/v1/snapshotter/images/[A-Za-z0-9_-]{43}\\.png$`));
