@@ -18,11 +18,21 @@ export interface SharedKeyLoad {
   readonly servedAt?: number;
 }
 
+/**
+ * The processes waiting for a slot as of the last read, this one counted in whether or not it was: `place` is its
+ * place among them (0 first) in the cluster's least-recently-served order, which every process reads alike.
+ */
+export interface AdmissionTurn {
+  readonly processes: number;
+  readonly place: number;
+}
+
 /** The admission's side: what the cluster's other processes hold, as last published. */
 export interface ClusterAdmissionView {
   /** Wall-clock ms: the timeline of `servedAt` across processes. */
   wallNow(): number;
   others(): ReadonlyMap<string, SharedKeyLoad>;
+  turn(): AdmissionTurn;
 }
 
 export interface SharedAdmission extends ClusterAdmissionView {

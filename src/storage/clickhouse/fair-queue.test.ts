@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ClusterAdmissionView, SharedKeyLoad } from '../shared-admission.js';
+import type { AdmissionTurn, ClusterAdmissionView, SharedKeyLoad } from '../shared-admission.js';
 import { createFairQueue } from './fair-queue.js';
 import { isStatementCancelled } from './transport.js';
 
@@ -223,13 +223,18 @@ describe('fair queue', () => {
 });
 
 /** What the other processes published, as the control plane's sharer hands it over (set by the test). */
-function clusterView(wallNow: () => number = () => 0): ClusterAdmissionView & { set(others: Record<string, SharedKeyLoad>): void } {
+function clusterView(
+  wallNow: () => number = () => 0,
+): ClusterAdmissionView & { set(others: Record<string, SharedKeyLoad>, turn?: AdmissionTurn): void } {
   let current: ReadonlyMap<string, SharedKeyLoad> = new Map();
+  let turn: AdmissionTurn = { processes: 1, place: 0 };
   return {
     wallNow,
     others: () => current,
-    set(others) {
+    turn: () => turn,
+    set(others, next = { processes: 1, place: 0 }) {
       current = new Map(Object.entries(others));
+      turn = next;
     },
   };
 }
@@ -309,6 +314,29 @@ describe('fair queue across the processes of a cluster (decision 0740)', () => {
     hold.open();
     await Promise.all(work);
     assert.deepEqual(queue.shared(), new Map());
+  });
+
+  it('splits the slots free at a read with the other processes waiting then, the first in line taking the odd one', async () => {
+    const hold = gate();
+    const startedOn = async (place: number): Promise<number> => {
+      const cluster = clusterView();
+      const queue = createFairQueue({ slots: 3, perKey: 2, now: () => 0, cluster });
+      // Read: the engine idle, two processes (this one and another) waiting for slots.
+      cluster.set({ x: { running: 0, waitingForSlot: 2 } }, { processes: 2, place });
+      queue.recheck();
+      let started = 0;
+      const work = ['a', 'b', 'c'].map((key) =>
+        queue.run(key, async () => {
+          started += 1;
+          await hold.promise;
+        }),
+      );
+      await tick();
+      void Promise.all(work);
+      return started;
+    };
+    assert.deepEqual([await startedOn(0), await startedOn(1)], [2, 1], 'together no more than the 3 slots');
+    hold.open();
   });
 
   it('without a cluster view, counts only its own work (the embedded engine)', async () => {

@@ -178,9 +178,24 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     }
     return count;
   };
+  /**
+   * What this process may run until the next read of the others' counts: what it ran at the read plus its part of
+   * the slots then free. Processes waiting at the same time split the free slots (the one whose waiting account
+   * was served least recently takes the odd one), so two that find the engine idle at the same read do not both
+   * fill it; a process alone gets them all. Without a cluster, or before the first read, no bound but the slots.
+   */
+  let ownBound = slots;
+  const readTurn = (others: ReadonlyMap<string, SharedKeyLoad>): void => {
+    if (options.cluster === undefined) return;
+    const { processes, place } = options.cluster.turn();
+    const free = Math.max(0, slots - othersRunning(others) - running);
+    const among = Math.max(1, processes);
+    ownBound = running + Math.floor(free / among) + (place < free % among ? 1 : 0);
+  };
   /** A slot is free for `key`: on this process, and over the cluster after what the others' earlier keys need. */
   const slotFor = (key: string, state: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): boolean =>
-    running < slots && (others.size === 0 || running + othersRunning(others) + servedBefore(key, state, others) < slots);
+    running < slots &&
+    (options.cluster === undefined || (running < ownBound && running + othersRunning(others) + servedBefore(key, state, others) < slots));
 
   function admitNext(): void {
     const others = othersNow();
@@ -262,6 +277,9 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       }
       return byKey;
     },
-    recheck: admitNext,
+    recheck() {
+      readTurn(othersNow());
+      admitNext();
+    },
   };
 }

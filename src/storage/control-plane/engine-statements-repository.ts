@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ControlPlaneDb } from './tables.js';
 
 /** One key's statements as published: counts, and when it was last given a slot (wall-clock ms). */
@@ -6,6 +5,12 @@ export interface PublishedStatements {
   readonly running: number;
   readonly waitingForSlot: number;
   readonly servedAt?: number;
+}
+
+/** One process's statements of one key, as read back. */
+export interface PublishedRow extends PublishedStatements {
+  readonly processId: string;
+  readonly key: string;
 }
 
 export const engineStatementsRepository = {
@@ -30,33 +35,21 @@ export const engineStatementsRepository = {
     });
   },
 
-  /**
-   * The other processes' statements per key, of those that published since `freshSinceMs`: counts summed, and the
-   * latest time any of them served the key (served anywhere lately is served lately).
-   */
-  async othersSince(db: ControlPlaneDb, processId: string, freshSinceMs: number): Promise<Map<string, PublishedStatements>> {
+  /** The other processes' rows (one per process and key), of those that published since `freshSinceMs`. */
+  async othersSince(db: ControlPlaneDb, processId: string, freshSinceMs: number): Promise<PublishedRow[]> {
     const rows = await db
       .selectFrom('engine_statements')
-      .select([
-        'share_key',
-        sql<number>`sum(running)`.as('running'),
-        sql<number>`sum(waiting_for_slot)`.as('waiting_for_slot'),
-        sql<number | null>`max(served_at)`.as('served_at'),
-      ])
+      .select(['process_id', 'share_key', 'running', 'waiting_for_slot', 'served_at'])
       .where('process_id', '!=', processId)
       .where('updated_at', '>', freshSinceMs)
-      .groupBy('share_key')
       .execute();
-    return new Map(
-      rows.map((row) => [
-        row.share_key,
-        {
-          running: Number(row.running),
-          waitingForSlot: Number(row.waiting_for_slot),
-          ...(row.served_at === null ? {} : { servedAt: Number(row.served_at) }),
-        },
-      ]),
-    );
+    return rows.map((row) => ({
+      processId: row.process_id,
+      key: row.share_key,
+      running: Number(row.running),
+      waitingForSlot: Number(row.waiting_for_slot),
+      ...(row.served_at === null ? {} : { servedAt: Number(row.served_at) }),
+    }));
   },
 
   async remove(db: ControlPlaneDb, processId: string): Promise<void> {
