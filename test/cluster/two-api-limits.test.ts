@@ -3,44 +3,16 @@
 // throttle, requests in flight on both towards one LOGWARD_MAX_CONCURRENT_REQUESTS, and both processes' engine
 // statements towards one fair admission.
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { clusterEnv, createTestDatabase, startClickHouseFront, startRole, type ClickHouseFront, type TestDatabase } from '../support/cluster.js';
+import { failedSignIn, heldRequest } from '../support/held-request.js';
 import { apiCall, type LogwardProcess } from '../support/logward-process.js';
 
 const MAX_CONCURRENT = 4;
 /** Publication interval of in-flight and statement counts (200 ms), with room for a loaded machine. */
 const SETTLE_MS = 1_000;
-
-/** A request the api has counted in flight (authenticated, body not yet all sent) until `finish`. */
-async function heldRequest(apiUrl: string, token: string): Promise<{ finish(): Promise<number> }> {
-  const body = JSON.stringify({ query: { match_all: {} }, size: 1 });
-  const url = new URL('/v1/search', apiUrl);
-  const request = http.request({
-    host: url.hostname,
-    port: url.port,
-    path: url.pathname,
-    method: 'POST',
-    headers: { 'x-api-token': token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-  });
-  const answered = new Promise<number>((resolve, reject) => {
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-  });
-  request.write(body.slice(0, 5));
-  request.flushHeaders();
-  return {
-    async finish() {
-      request.end(body.slice(5));
-      return answered;
-    },
-  };
-}
 
 describe('limits and throttles counted across two api processes (issue 51)', { timeout: 300_000 }, () => {
   let database: TestDatabase;
@@ -60,20 +32,11 @@ describe('limits and throttles counted across two api processes (issue 51)', { t
     await database?.drop();
   });
 
-  const signIn = async (api: LogwardProcess, email: string): Promise<{ status: number; text: string }> => {
-    const response = await fetch(`${api.apiUrl}/v1/session/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'not the password 123' }),
-    });
-    return { status: response.status, text: await response.text() };
-  };
-
   it('throttles sign-in after 5 failures in 15 minutes made on either process', async () => {
     const email = 'nobody-two-api@example.com';
-    for (const api of [apiA, apiB, apiA, apiB, apiA]) assert.equal((await signIn(api, email)).status, 401);
+    for (const api of [apiA, apiB, apiA, apiB, apiA]) assert.equal((await failedSignIn(api.apiUrl, email)).status, 401);
     for (const api of [apiB, apiA]) {
-      const throttled = await signIn(api, email);
+      const throttled = await failedSignIn(api.apiUrl, email);
       assert.equal(throttled.status, 429, throttled.text);
       assert.match(throttled.text, /TOO_MANY_FAILED_SIGN_INS/);
     }

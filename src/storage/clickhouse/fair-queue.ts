@@ -47,8 +47,9 @@ export interface FairQueueOptions {
   readonly yielding?: readonly string[];
   /**
    * The same queue on the other processes sharing the engine (decision 0740): `slots` and `perKey` count their
-   * running work too, and a free slot goes first to a key of theirs waiting for one that was served less recently
-   * than any of ours. Absent (one process, the embedded engine), the queue counts only its own work.
+   * running work too, a free slot goes first to a key of theirs waiting for one that was served less recently
+   * than any of ours, and processes waiting at the same read split the slots then free (`recheck` reads them).
+   * Absent (one process, the embedded engine), the queue counts only its own work.
    */
   readonly cluster?: ClusterAdmissionView;
 }
