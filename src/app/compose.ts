@@ -17,6 +17,7 @@ import { openLogStore, type WordCountLimits } from '../storage/open-log-store.js
 import type { App } from './app.js';
 import { checkSecretKey, loadSecretKey } from './secret-key.js';
 import { createSharedInFlight } from './cluster/shared-in-flight.js';
+import { createSharedStatements } from './cluster/shared-statements.js';
 import { createRoleMetrics } from './cluster/role-metrics.js';
 import { wireAlerts } from './wiring/alerts.js';
 import { wireDetection } from './wiring/detection.js';
@@ -107,6 +108,10 @@ export async function composeApp(deps: AppDeps): Promise<App> {
   // An ingest-only process runs no searches: one query Session (for /ready) spares the others' start-up.
   const queriesRun = config.roles.includes('api') || config.roles.includes('scheduler');
   const metrics = createRoleMetrics({ engine: queriesRun });
+  // The processes that search one ClickHouse server admit their statements against each other's (decision 0740);
+  // an embedded engine is this process's alone, so its admission never leaves the process.
+  const sharedStatements =
+    queriesRun && !config.logStoreUrl.startsWith('chdb:') ? createSharedStatements({ db: controlPlane.db, clock, logger }) : undefined;
   const logStore = await openLogStore(
     {
       url: config.logStoreUrl,
@@ -116,7 +121,12 @@ export async function composeApp(deps: AppDeps): Promise<App> {
       ...(queriesRun ? {} : { querySessions: 1 }),
       ...(deps.wordCountLimits === undefined ? {} : { wordCountLimits: deps.wordCountLimits }),
     },
-    { logger, clock, statements: metrics.engine },
+    {
+      logger,
+      clock,
+      statements: metrics.engine,
+      ...(sharedStatements === undefined ? {} : { sharedAdmission: sharedStatements.admission }),
+    },
   );
   const ctx: WiringContext = { config, clock, logger, db: controlPlane.db, logStore, metrics };
   let secretKey: Buffer;
@@ -290,6 +300,7 @@ export async function composeApp(deps: AppDeps): Promise<App> {
     tasks: snapshotArea.services.tasks,
     archive: archiveArea.services,
     async start() {
+      sharedStatements?.start();
       if (config.roles.includes('api')) {
         sharedInFlight.start();
         await api.listen({ host: config.apiHost, port: config.apiPort });
@@ -342,6 +353,8 @@ export async function composeApp(deps: AppDeps): Promise<App> {
         ),
       ]);
       notificationArea.services.email.close();
+      // Searches and jobs are done: this process's statements stop counting for the others at once.
+      await sharedStatements?.stop();
       // A job that ignored its signal may still hold statements and connections; closing the stores waits for them
       // only while the budget lasts (the process exits next, which ends them).
       const left = (): number => Math.max(0, config.shutdownTimeoutMs - 1_000 - (performance.now() - begun));

@@ -10,6 +10,7 @@ import { openHttpTransport } from './clickhouse/http-transport.js';
 import { searchRules } from './clickhouse/search/rules/search-rules.js';
 import type { ClickHouseTransport, QueryLimits } from './clickhouse/transport.js';
 import type { LogStore, StatementObserver } from './log-store.js';
+import type { SharedAdmission } from './shared-admission.js';
 import type { WordCountLimits } from './clickhouse/search/word-counts/word-count-builder.js';
 
 export type { WordCountLimits };
@@ -36,6 +37,11 @@ export interface LogStoreDeps {
   readonly clock: Clock;
   /** Told of every statement the store admits, by lane (the process's /metrics). */
   readonly statements?: StatementObserver;
+  /**
+   * The other processes sharing a ClickHouse server, whose statements the admission counts (decision 0740).
+   * Ignored for `chdb:`: the embedded engine is this process's alone.
+   */
+  readonly sharedAdmission?: SharedAdmission;
 }
 
 const DEFAULT_QUERY_TIMEOUT_SECONDS = 30;
@@ -79,6 +85,7 @@ export async function openLogStore(config: LogStoreConfig, deps: LogStoreDeps): 
       soleWriter: config.url.startsWith('chdb:'),
       searchRules: searchRules(config.searchRulesOff ?? []),
       ...(deps.statements === undefined ? {} : { statements: deps.statements }),
+      ...(deps.sharedAdmission === undefined || config.url.startsWith('chdb:') ? {} : { sharedAdmission: deps.sharedAdmission }),
       ...(config.cluster === undefined ? {} : { cluster: config.cluster }),
       ...(config.wordCountLimits === undefined ? {} : { wordCountLimits: config.wordCountLimits }),
     });

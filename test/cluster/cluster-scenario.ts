@@ -2,10 +2,13 @@
 // two scheduler processes on one PostgreSQL and the chDB-over-HTTP ClickHouse front. Ships through both listeners
 // under load, kills -9 an ingest and a scheduler process and SIGTERMs the others, then checks on both api processes
 // (one scroll continued across them) that no acknowledged log was lost or doubled, that every firing was notified
-// exactly once, and how long the survivors took to take the detection job over.
+// exactly once, and how long the survivors took to take the detection job over; and that the sign-in throttle,
+// LOGWARD_MAX_CONCURRENT_REQUESTS and the engine's statement admission count both api processes (decisions 0721,
+// 0740).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import {
   clusterEnv,
   createTestDatabase,
@@ -14,11 +17,15 @@ import {
   type ClickHouseFront,
   type TestDatabase,
 } from '../support/cluster.js';
+import { failedSignIn, heldRequest } from '../support/held-request.js';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.js';
 import { apiCall, type LogwardProcess } from '../support/logward-process.js';
 
 const INTERVAL_S = 4;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const MAX_CONCURRENT = 4;
+/** Three slots per ClickHouse server (the default query sessions), shared by the processes (decision 0740). */
+const ENGINE_SLOTS = 3;
 
 /** A counter or gauge of a process's /metrics, summed over the series whose labels include `labels`. */
 async function metric(process: LogwardProcess, name: string, labels = ''): Promise<number> {
@@ -67,6 +74,7 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
       // A sub account needs the e-mail of a main-account admin that looks real.
       LOGWARD_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
       LOGWARD_LOG_LEVEL: 'warn',
+      LOGWARD_MAX_CONCURRENT_REQUESTS: String(MAX_CONCURRENT),
     };
     const started = Date.now();
     const [apiA, apiB, ingestA, ingestB, schedA, schedB] = await Promise.all(
@@ -123,6 +131,24 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
     await sleep(2_500);
     const detailed = await apiCall(apiA.apiUrl, apiA.apiToken, 'GET', `/v1/account-management/time-based-accounts/detailed/${cappedId}`);
     const usedBytes = (detailed.body as { dailyUsagesList: { usage: { bytes: number }[] } }).dailyUsagesList.usage.at(-1)?.bytes ?? 0;
+
+    // The engine statements every searching process publishes (decision 0740), sampled until the scroll is done.
+    const engineRows = new pg.Client({ connectionString: database.url });
+    await engineRows.connect();
+    const publishers = new Set<string>();
+    let maxPublishedRunning = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await engineRows.query<{ process_id: string; running: number }>(
+          'select process_id, running from engine_statements where updated_at > $1',
+          [Date.now() - 3_000],
+        );
+        for (const row of rows) if (Number(row.running) > 0) publishers.add(row.process_id);
+        maxPublishedRunning = Math.max(maxPublishedRunning, rows.reduce((sum, row) => sum + Number(row.running), 0));
+        await sleep(25);
+      }
+    })();
 
     // Load: batches of 50 logs to both listeners, each log numbered; a batch answered 200 is acknowledged.
     const acked = new Set<number>();
@@ -199,6 +225,23 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
       assert.equal(next.status, 200, `page ${turn} on the ${turn % 2 === 1 ? 'other' : 'first'} api process: ${next.text}`);
       page = JSON.parse(String((next.body as { hits: string }).hits)) as Hits;
     }
+    sampling = false;
+    await sampler;
+
+    // Five failed sign-ins made on both api processes throttle the sixth on either.
+    const signInStatuses: number[] = [];
+    for (const api of [apiA, apiB, apiA, apiB, apiA, apiB]) signInStatuses.push((await failedSignIn(api.apiUrl, 'nobody@example.com')).status);
+    // Requests in flight on one api process count on the other.
+    const held = [];
+    for (let i = 0; i < MAX_CONCURRENT; i += 1) held.push(await heldRequest(apiA.apiUrl, apiA.apiToken));
+    await sleep(1_000);
+    const published = (await engineRows.query('select process_id, account_id, in_flight from api_in_flight')).rows as unknown[];
+    const overLimit = (await apiCall(apiB.apiUrl, apiB.apiToken, 'GET', '/v1/account-management/time-based-accounts')).status;
+    const heldStatuses = await Promise.all(held.map((request) => request.finish()));
+    await sleep(1_000);
+    const underLimit = (await apiCall(apiB.apiUrl, apiB.apiToken, 'GET', '/v1/account-management/time-based-accounts')).status;
+    await engineRows.end();
+
     const distinct = new Set(seen);
     const lost = [...acked].filter((seq) => !distinct.has(seq));
     const figures = {
@@ -215,6 +258,9 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
       capBytes,
       cappedUsedBytes: usedBytes,
       cappedRequests: { accepted: cappedAccepted, refused: cappedRefused },
+      signInStatuses,
+      concurrency: { overLimit, heldStatuses, underLimit, published },
+      engine: { publishers: publishers.size, maxPublishedRunning },
     };
     process.stdout.write(`cluster figures ${JSON.stringify(figures)}\n`);
     const shutdownLines = (service: LogwardProcess): string =>
@@ -237,6 +283,15 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
     // Documented bound (decision 0722): the next run starts within one interval plus jitter; a run takes a moment more.
     assert.ok(takeoverAfterKillMs <= 2 * INTERVAL_S * 1000 + 3_000, JSON.stringify(figures));
     assert.ok(takeoverAfterTermMs <= 2 * INTERVAL_S * 1000 + 3_000, JSON.stringify(figures));
+
+    assert.deepEqual(signInStatuses, [401, 401, 401, 401, 401, 429], 'the sign-in throttle counts both api processes');
+    assert.equal(overLimit, 429, `B counted A's ${MAX_CONCURRENT} requests in flight: ${JSON.stringify(figures)}`);
+    assert.deepEqual(heldStatuses, held.map(() => 200));
+    assert.equal(underLimit, 200);
+    // The api processes (scroll pages) and schedulers (detection) published their running statements; each
+    // admits against the others' (decision 0740), never beyond its own slots.
+    assert.ok(publishers.size >= 2, JSON.stringify(figures));
+    assert.ok(maxPublishedRunning <= ENGINE_SLOTS * 5, JSON.stringify(figures));
 
     // Every firing was notified, each exactly once.
     const triggered = await apiCall(apiB.apiUrl, apiB.apiToken, 'POST', '/v1/alerts/triggered-alerts', { size: 500 });

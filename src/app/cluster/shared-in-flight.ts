@@ -32,8 +32,11 @@ export function createSharedInFlight(deps: { db: ControlPlaneDb; clock: Clock; l
     try {
       // Nothing to say twice: an idle process publishes once (its rows go) and then only reads.
       if (local.size > 0 || published) {
-        await inFlightRepository.publish(deps.db, processId, local, now);
-        published = local.size > 0;
+        // A copy: requests that start or end during the round trip must not make `published` disagree with the rows
+        // written (a row left behind would count for the others until it went stale).
+        const counts = new Map(local);
+        await inFlightRepository.publish(deps.db, processId, counts, now);
+        published = counts.size > 0;
       }
       others = await inFlightRepository.othersSince(deps.db, processId, now - staleAfterMs);
     } catch (error) {

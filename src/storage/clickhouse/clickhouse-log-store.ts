@@ -32,6 +32,7 @@ import type { WordCountLimits } from './search/word-counts/word-count-builder.js
 import { createLookupSets } from './search/lookup-sets.js';
 import { createStatementAdmission } from './search/statement-priority.js';
 import type { ClickHouseTransport } from './transport.js';
+import type { SharedAdmission } from '../shared-admission.js';
 import type { SearchRules } from './search/rules/search-rules.js';
 
 export interface ClickHouseLogStoreDeps {
@@ -50,6 +51,8 @@ export interface ClickHouseLogStoreDeps {
   readonly cluster?: string;
   /** Told of every statement the store admits, by lane (the process's /metrics). */
   readonly statements?: StatementObserver;
+  /** The cluster's other processes on the same engine, whose statements the admission counts (decision 0740). */
+  readonly sharedAdmission?: SharedAdmission;
 }
 
 /** One insert stays well inside one engine block, so it is all-or-nothing (chdb-notes pitfall 6). */
@@ -78,7 +81,7 @@ export async function createClickHouseLogStore(deps: ClickHouseLogStoreDeps): Pr
       for (const statement of clusterDdl({ cluster: layout.cluster, database: current?.db ?? 'default' })) await transport.exec(statement);
   }
   await upgradeLogTable(transport, layout);
-  const admission = createStatementAdmission(transport, deps.statements);
+  const admission = createStatementAdmission(transport, deps.statements, deps.sharedAdmission);
   const { runs } = admission;
   // Every write, delete and bulk load of the logs table goes through its doors (decision 0624).
   const state = createLogTableState({

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { AdmissionTurn, ClusterAdmissionView, SharedKeyLoad } from '../shared-admission.js';
 import { createFairQueue } from './fair-queue.js';
 import { isStatementCancelled } from './transport.js';
 
@@ -218,5 +219,129 @@ describe('fair queue', () => {
     });
     await assert.rejects(failing, /boom/);
     assert.deepEqual(queue.stats(), { running: 0, waiting: 0, byKey: new Map() });
+  });
+});
+
+/** What the other processes published, as the control plane's sharer hands it over (set by the test). */
+function clusterView(
+  wallNow: () => number = () => 0,
+): ClusterAdmissionView & { set(others: Record<string, SharedKeyLoad>, turn?: AdmissionTurn): void } {
+  let current: ReadonlyMap<string, SharedKeyLoad> = new Map();
+  let turn: AdmissionTurn = { processes: 1, place: 0 };
+  return {
+    wallNow,
+    others: () => current,
+    turn: () => turn,
+    set(others, next = { processes: 1, place: 0 }) {
+      current = new Map(Object.entries(others));
+      turn = next;
+    },
+  };
+}
+
+describe('fair queue across the processes of a cluster (decision 0740)', () => {
+  it("counts the other processes' running statements against the slots, and admits when they free them", async () => {
+    const cluster = clusterView();
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => 0, cluster });
+    cluster.set({ b: { running: 2, waitingForSlot: 0 } });
+    const hold = gate();
+    const started: number[] = [];
+    const work = [0, 1].map((i) =>
+      queue.run('a', async () => {
+        started.push(i);
+        await hold.promise;
+      }),
+    );
+    await tick();
+    assert.deepEqual(started, [0], 'one slot of three is left by the 2 running elsewhere');
+    assert.deepEqual(queue.stats(), { running: 1, waiting: 1, byKey: new Map([['a', { running: 1, waiting: 1 }]]) });
+    cluster.set({});
+    queue.recheck();
+    await tick();
+    assert.deepEqual(started, [0, 1]);
+    hold.open();
+    await Promise.all(work);
+  });
+
+  it("holds one account to its share over the cluster: its statements on other processes count", async () => {
+    const cluster = clusterView();
+    const queue = createFairQueue({ slots: 4, perKey: 2, now: () => 0, cluster });
+    cluster.set({ a: { running: 2, waitingForSlot: 3 } });
+    const started: string[] = [];
+    const a = queue.run('a', async () => void started.push('a'));
+    const b = queue.run('b', async () => void started.push('b'));
+    await b;
+    assert.deepEqual(started, ['b'], 'a holds its 2 slots on another process');
+    cluster.set({ a: { running: 1, waitingForSlot: 3 } });
+    queue.recheck();
+    await a;
+    assert.deepEqual(started, ['b', 'a']);
+  });
+
+  it('leaves a free slot to a key of another process served less recently, and takes it when ours was', async () => {
+    let wall = 100;
+    const cluster = clusterView(() => wall);
+    const queue = createFairQueue({ slots: 3, perKey: 2, now: () => 0, cluster });
+    const hold = gate();
+    const first = queue.run('a', () => hold.promise); // a last served at 100
+    wall = 150;
+    cluster.set({ c: { running: 1, waitingForSlot: 0, servedAt: 120 }, b: { running: 0, waitingForSlot: 1, servedAt: 50 } });
+    const started: string[] = [];
+    const second = queue.run('a', async () => void started.push('a'));
+    await tick();
+    assert.deepEqual(started, [], "the one free slot is b's: served at 50, before a at 100");
+    assert.deepEqual(queue.shared(), new Map([['a', { running: 1, waitingForSlot: 1, servedAt: 100 }]]));
+    // b's process took the slot and published it.
+    cluster.set({ c: { running: 1, waitingForSlot: 0, servedAt: 120 }, b: { running: 1, waitingForSlot: 0, servedAt: 150 } });
+    queue.recheck();
+    await tick();
+    assert.deepEqual(started, [], 'no slot left');
+    cluster.set({ c: { running: 1, waitingForSlot: 0, servedAt: 120 }, b: { running: 0, waitingForSlot: 1, servedAt: 150 } });
+    queue.recheck();
+    await second;
+    assert.deepEqual(started, ['a'], 'b waits again, but a (served at 100) now goes first');
+    hold.open();
+    await first;
+  });
+
+  it('publishes as waiting for a slot only what a slot would start, not what its own share holds back', async () => {
+    const cluster = clusterView(() => 7);
+    const queue = createFairQueue({ slots: 3, perKey: 1, now: () => 0, cluster });
+    const hold = gate();
+    const work = [0, 1, 2].map(() => queue.run('a', () => hold.promise));
+    await tick();
+    assert.deepEqual(queue.shared(), new Map([['a', { running: 1, waitingForSlot: 0, servedAt: 7 }]]));
+    hold.open();
+    await Promise.all(work);
+    assert.deepEqual(queue.shared(), new Map());
+  });
+
+  it('splits the slots free at a read with the other processes waiting then, the first in line taking the odd one', async () => {
+    const hold = gate();
+    const startedOn = async (place: number): Promise<number> => {
+      const cluster = clusterView();
+      const queue = createFairQueue({ slots: 3, perKey: 2, now: () => 0, cluster });
+      // Read: the engine idle, two processes (this one and another) waiting for slots.
+      cluster.set({ x: { running: 0, waitingForSlot: 2 } }, { processes: 2, place });
+      queue.recheck();
+      let started = 0;
+      const work = ['a', 'b', 'c'].map((key) =>
+        queue.run(key, async () => {
+          started += 1;
+          await hold.promise;
+        }),
+      );
+      await tick();
+      void Promise.all(work);
+      return started;
+    };
+    assert.deepEqual([await startedOn(0), await startedOn(1)], [2, 1], 'together no more than the 3 slots');
+    hold.open();
+  });
+
+  it('without a cluster view, counts only its own work (the embedded engine)', async () => {
+    const queue = createFairQueue({ slots: 1, perKey: 1, now: () => 0 });
+    await queue.run('a', async () => undefined);
+    assert.deepEqual(queue.shared(), new Map());
   });
 });

@@ -1,3 +1,4 @@
+import type { ClusterAdmissionView, SharedKeyLoad } from '../shared-admission.js';
 import { StatementCancelledError } from './transport.js';
 
 /**
@@ -18,6 +19,10 @@ export interface FairQueue {
   run<T>(key: string, work: (tier: number) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Work running and waiting now, in all and by key (keys with neither are absent): what /metrics reports. */
   stats(): FairQueueStats;
+  /** What this queue holds per key, for the other processes of a cluster to count (keys with nothing are absent). */
+  shared(): ReadonlyMap<string, SharedKeyLoad>;
+  /** Admits what the cluster's counts now allow: to be called when the other processes' counts changed. */
+  recheck(): void;
 }
 
 export interface FairQueueLoad {
@@ -40,6 +45,13 @@ export interface FairQueueOptions {
    * that is meant to wait for it.
    */
   readonly yielding?: readonly string[];
+  /**
+   * The same queue on the other processes sharing the engine (decision 0740): `slots` and `perKey` count their
+   * running work too, a free slot goes first to a key of theirs waiting for one that was served less recently
+   * than any of ours, and processes waiting at the same read split the slots then free (`recheck` reads them).
+   * Absent (one process, the embedded engine), the queue counts only its own work.
+   */
+  readonly cluster?: ClusterAdmissionView;
 }
 
 /** Another account active this recently (ms) still counts as competing: searches come one after another. */
@@ -65,6 +77,8 @@ interface KeyState {
   running: number;
   /** When this account was last given a slot (a counter), so the least recently served goes first. */
   lastServed: number;
+  /** The same on the cluster's wall clock, for other processes to order it among theirs. */
+  servedAt: number | undefined;
   readonly waiting: (() => void)[];
 }
 
@@ -91,6 +105,8 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const competes = (other: string, key: string): boolean => other !== key && !yielding.has(other);
   const contended = (key: string): boolean => {
     for (const [other, state] of states) if (competes(other, key) && (state.running > 0 || state.waiting.length > 0)) return true;
+    // Another process's accounts compete for the same engine.
+    for (const [other, load] of options.cluster?.others() ?? []) if (competes(other, key) && (load.running > 0 || load.waitingForSlot > 0)) return true;
     const now = options.now();
     for (const [other, at] of lastActive) {
       if (now - at > RECENTLY_ACTIVE_MS) lastActive.delete(other);
@@ -115,7 +131,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const stateOf = (key: string): KeyState => {
     let state = states.get(key);
     if (state === undefined) {
-      state = { running: 0, lastServed: -1, waiting: [] };
+      state = { running: 0, lastServed: -1, servedAt: undefined, waiting: [] };
       states.set(key, state);
     }
     return state;
@@ -124,17 +140,77 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const take = (state: KeyState): void => {
     state.running += 1;
     state.lastServed = served++;
+    state.servedAt = options.cluster?.wallNow();
     running += 1;
   };
 
+  const none: ReadonlyMap<string, SharedKeyLoad> = new Map();
+  /** The other processes' work, read once per admission decision. */
+  const othersNow = (): ReadonlyMap<string, SharedKeyLoad> => options.cluster?.others() ?? none;
+  const othersRunning = (others: ReadonlyMap<string, SharedKeyLoad>): number => {
+    let sum = 0;
+    for (const load of others.values()) sum += load.running;
+    return sum;
+  };
+  /** When the key was last served anywhere in the cluster (-Infinity: never, or no cluster). */
+  const clusterServedAt = (key: string, state: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): number =>
+    Math.max(state.servedAt ?? -Infinity, others.get(key)?.servedAt ?? -Infinity);
+  /** Least recently served first: over the cluster where there is one, then by this queue's own order. */
+  const servedEarlier = (key: string, state: KeyState, than: string, other: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): boolean => {
+    const mine = clusterServedAt(key, state, others);
+    const theirs = clusterServedAt(than, other, others);
+    return mine < theirs || (mine === theirs && state.lastServed < other.lastServed);
+  };
+  /** Under its own limit, counting the key's work on the other processes too. */
+  const underLimit = (key: string, state: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): boolean =>
+    state.running + (others.get(key)?.running ?? 0) < limitNow(key);
+  /**
+   * Keys of the other processes waiting for a slot that are served before `key` in the cluster's least recently
+   * served order (never served first, then the oldest, ties by key so every process sees the same order), and
+   * that a slot would start: each keeps one free slot from `key`. The order is as fresh as the last publication.
+   */
+  const servedBefore = (key: string, state: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): number => {
+    let count = 0;
+    const mine = clusterServedAt(key, state, others);
+    for (const [other, load] of others) {
+      if (other === key || load.waitingForSlot === 0 || load.running + (states.get(other)?.running ?? 0) >= perKey) continue;
+      const theirs = load.servedAt ?? -Infinity;
+      if (theirs < mine || (theirs === mine && other < key)) count += 1;
+    }
+    return count;
+  };
+  /**
+   * What this process may run until the next read of the others' counts: what it ran at the read plus its part of
+   * the slots then free. Processes waiting at the same time split the free slots (the one whose waiting account
+   * was served least recently takes the odd one), so two that find the engine idle at the same read do not both
+   * fill it; a process alone gets them all. Without a cluster, or before the first read, no bound but the slots.
+   */
+  let ownBound = slots;
+  const readTurn = (others: ReadonlyMap<string, SharedKeyLoad>): void => {
+    if (options.cluster === undefined) return;
+    const { processes, place } = options.cluster.turn();
+    const free = Math.max(0, slots - othersRunning(others) - running);
+    const among = Math.max(1, processes);
+    ownBound = running + Math.floor(free / among) + (place < free % among ? 1 : 0);
+  };
+  /** A slot is free for `key`: on this process, and over the cluster after what the others' earlier keys need. */
+  const slotFor = (key: string, state: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): boolean =>
+    running < slots &&
+    (options.cluster === undefined || (running < ownBound && running + othersRunning(others) + servedBefore(key, state, others) < slots));
+
   function admitNext(): void {
+    const others = othersNow();
     while (running < slots) {
       let next: KeyState | undefined;
+      let nextKey = '';
       for (const [key, state] of states)
-        if (state.waiting.length > 0 && state.running < limitNow(key) && (next === undefined || state.lastServed < next.lastServed))
+        if (state.waiting.length > 0 && underLimit(key, state, others) && (next === undefined || servedEarlier(key, state, nextKey, next, others))) {
           next = state;
-      const start = next?.waiting.shift();
-      if (next === undefined || start === undefined) return;
+          nextKey = key;
+        }
+      if (next === undefined || !slotFor(nextKey, next, others)) return;
+      const start = next.waiting.shift();
+      if (start === undefined) return;
       take(next);
       start();
     }
@@ -170,7 +246,8 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       if (signal?.aborted === true) throw new StatementCancelledError();
       lastActive.set(key, options.now());
       const state = stateOf(key);
-      if (running < slots && state.running < limitNow(key) && state.waiting.length === 0) take(state);
+      const others = othersNow();
+      if (state.waiting.length === 0 && underLimit(key, state, others) && slotFor(key, state, others)) take(state);
       else await waitForTurn(key, state, signal);
       const started = options.now();
       try {
@@ -190,6 +267,20 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
         waiting += state.waiting.length;
       }
       return { running, waiting, byKey };
+    },
+    shared() {
+      const others = othersNow();
+      const byKey = new Map<string, SharedKeyLoad>();
+      for (const [key, state] of states) {
+        if (state.running === 0 && state.waiting.length === 0) continue;
+        const waitingForSlot = underLimit(key, state, others) ? state.waiting.length : 0;
+        byKey.set(key, { running: state.running, waitingForSlot, ...(state.servedAt === undefined ? {} : { servedAt: state.servedAt }) });
+      }
+      return byKey;
+    },
+    recheck() {
+      readTurn(othersNow());
+      admitNext();
     },
   };
 }

@@ -12,7 +12,18 @@ export interface ApiInFlightTable {
   updated_at: number;
 }
 
+/** One process's engine statements of one admission key (src/app/cluster/shared-statements.ts, decision 0740). */
+export interface EngineStatementsTable {
+  process_id: string;
+  share_key: string;
+  running: number;
+  waiting_for_slot: number;
+  served_at: number | null;
+  updated_at: number;
+}
+
 export interface CoreTables {
   key_value: KeyValueTable;
   api_in_flight: ApiInFlightTable;
+  engine_statements: EngineStatementsTable;
 }

@@ -8,3 +8,4 @@ export {
 export type * from './tables.js';
 export { keyValueRepository } from './key-value-repository.js';
 export { inFlightRepository } from './in-flight-repository.js';
+export { engineStatementsRepository, type PublishedRow, type PublishedStatements } from './engine-statements-repository.js';

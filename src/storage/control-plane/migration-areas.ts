@@ -15,7 +15,7 @@ import { sessionMigrations } from '../../modules/sessions/migrations/index.js';
 import { securityMigrations } from '../../modules/security/migrations/index.js';
 import { snapshotMigrations } from '../../modules/snapshots/migrations/index.js';
 import { searchMigrations } from '../../modules/search/migrations/index.js';
-import { controlPlaneMigrations } from './migrations/index.js';
+import { controlPlaneMigrations, engineAdmissionMigrations } from './migrations/index.js';
 import { dropFilterMigrations } from '../../modules/drop-filters/migrations/index.js';
 import { s3FetcherMigrations } from '../../modules/s3-fetchers/migrations/index.js';
 import { archiveMigrations } from '../../modules/archive/migrations/index.js';
@@ -84,6 +84,7 @@ export const migrationAreas: readonly MigrationArea[] = [
   { name: 'drop-filters', owner: 'src/modules/drop-filters', first: 2200, last: 2299, migrations: dropFilterMigrations },
   { name: 's3-fetchers', owner: 'src/modules/s3-fetchers', first: 2300, last: 2399, migrations: s3FetcherMigrations },
   { name: 'archive', owner: 'src/modules/archive', first: 2400, last: 2499, migrations: archiveMigrations },
+  { name: 'engine-admission', owner: 'src/storage/control-plane', first: 2500, last: 2509, migrations: engineAdmissionMigrations },
 ];
 
 /** The number a migration name starts with (`0203-add-x` → 203). */

@@ -3,6 +3,7 @@ import { createFairQueue } from '../fair-queue.js';
 import type { ClickHouseTransport, EngineShares, QuerySettings } from '../transport.js';
 import type { LaneLoad, StatementLane, StatementObserver } from '../../engine-stats.js';
 import type { SearchScope } from '../../log-searcher.js';
+import type { SharedAdmission } from '../../shared-admission.js';
 import { failedStatementOutcome } from './engine-error.js';
 import { createForegroundGate } from './foreground-gate.js';
 
@@ -92,9 +93,15 @@ export interface StatementAdmission {
  * engine's slots, waiting statements go to the least recently served account, and an account that kept the
  * engine busy lately runs at a lower priority on fewer threads — so another account's search is never queued
  * behind a flood it did not send. `observer` is told of each statement admitted (how long it waited, the gate in
- * front of background work included) and how it ended.
+ * front of background work included) and how it ended. With `shared` (a cluster of processes on one ClickHouse,
+ * decision 0740) the fair queue's slots and per-account share count the other processes' statements too, as they
+ * last published them; without it (the embedded engine) admission never leaves the process.
  */
-export function createStatementAdmission(transport: ClickHouseTransport, observer?: StatementObserver): StatementAdmission {
+export function createStatementAdmission(
+  transport: ClickHouseTransport,
+  observer?: StatementObserver,
+  shared?: SharedAdmission,
+): StatementAdmission {
   const { shares } = transport;
   const gate = createForegroundGate({
     maxWaitMs: BACKGROUND_MAX_WAIT_MS,
@@ -103,7 +110,17 @@ export function createStatementAdmission(transport: ClickHouseTransport, observe
     recentMs: 1000,
     now: monotonicNow,
   });
-  const fair = createFairQueue({ slots: shares.slots, perKey: shares.slots - 1, now: monotonicNow, yielding: [BACKGROUND_SHARE_KEY] });
+  const fair = createFairQueue({
+    slots: shares.slots,
+    perKey: shares.slots - 1,
+    now: monotonicNow,
+    yielding: [BACKGROUND_SHARE_KEY],
+    ...(shared === undefined ? {} : { cluster: shared }),
+  });
+  shared?.attach(
+    () => fair.shared(),
+    () => fair.recheck(),
+  );
   const lanes = laneSettings(shares);
   /** Background statements the gate holds (not yet in the fair queue). */
   let atGate = 0;
