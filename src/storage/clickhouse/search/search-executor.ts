@@ -128,9 +128,8 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
       const candidate = strategy.window;
       const rows = candidate === null ? null : windowRows(messageWordShare(absentTokens, table, candidate.words), hits.offset + hits.size);
       const window = candidate === null || rows === null ? null : { within: candidate.within, test: candidate.test, rows };
-      return timestampPage(
-        { ...hits, descending: strategy.descending, scope: p.scope, direct: strategy.direct, window },
-        (sql, settings) => run(withoutScoreStats(sql), settings),
+      return timestampPage({ ...hits, descending: strategy.descending, scope: p.scope, direct: strategy.direct, window }, (sql, settings) =>
+        run(withoutScoreStats(sql), settings),
       );
     }
     const boundSql =
@@ -178,7 +177,17 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         const fromWords =
           cache === undefined
             ? null
-            : await wordCountTotal({ logsTable: table, counted: strategy.counted, accounts, toMs, matched: p.rows.all, parts, cache, run, settings });
+            : await wordCountTotal({
+                logsTable: table,
+                counted: strategy.counted,
+                accounts,
+                toMs,
+                matched: p.rows.all,
+                parts,
+                cache,
+                run,
+                settings,
+              });
         return fromWords ?? count(p, strategy.otherwise, query, run);
       }
       case 'message-subset': {
@@ -214,7 +223,13 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   }
 
   /** The total as the count strategy reads it: counted, from the top-score page, or from the aggregations. */
-  async function totalOf(p: SearchPlan, counted: number | null, topScoreTotal: number, aggregated: number | null, run: Run): Promise<number> {
+  async function totalOf(
+    p: SearchPlan,
+    counted: number | null,
+    topScoreTotal: number,
+    aggregated: number | null,
+    run: Run,
+  ): Promise<number> {
     switch (p.count.kind) {
       case 'none':
         return 0;

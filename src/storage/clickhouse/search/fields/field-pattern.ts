@@ -35,7 +35,8 @@ function stringColumns(glob: string, withoutMessage = false): string[] {
 }
 
 /** True when the pattern's string values include `message` (its column is read). */
-export const patternReadsMessage = (pattern: FieldPattern): boolean => stringColumns(pattern.glob, pattern.withoutMessage).includes('message');
+export const patternReadsMessage = (pattern: FieldPattern): boolean =>
+  stringColumns(pattern.glob, pattern.withoutMessage).includes('message');
 
 function numberColumns(glob: string): string[] {
   const re = globRegex(glob);

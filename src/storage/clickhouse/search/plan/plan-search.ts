@@ -129,7 +129,7 @@ export function planSearch(inputs: PlanInputs): SearchPlan {
       // Rule word-window: a word most logs hold has its first page in the newest rows of the scope (decision 0189).
       const words = wordWindow(request.query);
       const window =
-        rules.on('word-window') && windowCandidate(paging.length > 0, request.postFilter !== null)
+        rules.on('word-window') && windowCandidate(paging.length > 0, request.postFilter !== null, words.words.length)
           ? {
               words: words.words,
               within: [scope, ...words.within.map((range) => compileQuery(context, range).where)].join(' AND '),
@@ -154,7 +154,11 @@ export function planSearch(inputs: PlanInputs): SearchPlan {
       size: request.size,
       aggregations: request.aggregations.length > 0,
     });
-  const page: PageStrategy = topScore ? { kind: 'top-score', otherwise: sortedPage() } : request.size === 0 ? { kind: 'none' } : sortedPage();
+  const page: PageStrategy = topScore
+    ? { kind: 'top-score', otherwise: sortedPage() }
+    : request.size === 0
+      ? { kind: 'none' }
+      : sortedPage();
 
   const bound = countBound(request.trackTotalHits);
   const limit = bound === null || rows.scopeOnly ? null : bound + 1;
@@ -173,9 +177,14 @@ export function planSearch(inputs: PlanInputs): SearchPlan {
     // Rule message-subset (decision 0188): with no test under a NOT, the rows the `message` side of field-less
     // words holds are a subset of the match, counted from one index instead of two.
     const base: CountStrategy =
-      rules.on('message-subset') && countsSubsetFirst(limit, monotone) ? { kind: 'message-subset', statement } : { kind: 'statement', statement };
+      rules.on('message-subset') && countsSubsetFirst(limit, monotone)
+        ? { kind: 'message-subset', statement }
+        : { kind: 'statement', statement };
     // Rule word-counts (decision 0197): a one-word search's exact total from the per-part word counts.
-    const counted = inputs.wordCounts && rules.on('word-counts') && countsFromWords(bound === null, post !== null, plainScope(query)) ? countedWord(request.query) : null;
+    const counted =
+      inputs.wordCounts && rules.on('word-counts') && countsFromWords(bound === null, post !== null, plainScope(query))
+        ? countedWord(request.query)
+        : null;
     return counted === null ? base : { kind: 'word-counts', counted, otherwise: base };
   })();
 

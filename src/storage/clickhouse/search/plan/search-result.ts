@@ -50,6 +50,7 @@ export function searchResult(
     maxScore: scoring && hits.length > 0 ? Math.max(...hits.map((h) => h.score ?? 0)) : null,
     hits,
     aggregations,
-    lastCursor: last === undefined ? null : { values: sort.keys.map((_, i) => (last[`__s${i}`] ?? null) as SortValue), id: String(last.id) },
+    lastCursor:
+      last === undefined ? null : { values: sort.keys.map((_, i) => (last[`__s${i}`] ?? null) as SortValue), id: String(last.id) },
   };
 }

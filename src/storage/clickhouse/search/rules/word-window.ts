@@ -15,8 +15,8 @@ export const wordWindowRule = {
 const WINDOW_MARGIN = 2;
 const WINDOW_ROWS_MAX = 512;
 
-/** Where it applies: a first page (no search_after, no scroll position) without post_filter. */
-export const windowCandidate = (paged: boolean, postFilter: boolean): boolean => !paged && !postFilter;
+/** Where it applies: a first page (no search_after, no scroll position) without post_filter, of some word. */
+export const windowCandidate = (paged: boolean, postFilter: boolean, words: number): boolean => !paged && !postFilter && words > 0;
 
 /** The rows to read for a page ending at `end` when `share` of the logs hold the word; null when too many. */
 export function windowRows(share: number, end: number): number | null {
