@@ -89,6 +89,7 @@ function allFieldsPlain(context: CompileContext): boolean {
 /** A predicate on the other fields: `plain` on rows whose field text the index tokenizes exactly, `other` elsewhere. */
 function onFieldRows(context: CompileContext, plain: string, other: string): string {
   if (context.fieldRows === 'plain' || plain === other || allFieldsPlain(context)) return plain;
+  context.note('plain-fields-form');
   return `((${FIELDS_PLAIN_COLUMN} = 1 AND ${plain}) OR (${FIELDS_PLAIN_COLUMN} = 0 AND ${other}))`;
 }
 

@@ -1,5 +1,6 @@
 import type { indexTokens, isIndexExactText, LookupMembers, resolveMinimumShouldMatch } from '../../../../query/index.js';
 import type { FieldCatalog } from '../fields/field-access.js';
+import { factsOf, type PredicateFact, type PredicateFacts } from './predicate-facts.js';
 
 /** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
 export interface QueryHelpers {
@@ -34,6 +35,39 @@ export class CompileContext {
     readonly lookupTables: ReadonlyMap<LookupMembers, string> = new Map(),
     readonly fieldRows: FieldRows = 'any',
   ) {}
+
+  /** Open noting scopes (innermost last); null entries pause noting for tests that only score. */
+  private readonly noting: (Set<PredicateFact> | null)[] = [];
+
+  /** Records a fact of the test being written into the open noting scopes, up to a pause (a test that only scores). */
+  note(fact: PredicateFact): void {
+    for (let i = this.noting.length - 1; i >= 0; i -= 1) {
+      const seen = this.noting[i];
+      if (seen === null || seen === undefined) return;
+      seen.add(fact);
+    }
+  }
+
+  /** What `compile` writes and the facts of the tests it wrote into a WHERE (predicate-facts.ts). */
+  noted<T>(compile: () => T): { readonly value: T; readonly facts: PredicateFacts } {
+    const seen = new Set<PredicateFact>();
+    this.noting.push(seen);
+    try {
+      return { value: compile(), facts: factsOf(seen) };
+    } finally {
+      this.noting.pop();
+    }
+  }
+
+  /** `compile` of a test that only scores: its facts are not the predicate's. */
+  scoreOnly<T>(compile: () => T): T {
+    this.noting.push(null);
+    try {
+      return compile();
+    } finally {
+      this.noting.pop();
+    }
+  }
 
   /** Placeholder for the idf of the documents matching `predicate`. */
   idf(predicate: string): string {

@@ -5,8 +5,9 @@
 import type { QueryAst } from '../../../../query/index.js';
 import { sqlNumber } from '../../sql-literals.js';
 import type { CompileContext } from './compile-context.js';
+import type { PredicateFacts } from './predicate-facts.js';
 import type { FieldRef } from '../fields/field-access.js';
-import { patternExists } from '../fields/field-pattern.js';
+import { patternExists, patternReadsMessage } from '../fields/field-pattern.js';
 import {
   existsSql,
   fieldEqualsSql,
@@ -24,6 +25,7 @@ import { lookupSql } from './lookup-sql.js';
 import { allFieldsMatchSql, allFieldsPatternSql, allFieldsPhraseSql, isAllFields } from './all-fields.js';
 
 export type { Compiled };
+export type { PredicateFacts };
 
 const NONE: Compiled = { where: '0', score: '0', constantScore: true };
 
@@ -33,8 +35,30 @@ const or = (parts: readonly string[]): string =>
   parts.length === 0 ? '0' : parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`;
 const sum = (parts: readonly string[]): string => (parts.length === 0 ? '0' : `(${parts.join(' + ')})`);
 
+/** True when a test of the field reads `message` (its column, or its text index, whose expression does). */
+const readsMessage = (field: FieldRef): boolean =>
+  field.column === 'message' || (field.pattern !== undefined && patternReadsMessage(field.pattern));
+
+const isConstant = (where: string): boolean => where === '0' || where === '1';
+
+/** A leaf noting that it reads `message` (predicate-facts.ts), where it tests anything. */
+function noting(context: CompileContext, leaf: (field: FieldRef) => Compiled): (field: FieldRef) => Compiled {
+  return (field) => {
+    const compiled = leaf(field);
+    if (readsMessage(field) && !isConstant(compiled.where)) context.note('reads-message');
+    return compiled;
+  };
+}
+
+/** A field-less test: `message` is always one of the fields it reads (all-fields.ts). */
+function fieldLess(context: CompileContext, compiled: Compiled): Compiled {
+  if (!isConstant(compiled.where)) context.note('reads-message');
+  return compiled;
+}
+
 /** A leaf on one field, over every field its name expands to. */
-function perField(context: CompileContext, pattern: string, lenient: boolean, leaf: (field: FieldRef) => Compiled): Compiled {
+function perField(context: CompileContext, pattern: string, lenient: boolean, written: (field: FieldRef) => Compiled): Compiled {
+  const leaf = noting(context, written);
   // A pattern is read as one field over all it matches (field-pattern.ts), not expanded clause by clause.
   if (pattern.includes('*')) return leaf(context.catalog.resolvePattern(pattern));
   const names = context.catalog.expand(pattern);
@@ -51,15 +75,21 @@ function perField(context: CompileContext, pattern: string, lenient: boolean, le
 
 /** A term-level pattern query, constant-scored: over every field through all-fields.ts, else field by field. */
 function onFields(context: CompileContext, field: string, boost: number, leaf: (field: FieldRef) => string): Compiled {
-  if (isAllFields(field)) return constant(allFieldsPatternSql(context, leaf), boost);
+  if (isAllFields(field)) return fieldLess(context, constant(allFieldsPatternSql(context, leaf), boost));
   return perField(context, field, true, (f) => constant(leaf(f), boost));
 }
 
 /** `exists` on an object name (`actor`) is true when any of its leaves exists. */
 function existsCompiled(context: CompileContext, name: string): string {
   const direct = context.catalog.resolve(name);
-  if (name.includes('*')) return patternExists({ glob: name });
-  if (direct.shape !== 'unmapped') return existsSql(direct);
+  if (name.includes('*')) {
+    if (patternReadsMessage({ glob: name })) context.note('reads-message');
+    return patternExists({ glob: name });
+  }
+  if (direct.shape !== 'unmapped') {
+    if (readsMessage(direct)) context.note('reads-message');
+    return existsSql(direct);
+  }
   if (context.catalog.expand(`${name}.*`).length === 0) return '0';
   return patternExists({ glob: `${name}.*` });
 }
@@ -69,17 +99,20 @@ function constant(where: string, boost: number): Compiled {
 }
 
 function compileBool(context: CompileContext, query: Extract<QueryAst, { kind: 'bool' }>): Compiled {
-  const must = query.must.map((q) => compileQuery(context, q));
-  const should = query.should.map((q) => compileQuery(context, q));
-  const filter = query.filter.map((q) => compileQuery(context, q).where);
-  const mustNot = query.mustNot.map((q) => compileQuery(context, q).where);
   // Lucene: without must/filter clauses a bool matches only documents that match at least one should clause.
-  const onlyShould = query.must.length === 0 && query.filter.length === 0 && should.length > 0;
+  const onlyShould = query.must.length === 0 && query.filter.length === 0 && query.should.length > 0;
   const written = query.minimumShouldMatch;
   // An absolute count above the number of should clauses can never be met (ES matches nothing).
-  if (written !== null && /^\d+$/.test(String(written)) && Number(written) > should.length) return NONE;
-  const resolved = written === null ? 0 : Math.max(0, context.helpers.resolveMinimumShouldMatch(written, should.length));
+  const unmet = written !== null && /^\d+$/.test(String(written)) && Number(written) > query.should.length;
+  const resolved = written === null || unmet ? 0 : Math.max(0, context.helpers.resolveMinimumShouldMatch(written, query.should.length));
   const required = onlyShould ? Math.max(1, resolved) : resolved;
+  const must = query.must.map((q) => compileQuery(context, q));
+  // Should clauses no match needs only score: their tests are not the predicate's (predicate-facts.ts).
+  const compileShould = (q: QueryAst): Compiled => compileQuery(context, q);
+  const should = query.should.map((q) => (required === 0 ? context.scoreOnly(() => compileShould(q)) : compileShould(q)));
+  const filter = query.filter.map((q) => compileQuery(context, q).where);
+  const mustNot = query.mustNot.map((q) => compileQuery(context, q).where);
+  if (unmet) return NONE;
   const conditions = [...must.map((c) => c.where), ...filter];
   if (required > should.length) return NONE;
   if (required === 1) conditions.push(or(should.map((c) => c.where)));
@@ -92,6 +125,17 @@ function compileBool(context: CompileContext, query: Extract<QueryAst, { kind: '
   const [onlyRequired] = should.length === 1 && required >= 1 ? should : [];
   const constantScore = must.every((c) => c.constantScore === true) && (should.length === 0 || onlyRequired?.constantScore === true);
   return { where: and(conditions), score, constantScore };
+}
+
+/** A compiled predicate with the facts the speed rules decide on (predicate-facts.ts). */
+export interface CompiledPredicate extends Compiled {
+  readonly facts: PredicateFacts;
+}
+
+/** `query` compiled, with the facts of the tests written into its WHERE. */
+export function compilePredicate(context: CompileContext, query: QueryAst): CompiledPredicate {
+  const { value, facts } = context.noted(() => compileQuery(context, query));
+  return { ...value, facts };
 }
 
 export function compileQuery(context: CompileContext, query: QueryAst): Compiled {
@@ -132,13 +176,15 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
     case 'field_equals': {
       const fields = [query.field, query.otherField].map((name) => context.catalog.resolve(name));
       const [a, b] = fields;
-      return a === undefined || b === undefined ? NONE : constant(fieldEqualsSql(a, b, query.caseInsensitive), query.boost);
+      if (a === undefined || b === undefined) return NONE;
+      if (readsMessage(a) || readsMessage(b)) context.note('reads-message');
+      return constant(fieldEqualsSql(a, b, query.caseInsensitive), query.boost);
     }
     case 'match':
-      if (isAllFields(query.field)) return allFieldsMatchSql(context, query);
+      if (isAllFields(query.field)) return fieldLess(context, allFieldsMatchSql(context, query));
       return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => matchQuerySql(context, f, query));
     case 'phrase':
-      if (isAllFields(query.field)) return allFieldsPhraseSql(context, query);
+      if (isAllFields(query.field)) return fieldLess(context, allFieldsPhraseSql(context, query));
       return perField(context, query.field, query.lenient || query.field.includes('*'), (f) => phraseSql(context, f, query));
     case 'dis_max': {
       const parts = query.queries.map((q) => compileQuery(context, q));
@@ -153,7 +199,8 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
       return constant(compileQuery(context, query.filter).where, query.boost);
     case 'boosting': {
       const positive = compileQuery(context, query.positive);
-      const negative = compileQuery(context, query.negative);
+      // The negative clause only lowers scores: its tests are not the predicate's.
+      const negative = context.scoreOnly(() => compileQuery(context, query.negative));
       return {
         where: positive.where,
         score: `${sqlNumber(query.boost)} * ${positive.score} * if(${negative.where}, ${sqlNumber(query.negativeBoost)}, 1)`,

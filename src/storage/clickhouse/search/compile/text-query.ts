@@ -37,6 +37,7 @@ function onTextRows(context: CompileContext, plain: string, other: string): stri
   // No message in scope was ever other than plain: the index decides every row (decision 0129).
   if (context.textRows === 'plain' || plain === other || context.catalog.resolve('message').plainText) return plain;
   if (context.textRows === 'other') return other;
+  context.note('plain-message-form');
   return `((${MESSAGE_PLAIN_COLUMN} = 1 AND ${plain}) OR (${MESSAGE_PLAIN_COLUMN} = 0 AND ${other}))`;
 }
 

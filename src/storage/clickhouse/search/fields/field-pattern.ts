@@ -34,6 +34,10 @@ function stringColumns(glob: string, withoutMessage = false): string[] {
   return columns;
 }
 
+/** True when the pattern's string values include `message` (its column is read). */
+export const patternReadsMessage = (pattern: FieldPattern): boolean =>
+  stringColumns(pattern.glob, pattern.withoutMessage).includes('message');
+
 function numberColumns(glob: string): string[] {
   const re = globRegex(glob);
   return HOT_FIELDS.filter((f) => f.kind === 'number' && re.test(f.name)).map((f) => f.column);

@@ -6,3 +6,6 @@ export const wordCountsRule = {
   applies: "a one-word search's exact total from the per-part word counts",
   decision: '0197',
 } as const satisfies SearchRuleInfo;
+
+/** Where it applies: an exact count (no bound) of a scope of accounts and a window alone, without post_filter. */
+export const countsFromWords = (exact: boolean, postFilter: boolean, plainScope: boolean): boolean => exact && !postFilter && plainScope;
