@@ -1,7 +1,8 @@
 /**
  * The security pages in a real headless Chromium: rules filtered and switched, a Sigma rule imported by paste, a
- * built-in rule edited within the protected-rule limits (the rest shown locked), rules and events acted on in bulk, a
- * security event triaged, its logs read and muted, the ATT&CK matrix, and lookup lists filled by paste and CSV.
+ * built-in rule edited within the protected-rule limits (the rest shown locked), a custom rule's grouping,
+ * aggregation and thresholds edited, rules and events acted on in bulk, a security event triaged, its logs read and
+ * muted, the ATT&CK matrix, and lookup lists filled by paste and CSV.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -229,6 +230,79 @@ describe('security pages in a browser', () => {
     assert.equal(read.title, builtIn.title);
     assert.equal(read.subComponents[0]?.queryDefinition.query, builtIn.subComponents[0]?.queryDefinition.query);
     assert.equal(read.isProtected, true);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  });
+
+  it("edits a custom rule's grouping, aggregation and thresholds", async () => {
+    interface Rule {
+      queryDefinition: {
+        groupBy?: string[];
+        aggregation: { aggregationType: string; fieldToAggregateOn?: string | null; valueToAggregateOn?: string | null };
+      };
+      trigger: { severityThresholdTiers: Record<string, number> };
+    }
+    const created = await call(t, 'POST', '/v2/security/rules', siem.apiToken, {
+      title: 'Checkout latency watch',
+      searchTimeFrameMinutes: 10,
+      enabled: false,
+      subComponents: [
+        {
+          queryDefinition: { query: 'service:checkout', groupBy: ['host'] },
+          trigger: { operator: 'GREATER_THAN', severityThresholdTiers: { HIGH: 5 } },
+        },
+      ],
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = created.json<{ id: number }>().id;
+    const read = async (): Promise<Rule | undefined> =>
+      (await call(t, 'GET', `/v2/security/rules/${id}`, siem.apiToken)).json<{ subComponents: Rule[] }>().subComponents[0];
+    const edit = async (): Promise<void> => {
+      await page.getByRole('searchbox', { name: 'Search' }).fill('Checkout latency watch');
+      await page.getByRole('button', { name: 'Edit Checkout latency watch', exact: true }).click();
+      await page.getByRole('heading', { name: 'Edit “Checkout latency watch”' }).waitFor();
+    };
+    const saved = () => page.getByRole('status').filter({ hasText: 'Rule “Checkout latency watch” saved.' }).waitFor();
+
+    await edit();
+    assert.equal(await page.getByLabel('Aggregation 1').inputValue(), 'COUNT');
+    assert.equal(await page.getByLabel('Field to aggregate 1').count(), 0, 'a count takes no field');
+    await page.getByLabel('Aggregation 1').selectOption('AVG');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByRole('alert').filter({ hasText: 'AVG needs a field' }).waitFor();
+    await page.getByLabel('Field to aggregate 1').fill('latency_ms');
+    await page.getByLabel('Group by 1', { exact: true }).fill('host, region');
+    await page.getByLabel('Operator 1').selectOption('GREATER_THAN_OR_EQUALS');
+    await page.getByLabel('MEDIUM threshold 1').fill('250');
+    await page.getByLabel('HIGH threshold 1').fill('800');
+    await screenshotVariants(page, 'security-rule-custom-aggregation');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await saved();
+    let sub = await read();
+    assert.deepEqual(sub?.queryDefinition.groupBy, ['host', 'region']);
+    assert.equal(sub?.queryDefinition.aggregation.aggregationType, 'AVG');
+    assert.equal(sub?.queryDefinition.aggregation.fieldToAggregateOn, 'latency_ms');
+    assert.deepEqual(sub?.trigger.severityThresholdTiers, { MEDIUM: 250, HIGH: 800 });
+
+    // A percentile, then back to a count: the field goes with it, as the API requires.
+    await edit();
+    assert.equal(await page.getByLabel('Field to aggregate 1').inputValue(), 'latency_ms');
+    await page.getByLabel('Aggregation 1').selectOption('PERCENTILE');
+    await page.getByLabel('Percentile (95 if empty) 1').fill('140');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByRole('alert').filter({ hasText: 'A percentile between 0 and 100' }).waitFor();
+    await page.getByLabel('Percentile (95 if empty) 1').fill('99');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await saved();
+    sub = await read();
+    assert.equal(sub?.queryDefinition.aggregation.aggregationType, 'PERCENTILE');
+    assert.equal(sub?.queryDefinition.aggregation.valueToAggregateOn, '99');
+    await edit();
+    await page.getByLabel('Aggregation 1').selectOption('COUNT');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await saved();
+    sub = await read();
+    assert.equal(sub?.queryDefinition.aggregation.aggregationType, 'COUNT');
+    assert.equal(sub?.queryDefinition.aggregation.fieldToAggregateOn ?? null, null);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
 
