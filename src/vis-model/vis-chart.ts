@@ -92,7 +92,8 @@ export function chartOption(spec: VisSpec, data: VisData, options: ChartOptions 
       name: series.name,
       data: series.points,
       showSymbol: false,
-      ...(type === 'bar' ? { stack: 'total' } : {}),
+      // A bucket without a value (null) breaks the line: joining across it would draw values no log had.
+      ...(type === 'bar' ? { stack: 'total' } : { connectNulls: false }),
     })),
   };
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fromVisState, toVisState, type VisSpec } from './vis-spec.js';
-import { visDataOf, visSearchBody } from './vis-search.js';
+import { chartOption } from './vis-chart.js';
+import { histogramAgg, visDataOf, visSearchBody, type VisBucket } from './vis-search.js';
 
 const RANGE = { fromMs: Date.UTC(2026, 11, 7, 8), toMs: Date.UTC(2026, 11, 7, 9) };
 
@@ -23,5 +24,86 @@ describe('the shared visualization model', () => {
     });
     assert.equal(data.value, 12_345);
     assert.deepEqual(data.series, [{ name: 'error', points: [[RANGE.fromMs, 3]] }]);
+  });
+
+  describe('hours without logs', () => {
+    const DAY = { fromMs: Date.UTC(2026, 11, 6, 12), toMs: Date.UTC(2026, 11, 7, 12) };
+    const HALF_HOUR = 1_800_000;
+    const keys = Array.from({ length: 48 }, (_, i) => DAY.fromMs + i * HALF_HOUR);
+    /** Buckets of logs except over the five hours from 20:00, which the answer leaves out entirely. */
+    const gapped = (extra: (key: number) => Record<string, unknown>): VisBucket[] =>
+      keys
+        .filter((key) => key < DAY.fromMs + 8 * 3_600_000 || key >= DAY.fromMs + 13 * 3_600_000)
+        .map((key) => ({ key, doc_count: 4, ...extra(key) }));
+
+    it('asks for every bucket of the range, empty ones too', () => {
+      const agg = histogramAgg(DAY).agg.date_histogram as Record<string, unknown>;
+      assert.equal(agg.min_doc_count, 0);
+      assert.deepEqual(agg.extended_bounds, { min: DAY.fromMs, max: DAY.toMs - 1 });
+    });
+
+    it('draws a count as 0 over the hours the answer left out, not as a segment joining their neighbours', () => {
+      const spec: VisSpec = { type: 'line', metric: 'count', metricField: '', split: '', size: 5 };
+      const data = visDataOf(spec, { total: 152, aggregations: { time: { buckets: gapped(() => ({})) } } }, DAY);
+      const points = data.series[0]?.points ?? [];
+      assert.deepEqual(
+        points.map(([key]) => key),
+        keys,
+        'one point per half hour of the day',
+      );
+      const gap = points.filter(([key]) => Number(key) >= DAY.fromMs + 8 * 3_600_000 && Number(key) < DAY.fromMs + 13 * 3_600_000);
+      assert.equal(gap.length, 10);
+      assert.ok(gap.every(([, value]) => value === 0));
+      assert.equal(points[0]?.[1], 4);
+    });
+
+    it('breaks a metric line over empty buckets (answered or left out) and keeps a sum at 0', () => {
+      const answer = (value: number | null) => ({
+        total: 152,
+        aggregations: {
+          time: {
+            buckets: [
+              ...gapped(() => ({ m: { value: 7.5 } })),
+              // An empty bucket the engine did send: no average, whatever it says.
+              { key: DAY.fromMs + 8 * 3_600_000, doc_count: 0, m: { value } },
+            ],
+          },
+        },
+      });
+      const avg: VisSpec = { type: 'line', metric: 'avg', metricField: 'latency', split: '', size: 5 };
+      const avgPoints = visDataOf(avg, answer(null), DAY).series[0]?.points ?? [];
+      assert.equal(avgPoints.length, 48);
+      assert.equal(avgPoints.filter(([, value]) => value === null).length, 10);
+      assert.equal(avgPoints[0]?.[1], 7.5);
+      const sum: VisSpec = { ...avg, metric: 'sum' };
+      const sumPoints = visDataOf(sum, answer(0), DAY).series[0]?.points ?? [];
+      assert.equal(sumPoints.filter(([, value]) => value === 0).length, 10, 'a sum of no logs is 0, as Elasticsearch answers');
+      const option = chartOption(avg, visDataOf(avg, answer(null), DAY));
+      const [series] = option.series as Record<string, unknown>[];
+      assert.equal(series?.connectNulls, false, 'the chart does not join across a bucket without a value');
+    });
+
+    it('fills every split series over the same buckets', () => {
+      const spec: VisSpec = { type: 'histogram', metric: 'count', metricField: '', split: 'level', size: 5 };
+      const data = visDataOf(
+        spec,
+        {
+          total: 10,
+          aggregations: {
+            split: {
+              buckets: [
+                { key: 'error', doc_count: 6, time: { buckets: gapped(() => ({})).slice(0, 3) } },
+                { key: 'info', doc_count: 4, time: { buckets: [] } },
+              ],
+            },
+          },
+        },
+        DAY,
+      );
+      assert.deepEqual(
+        data.series.map((series) => series.points.length),
+        [48, 48],
+      );
+    });
   });
 });

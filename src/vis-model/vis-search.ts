@@ -7,7 +7,8 @@ export interface TimeRange {
 
 export interface Series {
   readonly name: string;
-  readonly points: readonly [number | string, number][];
+  /** `null`: a bucket with no value (an average of no logs); a line breaks there rather than joining across it. */
+  readonly points: readonly [number | string, number | null][];
 }
 
 export interface VisData {
@@ -87,6 +88,44 @@ function metricOf(bucket: Readonly<Record<string, unknown>>, spec: VisSpec): num
   return typeof value === 'number' ? value : 0;
 }
 
+/**
+ * What Elasticsearch gives a bucket of no logs: a count, sum or cardinality of nothing is 0, an average, minimum
+ * or maximum of nothing has no value (null), so a line of one breaks over hours without logs instead of dropping
+ * to a made-up 0 or joining its neighbours.
+ */
+function emptyValue(spec: VisSpec): number | null {
+  return spec.metric === 'avg' || spec.metric === 'min' || spec.metric === 'max' ? null : 0;
+}
+
+function pointOf(bucket: VisBucket, spec: VisSpec): [number, number | null] {
+  const empty =
+    bucket.doc_count === 0 || (spec.metric !== 'count' && typeof (bucket.m as { value?: unknown } | undefined)?.value !== 'number');
+  return [Number(bucket.key), empty ? emptyValue(spec) : metricOf(bucket, spec)];
+}
+
+/** More buckets than any interval of `intervalFor` gives over a retained range: an answer this long is drawn as is. */
+const MAX_FILLED_BUCKETS = 10_000;
+
+/**
+ * Every bucket of the histogram over the range, those the answer lacks filled with the empty value: the search
+ * asks for them (min_doc_count 0 over extended_bounds) but a line chart joins whatever points it gets, so a
+ * missing stretch would be drawn as a straight segment across hours without logs. Keys are on the interval's
+ * grid from the epoch, as fixed_interval places them.
+ */
+function filledPoints(points: readonly [number, number | null][], spec: VisSpec, range: TimeRange | undefined): [number, number | null][] {
+  if (range === undefined || range.toMs <= range.fromMs) return [...points];
+  const { ms } = intervalFor(range.toMs - range.fromMs);
+  const first = Math.floor(range.fromMs / ms) * ms;
+  const last = Math.floor((range.toMs - 1) / ms) * ms;
+  if ((last - first) / ms + 1 > MAX_FILLED_BUCKETS) return [...points];
+  const byKey = new Map(points.map((point) => [point[0], point]));
+  const filled: [number, number | null][] = [];
+  for (let key = first; key <= last; key += ms) filled.push(byKey.get(key) ?? [key, emptyValue(spec)]);
+  // A key off the grid (an engine that aligned differently) is kept rather than lost.
+  for (const point of points) if (point[0] < first || point[0] > last || (point[0] - first) % ms !== 0) filled.push(point);
+  return filled.sort((a, b) => a[0] - b[0]);
+}
+
 function splits(spec: VisSpec): boolean {
   return spec.split !== '' && spec.type !== 'metric';
 }
@@ -109,12 +148,19 @@ export function visSearchBody(spec: VisSpec, query: string, range: TimeRange): R
   return { query: queryOf(query, range), size: 0, track_total_hits: true, ...(aggs === undefined ? {} : { aggs }) };
 }
 
-/** What the visualization draws, read from the answer to `visSearchBody`. */
-export function visDataOf(spec: VisSpec, answer: VisSearchAnswer): VisData {
+/**
+ * What the visualization draws, read from the answer to `visSearchBody` over `range` (the range fills the time
+ * buckets the answer lacks; without it the buckets are drawn as answered).
+ */
+export function visDataOf(spec: VisSpec, answer: VisSearchAnswer, range?: TimeRange): VisData {
   const root: Record<string, unknown> = { doc_count: answer.total ?? 0, ...(answer.aggregations ?? {}) };
   const timeSeries = (bucket: Readonly<Record<string, unknown>>, name: string): Series => ({
     name,
-    points: ((bucket.time as { buckets?: VisBucket[] } | undefined)?.buckets ?? []).map((b) => [Number(b.key), metricOf(b, spec)]),
+    points: filledPoints(
+      ((bucket.time as { buckets?: VisBucket[] } | undefined)?.buckets ?? []).map((b) => pointOf(b, spec)),
+      spec,
+      range,
+    ),
   });
   if (splits(spec)) {
     const buckets = (root.split as { buckets?: VisBucket[] } | undefined)?.buckets ?? [];
@@ -129,8 +175,9 @@ export function visDataOf(spec: VisSpec, answer: VisSearchAnswer): VisData {
   return { series: [], value: metricOf(root, spec) };
 }
 
-/** The metric as a panel prints it. */
-export function formatMetric(value: number): string {
+/** The metric as a panel prints it (a bucket without a value as a dash). */
+export function formatMetric(value: number | null): string {
+  if (value === null) return '–';
   return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2);
 }
 

@@ -275,5 +275,39 @@ describe('alerts pages in a browser', () => {
     await page.getByRole('button', { name: 'Delete…' }).click();
     await page.getByTestId('bulk-count').filter({ hasText: '1 alert selected' }).waitFor();
     assert.equal((await batch()).length, 8);
+
+    // An alert deleted elsewhere after the list was read: the others change, it is named with the reason, and the
+    // list read again no longer shows it.
+    const idOf = async (title: string) =>
+      (await call(t, 'GET', '/v2/alerts', t.apiToken)).json<{ id: number; title: string }[]>().find((alert) => alert.title === title)?.id;
+    await page.getByLabel('Select Batch alert 04').check();
+    await page.getByTestId('bulk-count').filter({ hasText: '2 alerts selected' }).waitFor();
+    const gone = await idOf('Batch alert 04');
+    assert.equal((await call(t, 'DELETE', `/v2/alerts/${gone}`, t.apiToken)).statusCode, 200);
+    await page.getByRole('region', { name: 'Actions on the selected alerts' }).getByRole('button', { name: 'Enable' }).click();
+    await page.getByTestId('bulk-result').filter({ hasText: '1 alert enabled; 1 failed' }).waitFor();
+    assert.equal(await page.getByTestId('bulk-failures').textContent(), 'Batch alert 04: it no longer exists');
+    await page
+      .getByTestId('alert-count')
+      .filter({ hasText: /^7 of \d+ alerts$/ })
+      .waitFor();
+    assert.equal(await page.getByTestId('bulk-count').count(), 0, 'a failed alert no longer shown is not left selected');
+    assert.deepEqual(
+      (await batch()).filter((alert) => alert.enabled).map((alert) => alert.title),
+      ['Batch alert 03'],
+    );
+    await screenshotVariants(page, 'alerts-bulk-failure');
+    // Deleting one already deleted elsewhere: what was asked holds, so both count as deleted.
+    await page.getByLabel('Select Batch alert 05').check();
+    await page.getByLabel('Select Batch alert 06').check();
+    assert.equal((await call(t, 'DELETE', `/v2/alerts/${await idOf('Batch alert 06')}`, t.apiToken)).statusCode, 200);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page
+      .getByTestId('bulk-result')
+      .filter({ hasText: /^2 alerts deleted$/ })
+      .waitFor();
+    assert.equal(await page.getByTestId('bulk-failures').count(), 0);
+    assert.equal((await batch()).length, 5);
   });
 });

@@ -82,7 +82,7 @@ async function contentOf(
   if (problem !== undefined) return { kind: 'notice', text: problem };
   return orNotice(async () => {
     const result = await sources.search(principal, range, visSearchBody(spec, query, range), signal);
-    return { kind: 'vis', spec, data: visDataOf(spec, { total: result.total, aggregations: result.aggregations ?? undefined }) };
+    return { kind: 'vis', spec, data: visDataOf(spec, { total: result.total, aggregations: result.aggregations ?? undefined }, range) };
   });
 }
 

@@ -3,6 +3,7 @@ import { AppLink } from '../common/SubNav.js';
 import { DataTable, type Column } from '../common/DataTable.js';
 import { formatTime, messageOf } from '../common/errors.js';
 import { usePageTitle } from '../common/use-page-title.js';
+import { ApiError } from '../api.js';
 import { canWrite, useSession } from '../session.js';
 import { SEVERITIES, topSeverity, type Alert } from './alert-model.js';
 import { useAlerts, useBulkAlerts, useSetAlertEnabled, type BulkAlertAction } from './alert-queries.js';
@@ -26,7 +27,10 @@ export function AlertList() {
   const [enabled, setEnabled] = useState('');
   const [changedBy, setChangedBy] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const bulk = useBulkAlerts();
+  const [ended, setEnded] = useState(0);
+  const bulk = useBulkAlerts(setEnded);
+  // Titles as they were when the action started: a failed alert may since have left the list.
+  const [actedOn, setActedOn] = useState<ReadonlyMap<number, string>>(new Map());
 
   const all = useMemo(() => alerts.data ?? [], [alerts.data]);
   const tags = useMemo(() => [...new Set(all.flatMap((alert) => alert.tags ?? []))].sort(), [all]);
@@ -49,6 +53,8 @@ export function AlertList() {
   const runBulk = (action: BulkAlertAction) => {
     const count = ticked.length === 1 ? '1 alert' : `${ticked.length} alerts`;
     if (action === 'delete' && !window.confirm(`Delete ${count}? This cannot be undone.`)) return;
+    setEnded(0);
+    setActedOn(new Map(all.filter((alert) => ticked.includes(alert.id)).map((alert) => [alert.id, alert.title])));
     bulk.mutate({ ids: ticked, action }, { onSuccess: ({ failed }) => setSelected(new Set(failed.map(({ item }) => String(item)))) });
   };
   const columns = useMemo<Column<Alert>[]>(
@@ -155,13 +161,13 @@ export function AlertList() {
               <SwitchActions pending={bulk.isPending} onAction={runBulk} />
             </BulkBar>
           )}
-          {bulk.isSuccess && (
-            <p role="status" data-testid="bulk-result">
-              {bulk.data.done === 1 ? '1 alert' : `${bulk.data.done} alerts`}{' '}
-              {bulk.variables.action === 'delete' ? 'deleted' : `${bulk.variables.action}d`}
-              {bulk.data.failed.length > 0 &&
-                `; ${bulk.data.failed.length} failed (still selected): ${messageOf(bulk.data.failed[0]?.error)}`}
+          {bulk.isPending && (
+            <p role="status" data-testid="bulk-progress">
+              {`${ended} of ${bulk.variables.ids.length} alerts done…`}
             </p>
+          )}
+          {bulk.isSuccess && (
+            <BulkOutcome action={bulk.variables.action} done={bulk.data.done} failed={bulk.data.failed} titles={actedOn} />
           )}
           {toggle.isError && (
             <p className="error" role="alert">
@@ -180,5 +186,36 @@ export function AlertList() {
         </>
       )}
     </section>
+  );
+}
+
+/** What a bulk action did: how many it changed, and each alert it could not change with the reason. */
+function BulkOutcome(props: {
+  action: BulkAlertAction;
+  done: number;
+  failed: readonly { item: number; error: unknown }[];
+  titles: ReadonlyMap<number, string>;
+}) {
+  const { action, done, failed, titles } = props;
+  const verb = action === 'delete' ? 'deleted' : `${action}d`;
+  return (
+    <>
+      <p role="status" data-testid="bulk-result">
+        {done === 1 ? '1 alert' : `${done} alerts`} {verb}
+        {failed.length > 0 && `; ${failed.length} failed (those still shown stay selected)`}
+      </p>
+      {failed.length > 0 && (
+        <div role="alert" className="error" data-testid="bulk-failures">
+          <ul>
+            {failed.map(({ item, error }) => (
+              <li key={item}>
+                {titles.get(item) ?? `Alert ${item}`}:{' '}
+                {error instanceof ApiError && error.status === 404 ? 'it no longer exists' : messageOf(error)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api.js';
+import { api, ApiError } from '../api.js';
 import { eachLimited } from '../common/BulkBar.js';
 import type { Alert, AlertRequest } from './alert-model.js';
 
@@ -64,15 +64,28 @@ export function useDeleteAlert() {
 export type BulkAlertAction = 'enable' | 'disable' | 'delete';
 
 /**
- * One action on many alerts. The alert API has no bulk route (Logz.io's has none either), so each alert is its own
- * request, a few at a time; the answer lists the ids that failed so the page can say which.
+ * One action on many alerts (decision 0750). The alert API has no bulk route (Logz.io's has none either), so each
+ * alert is its own request, four at a time; the answer lists each alert that failed with its reason. An alert
+ * already deleted counts as deleted (what was asked holds); one gone before an enable or disable is a failure,
+ * said as such. The list is read again once all have ended, so it shows what the server holds, failures included.
  */
-export function useBulkAlerts() {
+export function useBulkAlerts(progress?: (ended: number) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, action }: { ids: readonly number[]; action: BulkAlertAction }) => {
-      const failed = await eachLimited(ids, (id) =>
-        action === 'delete' ? api<unknown>('DELETE', `/v2/alerts/${id}`) : api<null>('POST', `/v2/alerts/${id}/${action}`),
+      const failed = await eachLimited(
+        ids,
+        async (id) => {
+          if (action !== 'delete') return api<null>('POST', `/v2/alerts/${id}/${action}`);
+          try {
+            return await api<unknown>('DELETE', `/v2/alerts/${id}`);
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          }
+        },
+        4,
+        progress,
       );
       return { done: ids.length - failed.length, failed };
     },

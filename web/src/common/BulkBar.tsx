@@ -56,14 +56,19 @@ export function SwitchActions({ pending, onAction }: { readonly pending: boolean
   );
 }
 
-/** Runs `task` on every item, a few at a time; answers the items that failed with their error. */
+/**
+ * Runs `task` on every item, `limit` at a time (a browser keeps six connections to a host; four leave room for the
+ * page's own reads); answers the items that failed with their error. `progress` hears how many have ended.
+ */
 export async function eachLimited<T>(
   items: readonly T[],
   task: (item: T) => Promise<unknown>,
   limit = 4,
+  progress?: (ended: number) => void,
 ): Promise<{ item: T; error: unknown }[]> {
   const failed: { item: T; error: unknown }[] = [];
   let next = 0;
+  let ended = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const item = items[next] as T;
@@ -73,6 +78,8 @@ export async function eachLimited<T>(
       } catch (error) {
         failed.push({ item, error });
       }
+      ended += 1;
+      progress?.(ended);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

@@ -31,8 +31,11 @@ import { Histogram } from './Histogram.js';
 import { LogTable, type SortState } from './LogTable.js';
 import { PatternsTab } from './PatternsTab.js';
 import { QueryBar } from './QueryBar.js';
-import { kqlHint, rangeHint, regexpHint, wildcardHint } from './query-hints.js';
+import { regexpHint } from './query-hints.js';
+import { QueryHints } from './QueryHints.js';
+import { ResultsStatus } from './ResultsStatus.js';
 import { SaveBar } from './SaveBar.js';
+import { copyShareLink, ShareLink } from './ShareLink.js';
 import { SurroundingView } from './SurroundingView.js';
 import { TimePicker } from './TimePicker.js';
 import { sortClauses, useDiscoverSearch } from './use-discover-search.js';
@@ -236,12 +239,7 @@ export function Discover() {
     );
   };
   const shareLink = (): void => {
-    if (range === undefined) return;
-    const url = new URL(window.location.href);
-    url.searchParams.set('from', new Date(range.fromMs).toISOString());
-    url.searchParams.set('to', new Date(range.toMs).toISOString());
-    setShare(url.toString());
-    void navigator.clipboard?.writeText(url.toString()).catch(() => undefined);
+    if (range !== undefined) setShare(copyShareLink(range));
   };
 
   const save = async (title: string, asNew: boolean): Promise<void> => {
@@ -257,10 +255,7 @@ export function Discover() {
     update({ saved: object.id });
   };
 
-  const kql = kqlHint(draft);
-  const before = rangeHint(query, fields, NUMERIC_TYPES);
   const regexp = regexpHint(query);
-  const zero = results !== null && results.total === 0 && !results.counting ? wildcardHint(query, fields) : undefined;
   const shownError = error === null ? null : regexp !== undefined && /Query has failed/.test(error.message) ? { message: regexp } : error;
   const running = phase === 'running';
 
@@ -292,26 +287,13 @@ export function Discover() {
           </a>
         )}
       </div>
-      {kql !== undefined && (
-        <p className="hint" role="note" data-testid="kql-hint">
-          {kql.reason}{' '}
-          {kql.lucene !== undefined ? (
-            <>
-              Lucene: <code>{kql.lucene}</code>{' '}
-              <button type="button" onClick={() => update({ q: kql.lucene })}>
-                Use the Lucene form
-              </button>
-            </>
-          ) : null}
-        </p>
-      )}
-      {[before, zero].map((hint) =>
-        hint === undefined ? null : (
-          <p key={hint} className="hint" role="note" data-testid="query-hint">
-            {hint}
-          </p>
-        ),
-      )}
+      <QueryHints
+        draft={draft}
+        query={query}
+        fields={fields}
+        noHits={results !== null && results.total === 0 && !results.counting}
+        onUseLucene={(lucene) => update({ q: lucene })}
+      />
       <div className="toolbar">
         <TimePicker
           from={from}
@@ -324,17 +306,7 @@ export function Discover() {
           }}
         />
       </div>
-      {share !== null && (
-        <p className="share">
-          <label>
-            Link to this view{' '}
-            <input readOnly aria-label="Share link" value={share} size={80} onFocus={(event) => event.currentTarget.select()} />
-          </label>{' '}
-          <button type="button" className="icon" aria-label="Close share link" onClick={() => setShare(null)}>
-            ×
-          </button>
-        </p>
-      )}
+      {share !== null && <ShareLink link={share} onClose={() => setShare(null)} />}
       {notice !== null && (
         <p className="notice" role="alert">
           {notice}
@@ -360,36 +332,14 @@ export function Discover() {
           onVisualize={visualize}
         />
         <section className={`results${running ? ' stale' : ''}`} aria-label="Results" aria-busy={running}>
-          <div className="status-line">
-            <p className="hits-count" role="status" data-testid="hits-count">
-              {results === null || (results.total === undefined && running)
-                ? running
-                  ? 'Searching…'
-                  : ''
-                : results.total === undefined
-                  ? ''
-                  : `${results.counting ? '≥ ' : ''}${results.total.toLocaleString()} hits${results.counting ? ' (counting…)' : ''}`}
-              {tail && ' · live'}
-              {phase === 'cancelled' && ' · search cancelled'}
-            </p>
-            {running && (
-              <>
-                <span className="spinner" aria-hidden="true" />
-                <button type="button" onClick={cancelAll} data-testid="cancel-search">
-                  Cancel
-                </button>
-              </>
-            )}
-            <span className="spacer" />
-            <div role="tablist" aria-label="Results view" className="tabs">
-              <button type="button" role="tab" aria-selected={tab === 'logs'} onClick={() => update({ tab: undefined })}>
-                Logs
-              </button>
-              <button type="button" role="tab" aria-selected={tab === 'patterns'} onClick={() => update({ tab: 'patterns' })}>
-                Patterns
-              </button>
-            </div>
-          </div>
+          <ResultsStatus
+            results={results}
+            phase={phase}
+            tail={tail}
+            onCancel={cancelAll}
+            tab={tab}
+            onTab={(next) => update({ tab: next === 'logs' ? undefined : next })}
+          />
           {results !== null && (
             <Histogram
               buckets={results.buckets}

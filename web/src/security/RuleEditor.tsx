@@ -2,26 +2,9 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api.js';
 import { messageOf, splitList } from '../common/errors.js';
-import { OPERATORS, SEVERITIES, type Operator, type Severity } from '../alerts/alert-model.js';
+import { SEVERITIES, type Severity } from '../alerts/alert-model.js';
+import { aggregationOf, RuleQueryFields, type RuleFormValues as RuleValues } from './RuleQueryFields.js';
 import type { SecurityRule } from './security-model.js';
-
-interface SubValues {
-  query: string;
-  groupBy: string;
-  operator: Operator;
-  tiers: Record<Severity, string>;
-}
-
-interface RuleValues {
-  title: string;
-  description: string;
-  windowMinutes: string;
-  tags: string;
-  addedTags: string;
-  emails: string;
-  suppressMinutes: string;
-  subs: SubValues[];
-}
 
 /**
  * What a built-in rule may change (src/modules/security/rules/protected-edits.ts): recipients, suppression,
@@ -42,6 +25,9 @@ function valuesOf(rule: SecurityRule): RuleValues {
     subs: rule.subComponents.map((sub) => ({
       query: sub.queryDefinition.query ?? '*',
       groupBy: (sub.queryDefinition.groupBy ?? []).join(', '),
+      aggregationType: sub.queryDefinition.aggregation.aggregationType,
+      field: sub.queryDefinition.aggregation.fieldToAggregateOn ?? '',
+      value: sub.queryDefinition.aggregation.valueToAggregateOn ?? '',
       operator: sub.trigger.operator,
       tiers: Object.fromEntries(SEVERITIES.map((s) => [s, String(sub.trigger.severityThresholdTiers[s] ?? '')])) as Record<
         Severity,
@@ -69,7 +55,12 @@ function requestOf(rule: SecurityRule, values: RuleValues): SecurityRule {
         ...sub,
         queryDefinition: locked
           ? sub.queryDefinition
-          : { ...sub.queryDefinition, query: form.query.trim() === '' ? '*' : form.query.trim(), groupBy: splitList(form.groupBy) },
+          : {
+              ...sub.queryDefinition,
+              query: form.query.trim() === '' ? '*' : form.query.trim(),
+              groupBy: splitList(form.groupBy),
+              aggregation: aggregationOf(form),
+            },
         trigger: {
           operator: locked ? sub.trigger.operator : form.operator,
           severityThresholdTiers: Object.fromEntries(
@@ -169,62 +160,7 @@ export function RuleEditor({ rule, onClose }: { rule: SecurityRule; onClose: (sa
         </label>
       </div>
       {rule.subComponents.map((sub, index) => (
-        <fieldset key={index} className="rule-sub">
-          <legend>Query {index + 1}</legend>
-          <div className="form-grid">
-            <label className="field wide">
-              <span>
-                Query {index + 1}
-                {locked && ' (locked)'}
-              </span>
-              <input className="mono" {...form.register(`subs.${index}.query`)} {...lockedProps} />
-            </label>
-            <label className="field">
-              <span>
-                Group by {index + 1}
-                {locked && ' (locked)'}
-              </span>
-              <input {...form.register(`subs.${index}.groupBy`)} {...lockedProps} />
-            </label>
-            <p className="field">
-              <span>Aggregation {index + 1}</span>
-              <span className="mono">
-                {sub.queryDefinition.aggregation.aggregationType}
-                {sub.queryDefinition.aggregation.fieldToAggregateOn ? ` of ${sub.queryDefinition.aggregation.fieldToAggregateOn}` : ''}
-              </span>
-            </p>
-            <label className="field">
-              <span>
-                Operator {index + 1}
-                {locked && ' (locked)'}
-              </span>
-              {locked ? (
-                <input value={sub.trigger.operator} {...lockedProps} />
-              ) : (
-                <select {...form.register(`subs.${index}.operator`)}>
-                  {OPERATORS.map((operator) => (
-                    <option key={operator}>{operator}</option>
-                  ))}
-                </select>
-              )}
-            </label>
-          </div>
-          <div className="form-grid" role="group" aria-label={`Severity thresholds of query ${index + 1}`}>
-            {SEVERITIES.map((severity) => (
-              <label key={severity} className="field">
-                <span>
-                  {severity} threshold {index + 1}
-                </span>
-                <input inputMode="decimal" {...form.register(`subs.${index}.tiers.${severity}`, number(`${severity} threshold`))} />
-                {errors.subs?.[index]?.tiers?.[severity]?.message !== undefined && (
-                  <span className="error" role="alert">
-                    {errors.subs[index]?.tiers?.[severity]?.message}
-                  </span>
-                )}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RuleQueryFields key={index} form={form} sub={sub} index={index} locked={locked} />
       ))}
       {save.isError && (
         <p className="error" role="alert">

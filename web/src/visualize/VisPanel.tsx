@@ -50,7 +50,7 @@ export function VisPanel(props: { spec: VisSpec; state: SearchState; title?: str
           {rows.map(([key, value]) => (
             <tr key={String(key)}>
               <td>{typeof key === 'number' && overTime(spec.type) ? formatTime(key) : String(key)}</td>
-              <td className="number">{value.toLocaleString()}</td>
+              <td className="number">{value === null ? '–' : value.toLocaleString()}</td>
             </tr>
           ))}
         </tbody>

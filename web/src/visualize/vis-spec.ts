@@ -23,5 +23,5 @@ export async function runVis(spec: VisSpec, state: SearchState, signal?: AbortSi
   const problem = visSpecProblem(spec);
   if (problem !== undefined) throw new Error(problem);
   const response = await search(visSearchBody(spec, state.query, range), range, signal);
-  return visDataOf(spec, { total: response.hits.total, aggregations: response.aggregations });
+  return visDataOf(spec, { total: response.hits.total, aggregations: response.aggregations }, range);
 }

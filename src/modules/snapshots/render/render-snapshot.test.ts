@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Resvg } from '@resvg/resvg-js';
-import type { VisData, VisSpec } from '../../../vis-model/index.js';
+import { visDataOf, type VisBucket, type VisData, type VisSpec } from '../../../vis-model/index.js';
 import { pngSize } from './png-info.js';
 import { snapshotPng, snapshotSvg, type RenderedPanel, type SnapshotPicture } from './render-snapshot.js';
 
@@ -115,5 +115,47 @@ describe('snapshot images are drawn without a browser', () => {
       assert.deepEqual([...pixels.subarray(0, 3)], dark ? [0x10, 0x14, 0x1b] : [0xf6, 0xf7, 0xf9]);
     }
     process.stdout.write(`# snapshot images: ${dir}\n`);
+  });
+
+  it('draws hours without logs as 0 on a count line and as a break in a metric line', () => {
+    const day = { fromMs: Date.UTC(2026, 11, 6, 12), toMs: Date.UTC(2026, 11, 7, 12) };
+    const hour = 3_600_000;
+    // The answer leaves out the five hours from 20:00 (what a snapshot at 10M logs drew as one straight segment).
+    const buckets: VisBucket[] = Array.from({ length: 48 }, (_, i) => day.fromMs + i * 1_800_000)
+      .filter((key) => key < day.fromMs + 8 * hour || key >= day.fromMs + 13 * hour)
+      .map((key, i) => ({ key, doc_count: 100 + ((i * 37) % 50), m: { value: 20 + ((i * 7) % 15) } }));
+    const count: VisSpec = { type: 'line', metric: 'count', metricField: '', split: '', size: 5 };
+    const avg: VisSpec = { ...count, metric: 'avg', metricField: 'latency' };
+    const grid = (x: number) => ({ x, y: 0, w: 24, h: 15, i: String(x) });
+    const panels: RenderedPanel[] = [
+      {
+        title: 'All logs',
+        grid: grid(0),
+        content: { kind: 'vis', spec: count, data: visDataOf(count, { total: 4000, aggregations: { time: { buckets } } }, day) },
+      },
+      {
+        title: 'Latency',
+        grid: grid(24),
+        content: { kind: 'vis', spec: avg, data: visDataOf(avg, { total: 4000, aggregations: { time: { buckets } } }, day) },
+      },
+    ];
+    const gapPicture: SnapshotPicture = { ...picture(false), title: 'Gap', fromMs: day.fromMs, toMs: day.toMs, timeZone: 'UTC', panels };
+    const svg = snapshotSvg(gapPicture);
+    // The lines are the 2-px unfilled paths outside the legend (legend marks are translated).
+    const lines = [...svg.matchAll(/<path d="([^"]+)" fill="none"[^>]*stroke-width="2"[^>]*>/g)]
+      .filter((match) => !match[0].includes('transform'))
+      .map((match) => match[1] ?? '');
+    assert.equal(lines.length, 2, svg.slice(0, 200));
+    const [countLine = '', avgLine = ''] = lines;
+    const vertices = (d: string) => [...d.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    assert.equal(vertices(countLine).length, 48, 'a vertex for every half hour, the empty ones too');
+    assert.equal((countLine.match(/M/g) ?? []).length, 1, 'the count line is unbroken');
+    const lowest = Math.max(...vertices(countLine).map(([, y]) => y ?? 0));
+    assert.equal(vertices(countLine).filter(([, y]) => y === lowest).length, 10, 'ten half hours drawn at 0');
+    assert.equal((avgLine.match(/M/g) ?? []).length, 2, 'the average line breaks over the hours without logs');
+    assert.equal(vertices(avgLine).length, 38);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'logward-snapshot-gap-'));
+    fs.writeFileSync(path.join(dir, 'gap.png'), snapshotPng(gapPicture));
+    process.stdout.write(`# snapshot with a gap: ${dir}/gap.png\n`);
   });
 });
