@@ -173,7 +173,12 @@ describe(`snapshots (${backend.name})`, () => {
     const admitted = async (): Promise<number> => {
       const page = (await t.api.inject({ method: 'GET', url: '/metrics' })).body;
       const series = 'logward_engine_statements_admitted_total{lane="interactive"} ';
-      return Number(page.split('\n').find((line) => line.startsWith(series))?.slice(series.length) ?? 0);
+      return Number(
+        page
+          .split('\n')
+          .find((line) => line.startsWith(series))
+          ?.slice(series.length) ?? 0,
+      );
     };
     const interactiveBefore = await admitted();
     assert.equal(await t.app.tasks.runDue(), 1);

@@ -145,7 +145,10 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
           [Date.now() - 3_000],
         );
         for (const row of rows) if (Number(row.running) > 0) publishers.add(row.process_id);
-        maxPublishedRunning = Math.max(maxPublishedRunning, rows.reduce((sum, row) => sum + Number(row.running), 0));
+        maxPublishedRunning = Math.max(
+          maxPublishedRunning,
+          rows.reduce((sum, row) => sum + Number(row.running), 0),
+        );
         await sleep(25);
       }
     })();
@@ -230,7 +233,8 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
 
     // Five failed sign-ins made on both api processes throttle the sixth on either.
     const signInStatuses: number[] = [];
-    for (const api of [apiA, apiB, apiA, apiB, apiA, apiB]) signInStatuses.push((await failedSignIn(api.apiUrl, 'nobody@example.com')).status);
+    for (const api of [apiA, apiB, apiA, apiB, apiA, apiB])
+      signInStatuses.push((await failedSignIn(api.apiUrl, 'nobody@example.com')).status);
     // Requests in flight on one api process count on the other.
     const held = [];
     for (let i = 0; i < MAX_CONCURRENT; i += 1) held.push(await heldRequest(apiA.apiUrl, apiA.apiToken));
@@ -286,7 +290,10 @@ describe('a six-process cluster on PostgreSQL and a ClickHouse server (issue 51)
 
     assert.deepEqual(signInStatuses, [401, 401, 401, 401, 401, 429], 'the sign-in throttle counts both api processes');
     assert.equal(overLimit, 429, `B counted A's ${MAX_CONCURRENT} requests in flight: ${JSON.stringify(figures)}`);
-    assert.deepEqual(heldStatuses, held.map(() => 200));
+    assert.deepEqual(
+      heldStatuses,
+      held.map(() => 200),
+    );
     assert.equal(underLimit, 200);
     // The api processes (scroll pages) and schedulers (detection) published their running statements; each
     // admits against the others' (decision 0740), never beyond its own slots.

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { clusterEnv, createTestDatabase, startClickHouseFront, startRole, type ClickHouseFront, type TestDatabase } from '../support/cluster.js';
+import {
+  clusterEnv,
+  createTestDatabase,
+  startClickHouseFront,
+  startRole,
+  type ClickHouseFront,
+  type TestDatabase,
+} from '../support/cluster.js';
 import { failedSignIn, heldRequest } from '../support/held-request.js';
 import { apiCall, type LogwardProcess } from '../support/logward-process.js';
 
@@ -48,7 +55,10 @@ describe('limits and throttles counted across two api processes (issue 51)', { t
     await sleep(SETTLE_MS);
     const other = await apiCall(apiB.apiUrl, apiB.apiToken, 'GET', '/v1/account-management/time-based-accounts');
     assert.equal(other.status, 429, `B counted A's ${MAX_CONCURRENT} requests in flight: ${other.text}`);
-    assert.deepEqual(await Promise.all(held.map((request) => request.finish())), held.map(() => 200));
+    assert.deepEqual(
+      await Promise.all(held.map((request) => request.finish())),
+      held.map(() => 200),
+    );
     await sleep(SETTLE_MS);
     const after = await apiCall(apiB.apiUrl, apiB.apiToken, 'GET', '/v1/account-management/time-based-accounts');
     assert.equal(after.status, 200, after.text);
@@ -82,12 +92,17 @@ describe('limits and throttles counted across two api processes (issue 51)', { t
           [Date.now() - 3_000],
         );
         for (const row of rows) if (Number(row.running) > 0) publishers.add(row.process_id);
-        maxRunning = Math.max(maxRunning, rows.reduce((sum, row) => sum + Number(row.running), 0));
+        maxRunning = Math.max(
+          maxRunning,
+          rows.reduce((sum, row) => sum + Number(row.running), 0),
+        );
         await sleep(20);
       }
       searching = false;
       await Promise.all(loops);
-      process.stdout.write(`two-api engine admission ${JSON.stringify({ searches: answers.length, publishers: publishers.size, maxRunning })}\n`);
+      process.stdout.write(
+        `two-api engine admission ${JSON.stringify({ searches: answers.length, publishers: publishers.size, maxRunning })}\n`,
+      );
       assert.ok(answers.length > 0 && answers.every((status) => status === 200), refused);
       assert.equal(publishers.size, 2, 'both api processes published their running statements to the control plane');
       // 3 slots (the default query sessions); each process admits at most its own 3 on a stale view (decision 0740).

@@ -154,7 +154,11 @@ describe('engine statements admitted against the whole cluster (postgres, decisi
       const now = Date.now();
       // Since the last publication the other read: one interval, one publication and one read (a loaded machine's).
       const recent = (times: number[]): number => times.filter((at) => now - at <= 2 * INTERVAL_MS + 150).length;
-      samples.push({ at: now - begun, running: a.running() + b.running(), allowed: SLOTS + Math.min(recent(admittedAt.a), recent(admittedAt.b)) });
+      samples.push({
+        at: now - begun,
+        running: a.running() + b.running(),
+        allowed: SLOTS + Math.min(recent(admittedAt.a), recent(admittedAt.b)),
+      });
       await sleep(5);
     }
     loading = false;
@@ -168,7 +172,8 @@ describe('engine statements admitted against the whole cluster (postgres, decisi
       maxRunning: Math.max(...samples.map((sample) => sample.running)),
       overSlotsShare: over.length / samples.length,
       // After the start, where both processes admitted on views of an idle engine (the burst case).
-      overSlotsShareAfterFirstSecond: over.filter((sample) => sample.at > 1_000).length / samples.filter((sample) => sample.at > 1_000).length,
+      overSlotsShareAfterFirstSecond:
+        over.filter((sample) => sample.at > 1_000).length / samples.filter((sample) => sample.at > 1_000).length,
       maxRunningAfterFirstSecond: Math.max(...samples.filter((sample) => sample.at > 1_000).map((sample) => sample.running)),
     };
     process.stdout.write(`shared admission under load ${JSON.stringify(figures)}\n`);

@@ -34,7 +34,11 @@ function readOthers(rows: readonly PublishedRow[], own: Place | undefined): { by
   const perProcess = new Map<string, [string, SharedKeyLoad][]>();
   for (const row of rows) {
     const key = decodeKey(row.key);
-    const load: SharedKeyLoad = { running: row.running, waitingForSlot: row.waitingForSlot, ...(row.servedAt === undefined ? {} : { servedAt: row.servedAt }) };
+    const load: SharedKeyLoad = {
+      running: row.running,
+      waitingForSlot: row.waitingForSlot,
+      ...(row.servedAt === undefined ? {} : { servedAt: row.servedAt }),
+    };
     const sum = byKey.get(key);
     const servedAt = Math.max(sum?.servedAt ?? -Infinity, load.servedAt ?? -Infinity);
     byKey.set(key, {

@@ -263,7 +263,7 @@ describe('fair queue across the processes of a cluster (decision 0740)', () => {
     await Promise.all(work);
   });
 
-  it("holds one account to its share over the cluster: its statements on other processes count", async () => {
+  it('holds one account to its share over the cluster: its statements on other processes count', async () => {
     const cluster = clusterView();
     const queue = createFairQueue({ slots: 4, perKey: 2, now: () => 0, cluster });
     cluster.set({ a: { running: 2, waitingForSlot: 3 } });

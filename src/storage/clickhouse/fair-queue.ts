@@ -106,7 +106,8 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const contended = (key: string): boolean => {
     for (const [other, state] of states) if (competes(other, key) && (state.running > 0 || state.waiting.length > 0)) return true;
     // Another process's accounts compete for the same engine.
-    for (const [other, load] of options.cluster?.others() ?? []) if (competes(other, key) && (load.running > 0 || load.waitingForSlot > 0)) return true;
+    for (const [other, load] of options.cluster?.others() ?? [])
+      if (competes(other, key) && (load.running > 0 || load.waitingForSlot > 0)) return true;
     const now = options.now();
     for (const [other, at] of lastActive) {
       if (now - at > RECENTLY_ACTIVE_MS) lastActive.delete(other);
@@ -156,7 +157,13 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const clusterServedAt = (key: string, state: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): number =>
     Math.max(state.servedAt ?? -Infinity, others.get(key)?.servedAt ?? -Infinity);
   /** Least recently served first: over the cluster where there is one, then by this queue's own order. */
-  const servedEarlier = (key: string, state: KeyState, than: string, other: KeyState, others: ReadonlyMap<string, SharedKeyLoad>): boolean => {
+  const servedEarlier = (
+    key: string,
+    state: KeyState,
+    than: string,
+    other: KeyState,
+    others: ReadonlyMap<string, SharedKeyLoad>,
+  ): boolean => {
     const mine = clusterServedAt(key, state, others);
     const theirs = clusterServedAt(than, other, others);
     return mine < theirs || (mine === theirs && state.lastServed < other.lastServed);
@@ -204,7 +211,11 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       let next: KeyState | undefined;
       let nextKey = '';
       for (const [key, state] of states)
-        if (state.waiting.length > 0 && underLimit(key, state, others) && (next === undefined || servedEarlier(key, state, nextKey, next, others))) {
+        if (
+          state.waiting.length > 0 &&
+          underLimit(key, state, others) &&
+          (next === undefined || servedEarlier(key, state, nextKey, next, others))
+        ) {
           next = state;
           nextKey = key;
         }
