@@ -109,6 +109,7 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
       signal: AbortSignal,
     ) {
       const retention = retentionRange(principal);
+      const now = clock.now();
       // The whole value: `field.keyword` is the exact value whether the catalog holds the field as text (its keyword
       // twin) or as a keyword, so one test on one column, never a token test OR'ed with an equality on each row.
       const same = Object.entries(input.sameAs).map(([field, value]) =>
@@ -131,7 +132,8 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
         const edge = older ? ms - retention.fromMs : retention.toMs - ms;
         let reached = 0;
         for (let width = FIRST_WINDOW_MS; found.length < wanted && reached < edge; width *= WIDEN) {
-          const far = Math.min(width, edge);
+          // Past now only logs from a skewed clock remain: a newer side that reaches now takes the rest at once.
+          const far = !older && ms + width >= now ? edge : Math.min(width, edge);
           // (ms - far, ms - reached) older, (ms + reached, ms + far] newer: each slice once, the anchor's ms apart.
           const window: ResolvedRange = older ? { fromMs: ms - far, toMs: ms - reached } : { fromMs: ms + reached + 1, toMs: ms + far + 1 };
           const slice = await page(
