@@ -13,10 +13,22 @@ describe('the shared visualization model', () => {
     assert.equal(fromVisState('not json').type, 'histogram');
   });
 
-  it('counts exactly and reads split series over time', () => {
+  it('counts the total exactly only where it is drawn, and reads split series over time', () => {
+    const count = (type: VisSpec['type'], split: string) =>
+      visSearchBody({ type, metric: 'count', metricField: '', split, size: 5 }, '', RANGE).track_total_hits;
+    assert.equal(count('metric', ''), true, 'a count metric above 10,000 is not cut');
+    assert.equal(count('metric', 'level'), true, 'a metric panel draws the total whatever its split');
+    assert.equal(count('table', ''), true, 'a table without a split draws the total');
+    assert.equal(count('table', 'level'), false, "a split table's rows carry their own counts");
+    assert.equal(count('line', ''), false, 'a chart over time draws its buckets');
+    assert.equal(count('pie', 'level'), false);
+    assert.equal(
+      visSearchBody({ type: 'metric', metric: 'avg', metricField: 'ms', split: '', size: 5 }, '', RANGE).track_total_hits,
+      false,
+      'an average is not a count',
+    );
     const spec: VisSpec = { type: 'line', metric: 'count', metricField: '', split: 'level', size: 5 };
     const body = visSearchBody(spec, 'host:web-1', RANGE);
-    assert.equal(body.track_total_hits, true, 'a count metric above 10,000 is not cut');
     assert.deepEqual(Object.keys((body.aggs as Record<string, unknown>).split as object), ['terms', 'aggs']);
     const data = visDataOf(spec, {
       total: 12_345,

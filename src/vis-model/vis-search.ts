@@ -136,6 +136,11 @@ export function visSpecProblem(spec: VisSpec): string | undefined {
   return undefined;
 }
 
+/** Whether the visualization draws the matching logs' total: `visDataOf`'s value of a count without buckets. */
+function drawsTotal(spec: VisSpec): boolean {
+  return spec.metric === 'count' && !splits(spec) && !overTime(spec.type);
+}
+
 /** The Elasticsearch search body that feeds the visualization for a query over a range. */
 export function visSearchBody(spec: VisSpec, query: string, range: TimeRange): Record<string, unknown> {
   const metric = metricAgg(spec);
@@ -144,8 +149,10 @@ export function visSearchBody(spec: VisSpec, query: string, range: TimeRange): R
   const aggs = splits(spec)
     ? { split: { terms: { field: spec.split, size: spec.size }, ...(inner === undefined ? {} : { aggs: inner }) } }
     : inner;
-  // Counted exactly: a count metric is the total, which Elasticsearch's default would stop at 10,000.
-  return { query: queryOf(query, range), size: 0, track_total_hits: true, ...(aggs === undefined ? {} : { aggs }) };
+  // Counted exactly where the drawn value is the total (a count metric without a split or time axis), which
+  // Elasticsearch's default would stop at 10,000; elsewhere not counted at all: the buckets carry their own counts,
+  // and a dashboard's panels each scanned their range once more for a total nobody saw.
+  return { query: queryOf(query, range), size: 0, track_total_hits: drawsTotal(spec), ...(aggs === undefined ? {} : { aggs }) };
 }
 
 /**

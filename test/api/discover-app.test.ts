@@ -142,6 +142,16 @@ describe('Discover routes of the web app', () => {
     const end = await around({}, 5, 1, oldest);
     assert.equal(end.older.length, 0);
     assert.equal(end.olderComplete, true);
+    // The nearest newer logs are 5 days later: found through windows widened from minutes, the nearest first.
+    const later = await around({}, 0, 4, oldest);
+    assert.deepEqual(
+      later.newer.map((hit) => Number(hit._source.seq)).sort((a, b) => a - b),
+      [29, 100, 101, 102],
+    );
+    assert.equal(later.newerComplete, false);
+    // Alone on its host: every window up to the retention's edge searched, each side complete and empty.
+    const alone = await around({ host: 'web-9' }, 2, 2, oldest);
+    assert.deepEqual([alone.older.length, alone.newer.length, alone.olderComplete, alone.newerComplete], [0, 0, true, true]);
   });
 
   it('finds the patterns of the matching logs with exact counts and a sparkline, and their queries find those logs', async () => {

@@ -22,6 +22,10 @@ export interface DiscoverServiceDeps {
 export const EXPORT_MAX_ROWS = 100_000;
 const EXPORT_PAGE = 1000;
 
+/** The first window searched on each side of a log for its surrounding logs, and how much wider each next one is. */
+const FIRST_WINDOW_MS = 5 * 60_000;
+const WIDEN = 8;
+
 /** Logs of one millisecond compared at most to place a log among them (a burst of more is placed after these). */
 const MAX_TIES = 2000;
 
@@ -104,40 +108,62 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
       },
       signal: AbortSignal,
     ) {
-      const range = retentionRange(principal);
-      // The whole value, whether the field is a keyword or a text field with its keyword twin (ES dynamic mapping).
+      const retention = retentionRange(principal);
+      const now = clock.now();
+      // The whole value: `field.keyword` is the exact value whether the catalog holds the field as text (its keyword
+      // twin) or as a keyword, so one test on one column, never a token test OR'ed with an equality on each row.
       const same = Object.entries(input.sameAs).map(([field, value]) =>
-        typeof value === 'string'
-          ? { bool: { should: [{ term: { [field]: value } }, { term: { [`${field}.keyword`]: value } }], minimum_should_match: 1 } }
-          : { term: { [field]: value } },
+        typeof value === 'string' ? { term: { [exactName(field)]: value } } : { term: { [field]: value } },
       );
       const ms = input.anchor.timestampMs;
       const where = (bound: Record<string, number>) => ({
         bool: { filter: [{ range: { [TIMESTAMP]: { ...bound, format: 'epoch_millis' } } }, ...same] },
       });
+      // No count: nobody reads a total of logs around a log, and counting them read the whole retention.
+      const page = (window: ResolvedRange, query: unknown, sort: unknown, size: number) =>
+        run(principal, window, parse({ query, sort, size, track_total_hits: false }), signal);
+      /**
+       * One side's nearest `wanted` logs: a few minutes first, then windows 8 times wider, each searched for what is
+       * still missing, until enough or the retention's edge. The logs around one are almost always minutes away; a
+       * search over the whole retention read every log of the host, or of the account, to find ten.
+       */
+      const side = async (older: boolean, wanted: number): Promise<LogSearchResult['hits']> => {
+        const found: LogSearchResult['hits'][number][] = [];
+        const edge = older ? ms - retention.fromMs : retention.toMs - ms;
+        let reached = 0;
+        for (let width = FIRST_WINDOW_MS; found.length < wanted && reached < edge; width *= WIDEN) {
+          // Past now only logs from a skewed clock remain: a newer side that reaches now takes the rest at once.
+          const far = !older && ms + width >= now ? edge : Math.min(width, edge);
+          // (ms - far, ms - reached) older, (ms + reached, ms + far] newer: each slice once, the anchor's ms apart.
+          const window: ResolvedRange = older ? { fromMs: ms - far, toMs: ms - reached } : { fromMs: ms + reached + 1, toMs: ms + far + 1 };
+          const slice = await page(
+            window,
+            where({ gte: window.fromMs, lt: window.toMs }),
+            older ? NEWEST_FIRST : OLDEST_FIRST,
+            wanted - found.length,
+          );
+          found.push(...slice.hits);
+          reached = far;
+        }
+        return found;
+      };
+      const anchorMs: ResolvedRange = { fromMs: ms, toMs: ms + 1 };
       // Logs of the anchor's millisecond, in receive order: where the anchor stands among them. (One search per
       // side with search_after over [@timestamp, _doc] would do, but the store cannot page by two keys yet.)
-      const [ties, olderBeyond, newerBeyond] = await Promise.all([
-        run(principal, range, parse({ query: where({ gte: ms, lte: ms }), sort: [{ _doc: { order: 'asc' } }], size: MAX_TIES }), signal),
-        input.older === 0
-          ? undefined
-          : run(principal, range, parse({ query: where({ lt: ms }), sort: NEWEST_FIRST, size: input.older }), signal),
-        input.newer === 0
-          ? undefined
-          : run(principal, range, parse({ query: where({ gt: ms }), sort: OLDEST_FIRST, size: input.newer }), signal),
+      const [ties, olderHits, newerHits] = await Promise.all([
+        page(anchorMs, where({ gte: ms, lte: ms }), [{ _doc: { order: 'asc' } }], MAX_TIES),
+        input.older === 0 ? [] : side(true, input.older),
+        input.newer === 0 ? [] : side(false, input.newer),
       ]);
       let at = ties.hits.findIndex((hit) => hit.id === input.anchor.id);
       let anchorHit = ties.hits[at];
       if (anchorHit === undefined) {
         // Not among the logs compared (another host): looked up alone, placed after the ties.
-        const alone = await run(
-          principal,
-          range,
-          parse({
-            query: { bool: { filter: [where({ gte: ms, lte: ms }).bool.filter[0], { ids: { values: [input.anchor.id] } }] } },
-            size: 1,
-          }),
-          signal,
+        const alone = await page(
+          anchorMs,
+          { bool: { filter: [where({ gte: ms, lte: ms }).bool.filter[0], { ids: { values: [input.anchor.id] } }] } },
+          [],
+          1,
         );
         anchorHit = alone.hits[0];
         if (anchorHit === undefined) throw discoverErrors.anchorNotFound(input.anchor.id);
@@ -146,8 +172,8 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
       const before = ties.hits.slice(0, at);
       const afterTies = ties.hits.slice(at + 1).filter((hit) => hit.id !== input.anchor.id);
       // Upwards from the anchor (newer), then downwards (older), nearest first.
-      const upwards = [...before.reverse(), ...(newerBeyond?.hits ?? [])].slice(0, input.newer);
-      const downwards = [...afterTies, ...(olderBeyond?.hits ?? [])].slice(0, input.older);
+      const upwards = [...before.reverse(), ...newerHits].slice(0, input.newer);
+      const downwards = [...afterTies, ...olderHits].slice(0, input.older);
       return {
         anchor: esHit(anchorHit, false),
         older: downwards.map((hit) => esHit(hit, false)),
@@ -203,6 +229,11 @@ export function createDiscoverService(deps: DiscoverServiceDeps) {
       }
     },
   };
+}
+
+/** The field's exact (keyword) value: `host` → `host.keyword`, which the store reads as the keyword either way. */
+function exactName(field: string): string {
+  return field.endsWith('.keyword') ? field : `${field}.keyword`;
 }
 
 /** A (possibly dotted) field of a log, as flattened keys or nested objects. */

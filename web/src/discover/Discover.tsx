@@ -128,11 +128,14 @@ export function Discover() {
   // Which catalog fields hold a value in the matching logs of the range, once the page is in.
   // Only after a search that ended: a cancelled one must not start another statement of the same query.
   const pageIn = results !== null && phase === 'done';
+  // Read when the page is in (not a dependency: more rows or the live tail must not ask again).
+  const shownHits = useRef<readonly Hit[]>([]);
+  shownHits.current = results?.hits ?? [];
   useEffect(() => {
     if (range === undefined || fields.length === 0 || !pageIn) return;
     const controller = new AbortController();
     setPresent(undefined);
-    presentFields(fields, query, range, controller.signal).then(setPresent, () => undefined);
+    presentFields(fields, query, range, controller.signal, shownHits.current).then(setPresent, () => undefined);
     return () => controller.abort();
   }, [fields, query, range, pageIn]);
 

@@ -23,22 +23,55 @@ export function loadSettings(): Promise<DiscoverSettings> {
   return api<DiscoverSettings>('GET', '/v1/app/discover');
 }
 
-/** Fields of the catalog that hold a value in at least one matching log of the range (one count per field). */
+/**
+ * Fields of the catalog that hold a value in at least one matching log of the range. The logs the page already holds
+ * answer for the fields they show; the store is asked (one count per field, in one search) only about the others:
+ * every field tested is one more lookup in each matching log's values, so the common fields were most of the cost
+ * of a statement that could take seconds beside the user's next search.
+ */
 export async function presentFields(
   fields: readonly FieldInfo[],
   query: string,
   range: ResolvedRange,
   signal: AbortSignal,
+  /** Matching logs of the range already loaded (their fields are present without asking). */
+  shown: readonly Hit[] = [],
 ): Promise<ReadonlySet<string>> {
-  if (fields.length === 0) return new Set();
-  const filters = Object.fromEntries(fields.map((field, i) => [String(i), { exists: { field: field.name } }]));
+  const seen = new Set<string>();
+  for (const hit of shown) {
+    const at = hit._source[TIMESTAMP];
+    const ms = typeof at === 'number' ? at : Date.parse(String(at));
+    if (ms >= range.fromMs && ms < range.toMs) fieldsWithValues(hit._source, '', seen);
+  }
+  const present = new Set(fields.filter((field) => seen.has(field.name)).map((field) => field.name));
+  const asked = fields.filter((field) => !present.has(field.name));
+  if (asked.length === 0) return present;
+  const filters = Object.fromEntries(asked.map((field, i) => [String(i), { exists: { field: field.name } }]));
   const response = await search(
     { query: queryOf(query, range), size: 0, track_total_hits: false, aggs: { present: { filters: { filters } } } },
     range,
     signal,
   );
   const buckets = (response.aggregations?.present as { buckets?: Record<string, { doc_count: number }> } | undefined)?.buckets ?? {};
-  return new Set(fields.filter((_, i) => (buckets[String(i)]?.doc_count ?? 0) > 0).map((field) => field.name));
+  asked.forEach((field, i) => {
+    if ((buckets[String(i)]?.doc_count ?? 0) > 0) present.add(field.name);
+  });
+  return present;
+}
+
+/** Dotted names of a log's fields holding a value as `exists` sees one: not null, not an empty array. */
+export function fieldsWithValues(value: unknown, prefix: string, into: Set<string>): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const one of value) fieldsWithValues(one, prefix, into);
+    return;
+  }
+  if (typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>))
+      fieldsWithValues(inner, prefix === '' ? key : `${prefix}.${key}`, into);
+    return;
+  }
+  if (prefix !== '') into.add(prefix);
 }
 
 export interface TopValue {
@@ -81,7 +114,8 @@ function valueOf(source: Record<string, unknown>, field: string): unknown {
 /**
  * Kibana-style statistics of one field over the matching logs: top values with their share of a sample of the
  * newest 500 and their exact count over the range, how many logs hold it, min/max/average and a distribution for
- * numbers. Three requests at most, the first two at once.
+ * numbers. Three requests at once; a fourth after them for a number's distribution (its buckets need min and max),
+ * and one for the logs holding a field seen in arrays.
  */
 export async function fieldStats(
   field: FieldInfo,
@@ -93,11 +127,22 @@ export async function fieldStats(
 ): Promise<FieldStats> {
   const counted = aggregatableName(field);
   const numeric = NUMERIC_TYPES.has(field.type);
-  const aggs: Record<string, unknown> = { exists: { filter: { exists: { field: field.name } } } };
-  if (counted !== undefined) aggs.top = { terms: { field: counted, size: TOP } };
-  if (numeric) aggs.stats = { stats: { field: field.name } };
-  const [summary, sample] = await Promise.all([
-    search({ query: queryOf(query, range), size: 0, track_total_hits: true, aggs }, range, signal, nextId()),
+  // The total, how many values the field holds and a number's min/max/average are metrics the store computes in
+  // one pass over the matching logs; the top values are a pass of their own, asked for apart so both run at once
+  // (in one search the metrics pass ran first and the buckets after it, and an `exists` filter was a third pass).
+  const metrics: Record<string, unknown> = {};
+  if (counted !== undefined) metrics.values = { value_count: { field: counted } };
+  if (numeric) metrics.stats = { stats: { field: field.name } };
+  const [summary, topAnswer, sample, textExists] = await Promise.all([
+    search({ query: queryOf(query, range), size: 0, track_total_hits: true, aggs: metrics }, range, signal, nextId()),
+    counted === undefined
+      ? undefined
+      : search(
+          { query: queryOf(query, range), size: 0, track_total_hits: false, aggs: { top: { terms: { field: counted, size: TOP } } } },
+          range,
+          signal,
+          nextId(),
+        ),
     search(
       {
         query: queryOf(query, range, [{ exists: { field: field.name } }]),
@@ -110,6 +155,8 @@ export async function fieldStats(
       signal,
       nextId(),
     ),
+    // A text field without a keyword form has no value count: its logs are counted at once, beside the rest.
+    counted === undefined ? existsCount(field, query, range, signal, nextId()) : undefined,
   ]);
   const counts = new Map<string, { value: unknown; n: number }>();
   for (const hit of sample.hits.hits as readonly Hit[]) {
@@ -122,7 +169,7 @@ export async function fieldStats(
   }
   const sampleSize = sample.hits.hits.length;
   const exact = new Map(
-    ((summary.aggregations?.top as { buckets?: Bucket[] } | undefined)?.buckets ?? []).map((bucket) => [
+    ((topAnswer?.aggregations?.top as { buckets?: Bucket[] } | undefined)?.buckets ?? []).map((bucket) => [
       JSON.stringify(bucket.key_as_string ?? bucket.key),
       bucket.doc_count,
     ]),
@@ -135,6 +182,12 @@ export async function fieldStats(
       samplePercent: sampleSize === 0 ? 0 : (entry.n / sampleSize) * 100,
       count: exact.get(JSON.stringify(entry.value)) ?? exact.get(JSON.stringify(String(entry.value))),
     }));
+  // A value count is the logs holding the field while each holds one value; a field seen holding arrays (or one
+  // with no aggregatable form) is counted exactly with an `exists` filter, a pass of its own.
+  const valueCount = (summary.aggregations?.values as { value?: number | null } | undefined)?.value;
+  const arrays = (sample.hits.hits as readonly Hit[]).some((hit) => Array.isArray(valueOf(hit._source, field.name)));
+  const exists =
+    textExists ?? (typeof valueCount === 'number' && !arrays ? valueCount : await existsCount(field, query, range, signal, nextId()));
   const stats = summary.aggregations?.stats as { min?: number | null; max?: number | null; avg?: number | null } | undefined;
   let numbers: FieldStats['numbers'];
   if (numeric && typeof stats?.min === 'number' && typeof stats.max === 'number') {
@@ -164,11 +217,22 @@ export async function fieldStats(
   return {
     field: field.name,
     total: summary.hits.total ?? 0,
-    exists: (summary.aggregations?.exists as { doc_count?: number } | undefined)?.doc_count ?? 0,
+    exists,
     sampleSize,
     top,
     ...(numbers === undefined ? {} : { numbers }),
   };
+}
+
+/** Matching logs of the range that hold the field. */
+async function existsCount(field: FieldInfo, query: string, range: ResolvedRange, signal: AbortSignal, id: string): Promise<number> {
+  const answer = await search(
+    { query: queryOf(query, range, [{ exists: { field: field.name } }]), size: 0, track_total_hits: true },
+    range,
+    signal,
+    id,
+  );
+  return answer.hits.total ?? 0;
 }
 
 /** Top values of a field in the range, for the query bar's value suggestions. */
