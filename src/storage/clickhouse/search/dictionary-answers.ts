@@ -14,8 +14,8 @@ import {
   type ActivePart,
   type PartAnswerCache,
 } from './table-parts.js';
-import { answeredSql, DICTIONARY_TOKENS_MAX, type DictionaryLookup } from './compile/token-dictionary.js';
-import { writtenAnswers, type PendingAnswers } from './compile/pending-answers.js';
+import { answeredSql, DICTIONARY_TOKENS_MAX } from './compile/token-dictionary.js';
+import { writtenAnswers, type DictionaryLookup, type PendingAnswers } from './compile/pending-answers.js';
 
 /**
  * The dictionaries hold every account's tokens; reading them costs about 70 ns a token and tables hold up to

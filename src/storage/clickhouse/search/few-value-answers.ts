@@ -4,8 +4,8 @@
  * a column none of them passes is then not read at all, where the test over every row read it whole.
  */
 import { createLruCache, stringsOf, type LruCache } from './table-parts.js';
-import { fewValuesAnsweredSql, type FewValuesLookup } from './compile/few-values.js';
-import { writtenAnswers, type PendingAnswers } from './compile/pending-answers.js';
+import { fewValuesAnsweredSql } from './compile/few-values.js';
+import { writtenAnswers, type FewValuesLookup, type PendingAnswers } from './compile/pending-answers.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 

@@ -10,7 +10,7 @@ import { FEW_VALUES_FIELDS, type HotField } from '../../log-table-schema.js';
 import { sqlString } from '../../sql-literals.js';
 import type { FieldRef } from '../fields/field-access.js';
 import type { CompileContext } from './compile-context.js';
-import { FEW_VALUES_KEY } from './pending-answers.js';
+import { FEW_VALUES_KEY, type FewValuesLookup } from './pending-answers.js';
 import { hasPhraseSql, hasTokenSql } from './token-tests.js';
 
 /** A string value as one text field, tested as the analyzer reads it whatever its characters. */
@@ -92,14 +92,6 @@ export function fewValuesPieceSql(context: CompileContext, piece: string): strin
  * statement's field-less tests are left out to count the rows of its `message` side alone (absent-tokens.ts).
  */
 export const FEW_VALUES_TESTS: readonly RegExp[] = [LISTED_VALUES_TEST, FEW_VALUES_KEY];
-
-/** What a pending answer asks: which listed values pass the test, and the columns that list them. */
-export interface FewValuesLookup {
-  /** Per column, its listed values. */
-  readonly columns: Readonly<Record<string, readonly string[]>>;
-  /** `arrayFilter(v -> <test>, [values])` over every listed value, plain ones tested on the engine's tokens. */
-  readonly matching: readonly string[];
-}
 
 /**
  * Rows where a column of few values passes `test` (a condition over one text value: a pattern, a fuzzy or prefix

@@ -7,8 +7,25 @@
  * asked twice (in the plain- and other-row forms of a predicate) has one key and one answer, and two compilations
  * that ask the same questions write the same SQL.
  */
-import type { FewValuesLookup } from './few-values.js';
-import type { DictionaryLookup } from './token-dictionary.js';
+import type { TokenIndex } from '../fields/field-access.js';
+
+/** A few-values question (few-values.ts): which listed values pass the test, and the columns that list them. */
+export interface FewValuesLookup {
+  /** Per column, its listed values. */
+  readonly columns: Readonly<Record<string, readonly string[]>>;
+  /** `arrayFilter(v -> <test>, [values])` over every listed value, plain ones tested on the engine's tokens. */
+  readonly matching: readonly string[];
+}
+
+/**
+ * A token-dictionary question (token-dictionary.ts): the tokens of `index` that `tokenTest` accepts, and the test of
+ * every token.
+ */
+export interface DictionaryLookup {
+  readonly index: TokenIndex;
+  readonly tokenTest: string;
+  readonly scan: string;
+}
 
 export type PendingAnswer =
   | { readonly kind: 'few-values'; readonly lookup: FewValuesLookup }

@@ -11,20 +11,13 @@
 import { MESSAGE_PLAIN_COLUMN } from '../../log-table-schema.js';
 import { sqlString } from '../../sql-literals.js';
 import type { TokenIndex } from '../fields/field-access.js';
-import type { PendingAnswers } from './pending-answers.js';
+import type { DictionaryLookup, PendingAnswers } from './pending-answers.js';
 
 /**
  * Beyond this many matching tokens the value-by-value test is kept: each listed token is one more lookup in
  * every part's dictionary and one more posting list to merge (11,000 tokens cost more than the test in a trial).
  */
 export const DICTIONARY_TOKENS_MAX = 1000;
-
-/** What a pending answer asks: the tokens of `index` that `tokenTest` accepts, and the test of every token. */
-export interface DictionaryLookup {
-  readonly index: TokenIndex;
-  readonly tokenTest: string;
-  readonly scan: string;
-}
 
 /**
  * Rows where `tokenTest` (on `token`) holds for a token of the value: through the index where its dictionary can
@@ -38,7 +31,10 @@ export function dictionaryPatternSql(
   tokenTest: (token: string) => string,
   scan: string,
 ): string {
-  return pending.add({ kind: 'token-dictionary', lookup: { index: { name: index.name, exact: index.exact, tokens: index.tokens }, tokenTest: tokenTest('token'), scan } });
+  return pending.add({
+    kind: 'token-dictionary',
+    lookup: { index: { name: index.name, exact: index.exact, tokens: index.tokens }, tokenTest: tokenTest('token'), scan },
+  });
 }
 
 /** The lookup's condition once the dictionary answered: `tokens` that match, or null where it could not answer. */
