@@ -58,9 +58,14 @@ export class PendingAnswers {
     return key;
   }
 
-  /** The questions of `kind` a statement holds (its SQL holds their keys). */
+  /**
+   * The questions of `kind` a statement holds (its SQL holds their keys), in the order the statement holds them: the
+   * order a dictionary read lists its tests in.
+   */
   in<K extends PendingAnswer['kind']>(sql: string, kind: K): KeyedAnswer<K>[] {
-    return this.answers.filter((answer): answer is KeyedAnswer<K> => answer.kind === kind && sql.includes(answer.key));
+    return this.answers
+      .filter((answer): answer is KeyedAnswer<K> => answer.kind === kind && sql.includes(answer.key))
+      .sort((a, b) => sql.indexOf(a.key) - sql.indexOf(b.key));
   }
 }
 
