@@ -20,6 +20,7 @@ import { FIELD_TABLE, LOG_COLUMNS, LOG_TABLE, VALUE_TABLE } from './log-table-sc
 import { sqlString } from './sql-literals.js';
 import { CLUSTER_TABLES_FOUND_SQL, clusterLayout, SINGLE_SERVER_LAYOUT } from './store-layout.js';
 import { answeringRun } from './search/statement-answers.js';
+import { PendingAnswers } from './search/compile/pending-answers.js';
 import { createTokenDictionaryCache } from './search/dictionary-answers.js';
 import { createFewValueAnswerCache } from './search/few-value-answers.js';
 import { createAbsentTokenState } from './search/absent-tokens.js';
@@ -171,9 +172,11 @@ describe('the ClickHouse cluster layout on chDB (decision 0723)', () => {
 
   it('turns the answers read from parts off where the parts are elsewhere: no system.parts, no dictionary read', async () => {
     const sent: string[] = [];
+    const pending = new PendingAnswers();
     const run = answeringRun({
       table: 'logs',
       scopeBounds: 'account = 1',
+      pending,
       run: (sql) => {
         sent.push(sql);
         return Promise.resolve([]);
@@ -187,6 +190,7 @@ describe('the ClickHouse cluster layout on chDB (decision 0723)', () => {
     });
     const index = { name: 'message_text', exact: 'all' as const, tokens: "tokens(lower(message), 'asciiCJK')" };
     const pattern = dictionaryPatternSql(
+      pending,
       index,
       (token) => `startsWith(${token}, 'tim')`,
       "arrayExists(t -> startsWith(t, 'tim'), tokens(lower(message), 'asciiCJK'))",

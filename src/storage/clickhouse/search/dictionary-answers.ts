@@ -14,7 +14,8 @@ import {
   type ActivePart,
   type PartAnswerCache,
 } from './table-parts.js';
-import { answeredSql, DICTIONARY_PLACEHOLDER, DICTIONARY_TOKENS_MAX, lookupOf, type DictionaryLookup } from './compile/token-dictionary.js';
+import { answeredSql, DICTIONARY_TOKENS_MAX } from './compile/token-dictionary.js';
+import { writtenAnswers, type DictionaryLookup, type PendingAnswers } from './compile/pending-answers.js';
 
 /**
  * The dictionaries hold every account's tokens; reading them costs about 70 ns a token and tables hold up to
@@ -103,6 +104,8 @@ export interface DictionaryAnswerDeps {
   readonly scopeBounds: string;
   readonly run: Run;
   readonly cache: TokenDictionaryCache;
+  /** The search's questions, token-dictionary ones answered here (compile/pending-answers.ts). */
+  readonly pending: PendingAnswers;
   /** Logs' worth of dictionary one statement reads (CHUNK_ROWS unless a test asks otherwise). */
   readonly chunkRows?: number;
 }
@@ -114,11 +117,12 @@ function partTokens(value: unknown): PartTokens {
 }
 
 /**
- * The statement rewriter of one search: placeholders become the condition their dictionary's answer calls for.
+ * The statement rewriter of one search: the keys of token-dictionary questions become the condition their
+ * dictionary's answer calls for.
  * Each index is read once for all the tests a statement brings, a statement per index, in parallel (the engine
  * reads a dictionary in one thread). Where it cannot answer — the scope is too small a share, a part has no index
  * (written before a schema upgrade added it, until the upgrade's mutation has built it) or no token at all, too
- * many tokens match, the engine refused the read — the placeholder becomes the test of every token.
+ * many tokens match, the engine refused the read — the key becomes the test of every token.
  */
 export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => Promise<string> {
   const { table, run, cache } = deps;
@@ -196,25 +200,20 @@ export function dictionaryAnswers(deps: DictionaryAnswerDeps): (sql: string) => 
   }
 
   return async (sql) => {
-    const found = [...new Set(sql.match(DICTIONARY_PLACEHOLDER) ?? [])];
+    const found = deps.pending.in(sql, 'token-dictionary');
     if (found.length === 0) return sql;
-    const missing = found
-      .filter((placeholder) => !answers.has(placeholder))
-      .map((placeholder) => ({ placeholder, lookup: lookupOf(placeholder) }));
+    const missing = found.filter(({ key }) => !answers.has(key));
     for (const index of new Set(missing.map(({ lookup }) => lookup.index.name))) {
       const onIndex = missing.filter(({ lookup }) => lookup.index.name === index);
       const read = readIndex(
         index,
         onIndex.map(({ lookup }) => lookup.tokenTest),
       );
-      onIndex.forEach(({ placeholder, lookup }, i) => answers.set(placeholder, answerOf(read, lookup, i)));
+      onIndex.forEach(({ key, lookup }, i) => answers.set(key, answerOf(read, lookup, i)));
     }
     const written = new Map<string, string>();
-    for (const placeholder of found) {
-      const answer = answers.get(placeholder);
-      if (answer !== undefined) written.set(placeholder, await answer);
-    }
-    return sql.replace(DICTIONARY_PLACEHOLDER, (placeholder) => written.get(placeholder) ?? `(${lookupOf(placeholder).scan})`);
+    for (const { key, lookup } of found) written.set(key, (await answers.get(key)) ?? `(${lookup.scan})`);
+    return writtenAnswers(sql, written);
   };
 }
 

@@ -4,11 +4,12 @@
  * a column none of them passes is then not read at all, where the test over every row read it whole.
  */
 import { createLruCache, stringsOf, type LruCache } from './table-parts.js';
-import { FEW_VALUES_PLACEHOLDER, fewValuesAnsweredSql, fewValuesLookupOf } from './compile/few-values.js';
+import { fewValuesAnsweredSql } from './compile/few-values.js';
+import { writtenAnswers, type FewValuesLookup, type PendingAnswers } from './compile/pending-answers.js';
 
 type Run = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
-/** Answers kept across searches: a placeholder names its values and its test, so its answer never changes. */
+/** Answers kept across searches, by question (its values and its test), whose answer never changes. */
 export type FewValueAnswerCache = LruCache<string>;
 
 const CACHED_ANSWERS = 256;
@@ -17,29 +18,32 @@ export function createFewValueAnswerCache(): FewValueAnswerCache {
   return createLruCache<string>(CACHED_ANSWERS);
 }
 
-/** The statement rewriter of one search; where the engine refuses the question, each test stays over its column. */
-export function fewValueAnswers(run: Run, cache: FewValueAnswerCache): (sql: string) => Promise<string> {
+/**
+ * The statement rewriter of one search: each few-values question of `pending` whose key a statement holds is written
+ * as its answer; where the engine refuses the question, each test stays over its column.
+ */
+export function fewValueAnswers(run: Run, cache: FewValueAnswerCache, pending: PendingAnswers): (sql: string) => Promise<string> {
   const answers = new Map<string, Promise<string>>();
-  const answer = (placeholder: string): Promise<string> => {
-    const known = cache.get(placeholder);
+  const answer = (lookup: FewValuesLookup): Promise<string> => {
+    const question = JSON.stringify(lookup);
+    const known = cache.get(question);
     if (known !== undefined) return Promise.resolve(known);
-    const lookup = fewValuesLookupOf(placeholder);
     if (lookup.matching.length === 0) return Promise.resolve(fewValuesAnsweredSql(lookup, new Set()));
     return run(`SELECT ${lookup.matching.map((matching, i) => `${matching} AS __v${i}`).join(', ')}`).then(
       ([row]) => {
         const written = fewValuesAnsweredSql(lookup, new Set(lookup.matching.flatMap((_, i) => stringsOf(row?.[`__v${i}`]) ?? [])));
-        cache.set(placeholder, written);
+        cache.set(question, written);
         return written;
       },
       () => fewValuesAnsweredSql(lookup, null),
     );
   };
   return async (sql) => {
-    const found = [...new Set(sql.match(FEW_VALUES_PLACEHOLDER) ?? [])];
+    const found = pending.in(sql, 'few-values');
     if (found.length === 0) return sql;
-    for (const placeholder of found) if (!answers.has(placeholder)) answers.set(placeholder, answer(placeholder));
+    for (const { key, lookup } of found) if (!answers.has(key)) answers.set(key, answer(lookup));
     const written = new Map<string, string>();
-    for (const placeholder of found) written.set(placeholder, (await answers.get(placeholder)) ?? '0');
-    return sql.replace(FEW_VALUES_PLACEHOLDER, (placeholder) => written.get(placeholder) ?? '0');
+    for (const { key } of found) written.set(key, (await answers.get(key)) ?? '0');
+    return writtenAnswers(sql, written);
   };
 }

@@ -55,7 +55,14 @@ export function createGroupMeasureExecutor(deps: GroupMeasureExecutorDeps): (que
         const lookupSets = rules.on('lookup-sets') ? deps.lookupSets : undefined;
         const lookupTables = (await lookupSets?.tablesFor([...query.conditions, share])) ?? new Map<LookupMembers, string>();
         const context = new CompileContext(new FieldCatalog(catalogs.values()), deps.helpers, 'any', lookupTables);
-        const answering = answeringRun({ table: deps.table, scopeBounds: scopeBoundsSql(query.scope), run, caches, rules });
+        const answering = answeringRun({
+          table: deps.table,
+          scopeBounds: scopeBoundsSql(query.scope),
+          run,
+          pending: context.pending,
+          caches,
+          rules,
+        });
         return await measureGroups(
           {
             context,

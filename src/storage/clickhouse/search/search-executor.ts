@@ -244,9 +244,9 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
   }
 
   async function execute(query: LogSearchQuery, runStatement: Run): Promise<LogSearchResult> {
-    const run = answeringRun({ table, scopeBounds: scopeBoundsSql(query.scope), run: runStatement, caches, rules });
     try {
       const p = await plan(query);
+      const run = answeringRun({ table, scopeBounds: scopeBoundsSql(query.scope), run: runStatement, pending: p.pending, caches, rules });
       const ranked = p.page.kind === 'top-score' ? await topScore(p, run) : null;
       const pendingSources: PendingSource[] = [];
       const page = p.page;

@@ -11,6 +11,7 @@ import type { CatalogField, SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
 import { LOG_INDEXES, MESSAGE_TEXT_INDEX } from '../log-table-schema.js';
 import { DICTIONARY_TOKENS_MAX, dictionaryPatternSql } from './compile/token-dictionary.js';
+import { PendingAnswers } from './compile/pending-answers.js';
 import { createTokenDictionaryCache, dictionaryAnswers, dictionaryChunks } from './dictionary-answers.js';
 import { StatementCancelledError } from '../transport.js';
 import { queryHelpers } from './compile/query-helpers.js';
@@ -246,7 +247,9 @@ describe('token patterns through the text index dictionaries', () => {
   }
 
   it('reads a large part a token range at a time, with the same answer, and stops between ranges once cancelled', async () => {
+    const pending = new PendingAnswers();
     const placeholder = dictionaryPatternSql(
+      pending,
       { name: MESSAGE_TEXT_INDEX, exact: 'all', tokens: 'toks' },
       (token) => `match(${token}, '^(?s:.*imeout|bul.*|.*ine)$')`,
       'scan',
@@ -262,6 +265,7 @@ describe('token patterns through the text index dictionaries', () => {
           return run(sql);
         },
         cache: createTokenDictionaryCache(),
+        pending,
         chunkRows,
       })(placeholder);
     const whole = await answer(10_000_000);

@@ -1,5 +1,6 @@
 import type { indexTokens, isIndexExactText, LookupMembers, resolveMinimumShouldMatch } from '../../../../query/index.js';
 import type { FieldCatalog } from '../fields/field-access.js';
+import { PendingAnswers } from './pending-answers.js';
 import { factsOf, type PredicateFact, type PredicateFacts } from './predicate-facts.js';
 
 /** The pure helpers of src/query the compiler needs (injected so the compiler stays a plain function). */
@@ -34,6 +35,8 @@ export class CompileContext {
     /** Engine Set tables holding the values of big lookup lists (search/lookup-sets.ts); others are inlined. */
     readonly lookupTables: ReadonlyMap<LookupMembers, string> = new Map(),
     readonly fieldRows: FieldRows = 'any',
+    /** The questions the statements ask of the engine (pending-answers.ts): one registry for a search's compilations. */
+    readonly pending: PendingAnswers = new PendingAnswers(),
   ) {}
 
   /** Open noting scopes (innermost last); null entries pause noting for tests that only score. */

@@ -10,6 +10,7 @@ import { FEW_VALUES_FIELDS, type HotField } from '../../log-table-schema.js';
 import { sqlString } from '../../sql-literals.js';
 import type { FieldRef } from '../fields/field-access.js';
 import type { CompileContext } from './compile-context.js';
+import { FEW_VALUES_KEY, type FewValuesLookup } from './pending-answers.js';
 import { hasPhraseSql, hasTokenSql } from './token-tests.js';
 
 /** A string value as one text field, tested as the analyzer reads it whatever its characters. */
@@ -86,29 +87,16 @@ export function fewValuesPieceSql(context: CompileContext, piece: string): strin
   );
 }
 
-/** U+0001 and U+0002: sqlString escapes every control character, so no literal can contain them. */
-const MARK = String.fromCharCode(1);
-const SEP = String.fromCharCode(2);
-export const FEW_VALUES_PLACEHOLDER = new RegExp(`${MARK}few${SEP}[^${MARK}]*${MARK}`, 'g');
-
 /**
- * The tests of listed values as a compiled statement holds them (listedValuesSql's, a placeholder): where a
+ * The tests of listed values as a compiled statement holds them (listedValuesSql's, a pending answer's key): where a
  * statement's field-less tests are left out to count the rows of its `message` side alone (absent-tokens.ts).
  */
-export const FEW_VALUES_TESTS: readonly RegExp[] = [LISTED_VALUES_TEST, FEW_VALUES_PLACEHOLDER];
-
-/** What a placeholder asks: which listed values pass the test, and the columns that list them. */
-export interface FewValuesLookup {
-  /** Per column, its listed values. */
-  readonly columns: Readonly<Record<string, readonly string[]>>;
-  /** `arrayFilter(v -> <test>, [values])` over every listed value, plain ones tested on the engine's tokens. */
-  readonly matching: readonly string[];
-}
+export const FEW_VALUES_TESTS: readonly RegExp[] = [LISTED_VALUES_TEST, FEW_VALUES_KEY];
 
 /**
  * Rows where a column of few values passes `test` (a condition over one text value: a pattern, a fuzzy or prefix
- * match), which only the engine can evaluate: a placeholder until the executor has asked it once which listed values
- * pass (../few-value-answers.ts), so that a column none of them matches is not read. Values of plain text are tested
+ * match), which only the engine can evaluate: a pending answer (pending-answers.ts) until the executor has asked it
+ * once which listed values pass (../few-value-answers.ts), so that a column none of them matches is not read. Values of plain text are tested
  * on the engine's tokens: the analyzer's pattern, with its Unicode classes, costs milliseconds to compile per call.
  */
 export function fewValuesTestSql(context: CompileContext, test: (field: FieldRef) => string): string | null {
@@ -128,17 +116,11 @@ export function fewValuesTestSql(context: CompileContext, test: (field: FieldRef
       : [`arrayFilter(v -> ${test({ ...textValue('v'), plainText: true })}, [${plain.map(sqlString).join(', ')}])`]),
     ...(other.length === 0 ? [] : [`arrayFilter(v -> ${test(textValue('v'))}, [${other.map(sqlString).join(', ')}])`]),
   ];
-  const tests = [...scans, ...(all.length === 0 ? [] : [`${MARK}${['few', JSON.stringify(columns), ...matching].join(SEP)}${MARK}`])];
+  const tests = [...scans, ...(all.length === 0 ? [] : [context.pending.add({ kind: 'few-values', lookup: { columns, matching } })])];
   return tests.length === 0 ? null : tests.length === 1 ? (tests[0] ?? null) : `(${tests.join(' OR ')})`;
 }
 
-export function fewValuesLookupOf(placeholder: string): FewValuesLookup {
-  const [kind, columns = '{}', ...matching] = placeholder.slice(1, -1).split(SEP);
-  if (kind !== 'few') throw new Error('malformed few values placeholder');
-  return { columns: JSON.parse(columns) as Record<string, readonly string[]>, matching };
-}
-
-/** The placeholder's condition once the engine listed the values that pass (null: it could not answer). */
+/** The pending answer's condition once the engine listed the values that pass (null: it could not answer). */
 export function fewValuesAnsweredSql(lookup: FewValuesLookup, passing: ReadonlySet<string> | null): string {
   const tests = Object.entries(lookup.columns).flatMap(([column, values]) => {
     if (passing === null) return lookup.matching.map((matching) => `has(${matching}, ${column})`);

@@ -158,13 +158,13 @@ export function compileQuery(context: CompileContext, query: QueryAst): Compiled
     case 'exists':
       return constant(existsCompiled(context, query.field), query.boost);
     case 'prefix':
-      return onFields(context, query.field, query.boost, (f) => prefixSql(f, query.prefix, query.caseInsensitive));
+      return onFields(context, query.field, query.boost, (f) => prefixSql(context.pending, f, query.prefix, query.caseInsensitive));
     case 'wildcard':
-      return onFields(context, query.field, query.boost, (f) => wildcardSql(f, query));
+      return onFields(context, query.field, query.boost, (f) => wildcardSql(context.pending, f, query));
     case 'regexp':
-      return onFields(context, query.field, query.boost, (f) => regexpSql(f, query));
+      return onFields(context, query.field, query.boost, (f) => regexpSql(context.pending, f, query));
     case 'fuzzy':
-      return onFields(context, query.field, query.boost, (f) => fuzzySql(f, query));
+      return onFields(context, query.field, query.boost, (f) => fuzzySql(context.pending, f, query));
     case 'ids':
       return constant(idsSql(query.values), query.boost);
     case 'lookup': {

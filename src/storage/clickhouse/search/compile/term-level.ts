@@ -6,6 +6,7 @@ import { editsFor, type QueryAst, type RangeBound, type TermValue } from '../../
 import { sqlNumber, sqlString, sqlTimestampMs } from '../../sql-literals.js';
 import { anyNumber, anyOf, anyString, arrayOf, dateMsOf, scalarOf, type FieldRef } from '../fields/field-access.js';
 import { luceneRegexToRe2, matchSql, wildcardToRe2 } from '../text-sql.js';
+import type { PendingAnswers } from './pending-answers.js';
 import { dictionaryPatternSql } from './token-dictionary.js';
 import { hasTokenSql, valueTokensSql } from './token-tests.js';
 
@@ -142,27 +143,27 @@ export function existsSql(field: FieldRef): string {
 }
 
 /** A test on every token of a text value (through its index's dictionary where it has one), or on the whole value of any other field. */
-function patternTest(field: FieldRef, test: (value: string) => string): string {
+function patternTest(pending: PendingAnswers, field: FieldRef, test: (value: string) => string): string {
   if (field.shape !== 'text') return anyOf(anyString(field, test));
   const scan = anyOf(anyString(field, (x) => `arrayExists(w -> ${test('w')}, ${valueTokensSql(field, x)})`));
-  return field.tokenIndex === undefined ? scan : dictionaryPatternSql(field.tokenIndex, test, scan);
+  return field.tokenIndex === undefined ? scan : dictionaryPatternSql(pending, field.tokenIndex, test, scan);
 }
 
-export function prefixSql(field: FieldRef, prefix: string, caseInsensitive: boolean): string {
-  if (caseInsensitive) return patternTest(field, (x) => `startsWith(lower(${x}), ${sqlString(prefix.toLowerCase())})`);
-  return patternTest(field, (x) => `startsWith(${x}, ${sqlString(prefix)})`);
+export function prefixSql(pending: PendingAnswers, field: FieldRef, prefix: string, caseInsensitive: boolean): string {
+  if (caseInsensitive) return patternTest(pending, field, (x) => `startsWith(lower(${x}), ${sqlString(prefix.toLowerCase())})`);
+  return patternTest(pending, field, (x) => `startsWith(${x}, ${sqlString(prefix)})`);
 }
 
-export function wildcardSql(field: FieldRef, query: Of<'wildcard'>): string {
+export function wildcardSql(pending: PendingAnswers, field: FieldRef, query: Of<'wildcard'>): string {
   const pattern = query.normalize && field.shape === 'text' ? query.pattern.toLowerCase() : query.pattern;
   const re = wildcardToRe2(pattern);
-  return patternTest(field, (x) => matchSql(x, query.caseInsensitive ? `(?i)${re}` : re));
+  return patternTest(pending, field, (x) => matchSql(x, query.caseInsensitive ? `(?i)${re}` : re));
 }
 
-export function regexpSql(field: FieldRef, query: Of<'regexp'>): string {
+export function regexpSql(pending: PendingAnswers, field: FieldRef, query: Of<'regexp'>): string {
   const pattern = query.normalize && field.shape === 'text' ? query.pattern.toLowerCase() : query.pattern;
   const re = luceneRegexToRe2(pattern, query.flags);
-  return patternTest(field, (x) => matchSql(x, query.caseInsensitive ? `(?i)${re}` : re));
+  return patternTest(pending, field, (x) => matchSql(x, query.caseInsensitive ? `(?i)${re}` : re));
 }
 
 /** One token (or whole keyword value) within `edits` of `term`, keeping the first `prefixLength` characters. */
@@ -172,10 +173,10 @@ export function fuzzyTest(value: string, term: string, edits: number, prefixLeng
   return prefix === '' ? close : `(startsWith(${value}, ${sqlString(prefix)}) AND ${close})`;
 }
 
-export function fuzzySql(field: FieldRef, query: Of<'fuzzy'>): string {
+export function fuzzySql(pending: PendingAnswers, field: FieldRef, query: Of<'fuzzy'>): string {
   const term = query.normalize && field.shape === 'text' ? query.value.toLowerCase() : query.value;
   const edits = editsFor(query.fuzziness, [...term].length);
-  return patternTest(field, (x) => fuzzyTest(x, term, edits, query.prefixLength));
+  return patternTest(pending, field, (x) => fuzzyTest(x, term, edits, query.prefixLength));
 }
 
 /** Both fields hold one equal scalar: strings whole (lower-cased when asked), numbers numerically. */

@@ -4,13 +4,14 @@
  * holding one through its posting lists, where testing every token of every value read and split the whole column:
  * `*imeout` on `message` took 1.9 s over the 5M logs of an account (decision 0144).
  *
- * The compiler writes a placeholder; the executor reads the dictionaries a search needs once and writes in the
+ * The compiler records a pending answer (pending-answers.ts) and writes its key; the executor reads the dictionaries a search needs once and writes in the
  * condition their answer calls for (../dictionary-answers.ts) — a scalar subquery would read a dictionary again in
  * each of the search's statements.
  */
 import { MESSAGE_PLAIN_COLUMN } from '../../log-table-schema.js';
 import { sqlString } from '../../sql-literals.js';
 import type { TokenIndex } from '../fields/field-access.js';
+import type { DictionaryLookup, PendingAnswers } from './pending-answers.js';
 
 /**
  * Beyond this many matching tokens the value-by-value test is kept: each listed token is one more lookup in
@@ -18,34 +19,22 @@ import type { TokenIndex } from '../fields/field-access.js';
  */
 export const DICTIONARY_TOKENS_MAX = 1000;
 
-/** U+0001 and U+0002: sqlString escapes every control character, so no literal can contain them. */
-const MARK = String.fromCharCode(1);
-const SEP = String.fromCharCode(2);
-export const DICTIONARY_PLACEHOLDER = new RegExp(`${MARK}dict${SEP}[^${MARK}]*${MARK}`, 'g');
-const EXACT_MODES: readonly TokenIndex['exact'][] = ['all', 'plain-rows', 'none'];
-
-/** What a placeholder asks: the tokens of `index` that `tokenTest` accepts, and the test of every token. */
-export interface DictionaryLookup {
-  readonly index: TokenIndex;
-  readonly tokenTest: string;
-  readonly scan: string;
-}
-
 /**
  * Rows where `tokenTest` (on `token`) holds for a token of the value: through the index where its dictionary can
- * answer, else `scan` (the same test on every token of the value); exact either way. A placeholder until
+ * answer, else `scan` (the same test on every token of the value); exact either way. A pending answer until
  * dictionaryAnswers writes in the form the answer calls for: a constant condition left in the statement would
  * still make the engine read what its other branch names.
  */
-export function dictionaryPatternSql(index: TokenIndex, tokenTest: (token: string) => string, scan: string): string {
-  return `${MARK}${['dict', index.name, index.exact, index.tokens, tokenTest('token'), scan].join(SEP)}${MARK}`;
-}
-
-export function lookupOf(placeholder: string): DictionaryLookup {
-  const [kind, name = '', exact, tokens = '', tokenTest = '', scan = ''] = placeholder.slice(1, -1).split(SEP);
-  const mode = EXACT_MODES.find((m) => m === exact);
-  if (kind !== 'dict' || mode === undefined) throw new Error('malformed token dictionary placeholder');
-  return { index: { name, exact: mode, tokens }, tokenTest, scan };
+export function dictionaryPatternSql(
+  pending: PendingAnswers,
+  index: TokenIndex,
+  tokenTest: (token: string) => string,
+  scan: string,
+): string {
+  return pending.add({
+    kind: 'token-dictionary',
+    lookup: { index: { name: index.name, exact: index.exact, tokens: index.tokens }, tokenTest: tokenTest('token'), scan },
+  });
 }
 
 /** The lookup's condition once the dictionary answered: `tokens` that match, or null where it could not answer. */

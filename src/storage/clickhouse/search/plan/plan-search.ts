@@ -88,7 +88,7 @@ export function planSearch(inputs: PlanInputs): SearchPlan {
   if (query.after !== null) paging.push(searchAfterSql(sort.keys, query.after.values, query.after.id));
   const offset = query.after === null ? request.from : 0;
   const matchedOn = (textRows: TextRows, fieldRows: FieldRows = 'any'): string => {
-    const on = new CompileContext(catalog, helpers, textRows, lookupTables, fieldRows);
+    const on = new CompileContext(catalog, helpers, textRows, lookupTables, fieldRows, context.pending);
     const parts = [scope, compileQuery(on, request.query).where];
     if (request.postFilter !== null) parts.push(compileQuery(on, request.postFilter).where);
     return parts.join(' AND ');
@@ -222,5 +222,6 @@ export function planSearch(inputs: PlanInputs): SearchPlan {
     count,
     aggregations,
     context,
+    pending: context.pending,
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { QuerySettings } from '../../transport.js';
 import type { CompileContext } from '../compile/compile-context.js';
+import type { PendingAnswers } from '../compile/pending-answers.js';
 import type { CompiledPredicate, PredicateFacts } from '../compile/query-compiler.js';
 import type { HitsQuery } from '../hits/hits-sql.js';
 import type { SortPlan } from '../hits/sort-sql.js';
@@ -84,6 +85,11 @@ export interface AggregationSource {
 
 export interface SearchPlan {
   readonly table: string;
+  /**
+   * What its statements ask of the engine before they run (few-value and token-dictionary questions, typed, each
+   * written into the SQL by its key): answered by key when a statement runs (statement-answers.ts).
+   */
+  readonly pending: PendingAnswers;
   /** The scope's conjunction, first in every statement. */
   readonly scope: string;
   /** The query (`query`), and the post_filter's WHERE. */

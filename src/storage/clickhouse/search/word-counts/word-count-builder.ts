@@ -135,7 +135,13 @@ export function createWordCountBuilder(deps: WordCountBuilderDeps): WordCountBui
   async function countPart(background: Run, part: ActivePart, account: number, logs: number): Promise<void> {
     const catalogs = await deps.readCatalog([account]);
     const context = new CompileContext(new FieldCatalog([catalogs.get(account) ?? []]), deps.helpers, 'any', new Map());
-    const run = answeringRun({ table: logsTable, scopeBounds: `account = ${sqlUInt32(account)}`, run: background, caches: deps.caches });
+    const run = answeringRun({
+      table: logsTable,
+      scopeBounds: `account = ${sqlUInt32(account)}`,
+      run: background,
+      pending: context.pending,
+      caches: deps.caches,
+    });
     const words = await frequentWords({
       table: logsTable,
       part: part.name,
