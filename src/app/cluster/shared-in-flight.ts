@@ -3,6 +3,7 @@ import type { ClusterInFlight } from '../../http/plugins/concurrency-limit.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { inFlightRepository, type ControlPlaneDb } from '../../storage/control-plane/index.js';
+import { createPeriodicSync } from './periodic-sync.js';
 
 export interface SharedInFlightOptions {
   /** How often this process publishes its counts and reads the others'. */
@@ -24,8 +25,6 @@ export function createSharedInFlight(deps: { db: ControlPlaneDb; clock: Clock; l
   const local = new Map<number, number>();
   let others = new Map<number, number>();
   let published = false;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> = Promise.resolve();
 
   async function tick(): Promise<void> {
     const now = deps.clock.now();
@@ -44,20 +43,15 @@ export function createSharedInFlight(deps: { db: ControlPlaneDb; clock: Clock; l
     }
   }
 
+  const loop = createPeriodicSync(intervalMs, tick);
   const cluster: ClusterInFlight = { local, others: (accountId) => others.get(accountId) ?? 0 };
   return {
     cluster,
-    start(): void {
-      timer = setInterval(() => {
-        ticking = ticking.then(tick);
-      }, intervalMs);
-      timer.unref();
-    },
+    start: loop.start,
     /** Runs one publication now (tests). */
-    sync: (): Promise<void> => (ticking = ticking.then(tick)),
+    sync: loop.sync,
     async stop(): Promise<void> {
-      if (timer !== undefined) clearInterval(timer);
-      await ticking;
+      await loop.stop();
       await inFlightRepository.remove(deps.db, processId).catch(() => undefined);
     },
   };

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { engineStatementsRepository, type ControlPlaneDb, type PublishedRow } from '../../storage/control-plane/index.js';
 import type { AdmissionTurn, SharedAdmission, SharedKeyLoad } from '../../storage/shared-admission.js';
+import { createPeriodicSync } from './periodic-sync.js';
 
 export interface SharedStatementsOptions {
   /** How often this process publishes its statements and reads the others'. */
@@ -82,8 +83,6 @@ export function createSharedStatements(deps: { db: ControlPlaneDb; clock: Clock;
   let published = false;
   let failing = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> = Promise.resolve();
 
   async function tick(): Promise<void> {
     if (stopped) return;
@@ -113,6 +112,7 @@ export function createSharedStatements(deps: { db: ControlPlaneDb; clock: Clock;
     changed();
   }
 
+  const loop = createPeriodicSync(intervalMs, tick);
   const admission: SharedAdmission = {
     wallNow: () => deps.clock.now(),
     others: () => others,
@@ -124,17 +124,11 @@ export function createSharedStatements(deps: { db: ControlPlaneDb; clock: Clock;
   };
   return {
     admission,
-    start(): void {
-      timer = setInterval(() => {
-        ticking = ticking.then(tick);
-      }, intervalMs);
-      timer.unref();
-    },
+    start: loop.start,
     /** Runs one publication and read now (tests). */
-    sync: (): Promise<void> => (ticking = ticking.then(tick)),
+    sync: loop.sync,
     async stop(): Promise<void> {
-      if (timer !== undefined) clearInterval(timer);
-      await ticking;
+      await loop.stop();
       stopped = true;
       // Statements still asked while the store closes are admitted on this process's counts alone.
       others = new Map();
