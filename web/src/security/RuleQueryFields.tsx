@@ -1,18 +1,9 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { AGGREGATIONS, FIELDLESS, OPERATORS, SEVERITIES, type Aggregation, type Operator, type Severity } from '../alerts/alert-model.js';
+import { AGGREGATIONS, FIELDLESS, OPERATORS, SEVERITIES, type SubForm } from '../alerts/alert-model.js';
 import type { SecurityRule } from './security-model.js';
 
-export interface RuleSubValues {
-  query: string;
-  groupBy: string;
-  aggregationType: Aggregation;
-  /** The field a SUM, MIN, MAX, AVG, UNIQUE_COUNT, PERCENTAGE or PERCENTILE is computed on. */
-  field: string;
-  /** The percentile (PERCENTILE) or the value whose share is measured (PERCENTAGE). */
-  value: string;
-  operator: Operator;
-  tiers: Record<Severity, string>;
-}
+/** One query of a rule in the form: the alert form's fields a security rule has (the same values, checked alike). */
+export type RuleSubValues = Pick<SubForm, 'query' | 'groupBy' | 'aggregationType' | 'field' | 'value' | 'operator' | 'tiers'>;
 
 export interface RuleFormValues {
   title: string;
