@@ -71,3 +71,17 @@ export interface RuleKind<R extends DetectionRule = DetectionRule> {
   /** Matching logs to show in a firing's notifications; none without this method. */
   samples?(firing: FiringRecord, ask: AskSamples, signal: AbortSignal): Promise<readonly Readonly<Record<string, unknown>>[]>;
 }
+
+/** A rule's questions for the windows ending at `ends`, each `windowMs` long (the engine's cycles and the preview). */
+export async function questionsOfWindows<R extends DetectionRule>(
+  kind: RuleKind<R>,
+  rule: R,
+  ends: readonly number[],
+): Promise<readonly (readonly Question[])[]> {
+  return ends.length === 0
+    ? []
+    : kind.questions(
+        rule,
+        ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })),
+      );
+}

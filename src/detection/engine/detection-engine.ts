@@ -12,7 +12,7 @@ import { forEachBounded } from '../questions/bounded.js';
 import { excludedEventLogTypes } from '../questions/own-event-logs.js';
 import type { LogQuestions } from '../questions/question.js';
 import { answerOf, createQuestionBatches, type QuestionBatches, type Ticket } from '../questions/question-batches.js';
-import type { AskSamples, DetectionRule, Firing, RuleKind } from '../rule-kind.js';
+import { questionsOfWindows, type AskSamples, type DetectionRule, type Firing, type RuleKind } from '../rule-kind.js';
 import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
 import { previewRule, type RulePreview } from '../preview/rule-preview.js';
@@ -137,13 +137,7 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
       intervalMs: settings.intervalMs,
       maxWindows: settings.maxWindowsPerCycle,
     });
-    const questions =
-      ends.length === 0
-        ? []
-        : await kind.questions(
-            rule,
-            ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })),
-          );
+    const questions = await questionsOfWindows(kind, rule, ends);
     const own = ownEventLogs();
     const windows = ends.map((end, index) => ({
       end,

@@ -3,7 +3,7 @@ import { excludedEventLogTypes, type OwnEventLogs } from '../questions/own-event
 import type { LogQuestions } from '../questions/question.js';
 import { answerOf, createQuestionBatches, type Ticket } from '../questions/question-batches.js';
 import type { MeasuredGroup } from '../../storage/log-store.js';
-import type { DetectionRule, Firing, RuleKind } from '../rule-kind.js';
+import { questionsOfWindows, type DetectionRule, type Firing, type RuleKind } from '../rule-kind.js';
 import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
 
@@ -80,13 +80,7 @@ export async function previewRule<R extends DetectionRule>(
   const stride = Math.max(1, Math.ceil(grid.length / MAX_PREVIEW_WINDOWS));
   // The newest window is always judged; the stride counts back from it.
   const ends = grid.filter((_, index) => (grid.length - 1 - index) % stride === 0);
-  const questions =
-    ends.length === 0
-      ? []
-      : await kind.questions(
-          rule,
-          ends.map((end) => ({ fromMs: end - rule.windowMs, toMs: end })),
-        );
+  const questions = await questionsOfWindows(kind, rule, ends);
   const batches = createQuestionBatches(MAX_QUESTIONS_PER_BATCH);
   // Asked newest first (batches run in the order they were made), so a budget cut leaves out the oldest windows.
   const tickets: Ticket[][] = [];
