@@ -8,8 +8,8 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { Session } from 'chdb';
 import { createLogger } from '../../src/app/create-logger.js';
-import type { LogDocument } from '../../src/storage/log-store.js';
 import { apiUrlOf } from '../support/browser.js';
+import { appendBulkLogs } from '../support/bulk-logs.js';
 import { controlPlaneBackends } from '../support/control-plane-backends.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -46,18 +46,7 @@ describe('Cancel stops the engine', () => {
     t = await startTestApp({ backend, logger: createLogger('info', logs) });
     await t.listen();
     baseUrl = apiUrlOf(t);
-    const bulk: LogDocument[] = Array.from({ length: BULK }, (_, i) => ({
-      id: `bulk-${i}`,
-      accountId: t.mainAccountId,
-      timestampMs: NOW - 3_600_000 - i * 10,
-      receivedAtMs: NOW,
-      type: 'bulk',
-      message: `bulk line ${i} user=${i % 977} path=/api/v${i % 5}/items/${i} took ${i % 1000} ms upstream=backend-${i % 13}`,
-      fields: { host: `bulk-${i % 7}`, seq: i },
-      sizeBytes: 120,
-    }));
-    for (let i = 0; i < bulk.length; i += 50_000)
-      await t.app.logStore.append(bulk.slice(i, i + 50_000), { dedupToken: `bulk-${i}`, retentionDaysOf: () => 30 });
+    await appendBulkLogs(t, BULK, NOW);
     engine = new Session(t.config.logStoreUrl.slice('chdb:'.length));
   });
   after(async () => {
