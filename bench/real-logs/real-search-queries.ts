@@ -123,6 +123,7 @@ export function realSearchQueries(words: RealWords, nowMs: number): BenchQuery[]
   for (const [name, text] of [
     ['match_all', ''],
     [`common word "${common.text}"`, common.text],
+    ['level:ERROR', 'level:ERROR'],
   ] as const) {
     const body = fieldPresenceBody(text, REAL_PRESENCE_FIELDS, day.fromMs, day.toMs);
     rows.push({ name: `field presence, ${name}`, path: '/_search', body, onMessage: null });
