@@ -6,7 +6,8 @@
  */
 import type { LogDocument } from '../src/storage/log-store.js';
 import { documentOf } from './bench-documents.js';
-import { BENCH_NOW_MS, generateLogs } from './generate-logs.js';
+import { fieldPresenceBody, SYNTHETIC_PRESENCE_FIELDS } from './field-presence-query.js';
+import { BENCH_NOW_MS, BENCH_START_MS, generateLogs } from './generate-logs.js';
 import { generateRealLogs, REAL_DEFAULT_SEED, REAL_NOW_MS } from './real-logs/real-log-generator.js';
 import { realSearchQueries, type BenchQuery } from './real-logs/real-search-queries.js';
 import { createWordCensus, type RealWords } from './real-logs/word-census.js';
@@ -44,6 +45,14 @@ export function syntheticBenchQueries(): BenchQuery[] {
     ...REFERENCE_QUERIES.map((query) => ({ name: query.name, path: '/v1/search' as const, body: query.body, onMessage: null })),
     ...FIELDLESS_QUERIES.map((query) => ({ name: query.name, path: path(query.path), body: query.body, onMessage: query.onMessage })),
     ...FIELDLESS_HAND_QUERIES.map((query) => ({ name: query.name, path: '/v1/search' as const, body: query.body, onMessage: null })),
+    // Discover's sidebar over the generator's two days (rule field-presence).
+    ...['', 'timeout'].map((text) => ({
+      name: `field presence, ${text === '' ? 'match_all' : `word "${text}"`}`,
+      // The Elasticsearch API: /v1/search always counts, Discover's app route does not.
+      path: '/_search' as const,
+      body: fieldPresenceBody(text, SYNTHETIC_PRESENCE_FIELDS, BENCH_START_MS, BENCH_NOW_MS + 1),
+      onMessage: null,
+    })),
   ];
 }
 

@@ -3,6 +3,7 @@
  * as Discover sends it (the last 24 hours, newest 50 with highlight and a 30-minute histogram, web/src/search.ts)
  * and with `size` 0, each field-less row beside the same question on `message`; then the field queries.
  */
+import { fieldPresenceBody, REAL_PRESENCE_FIELDS } from '../field-presence-query.js';
 import { DAY_MS } from './timeline.js';
 import type { RealWords } from './word-census.js';
 
@@ -117,6 +118,15 @@ export function realSearchQueries(words: RealWords, nowMs: number): BenchQuery[]
     ['status', words.status.text],
   ] as const) {
     both(`field ${field}:${value}`, `${field}:${value}`, null);
+  }
+  // Discover's sidebar: which of the catalog's fields hold a value in the matching logs (rule field-presence).
+  for (const [name, text] of [
+    ['match_all', ''],
+    [`common word "${common.text}"`, common.text],
+    ['level:ERROR', 'level:ERROR'],
+  ] as const) {
+    const body = fieldPresenceBody(text, REAL_PRESENCE_FIELDS, day.fromMs, day.toMs);
+    rows.push({ name: `field presence, ${name}`, path: '/_search', body, onMessage: null });
   }
   return rows;
 }

@@ -216,6 +216,7 @@ export function createSearchExecutor(deps: SearchExecutorDeps): (query: LogSearc
         ...(source.rows.kind === 'split' ? { table: splitRowsTableSql(p), where: '1' } : { table, where: source.rows.where }),
         wholeDaysWhere: source.wholeDaysWhere,
         pendingSources,
+        fieldPresence: source.fieldPresence,
       },
       query.request.aggregations,
       source.countsHits,

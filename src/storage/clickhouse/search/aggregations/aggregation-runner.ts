@@ -10,6 +10,7 @@ import { dimensionOf, isBucketAggregation, termsKeyFilter, type BucketAggregatio
 import { planMetric, type MetricAggregation, type MetricPlan, type PendingSource } from './metrics.js';
 import { bucketList, emptyBuckets, shapeBuckets, type Bucket } from './bucket-shapes.js';
 import type { CompileContext } from '../compile/compile-context.js';
+import { fieldPresenceStatement, isFieldPresence, type FiltersAggregation } from './field-presence.js';
 
 type Row = Record<string, unknown>;
 export type RunQuery = (sql: string) => Promise<Row[]>;
@@ -32,6 +33,8 @@ export interface AggregationRun {
   readonly wholeDaysWhere: string | null;
   /** top_hits hits waiting for their `_source`. */
   readonly pendingSources: PendingSource[];
+  /** Rule field-presence: a root filters aggregation of `exists` tests alone is answered in one pass (field-presence.ts). */
+  readonly fieldPresence?: boolean;
 }
 
 function keyLiteral(value: unknown, dim: Dimension): string {
@@ -99,7 +102,11 @@ export async function runAggregations(
   }
   const buckets = aggs.filter((named) => isBucketAggregation(named.aggregation));
   const results = await Promise.all(
-    buckets.map(async (named) => (await runBucketLevel(run, named, [], null)).get('[]') ?? emptyOf(named, run.context)),
+    buckets.map(async (named) => {
+      const agg = named.aggregation;
+      if (run.fieldPresence === true && isFieldPresence(agg)) return runFieldPresence(run, named, agg);
+      return (await runBucketLevel(run, named, [], null)).get('[]') ?? emptyOf(named, run.context);
+    }),
   );
   buckets.forEach((named, i) => {
     out[named.name] = results[i];
@@ -109,6 +116,13 @@ export async function runAggregations(
     if (histogram !== undefined) total = bucketSum(out[histogram.name] as Record<string, unknown> | undefined);
   }
   return { results: out, total };
+}
+
+/** A root filters aggregation of `exists` tests alone, in one statement (rule field-presence). */
+async function runFieldPresence(run: AggregationRun, named: NamedAggregation, agg: FiltersAggregation): Promise<Record<string, unknown>> {
+  const statement = fieldPresenceStatement(run.context, agg, run.table, run.where);
+  const buckets = bucketList(agg, statement.buckets(await run.run(statement.sql)), () => ({}));
+  return withMeta(named, shapeBuckets(run.context, agg, buckets, 0));
 }
 
 /** The result of an aggregation over no documents. */

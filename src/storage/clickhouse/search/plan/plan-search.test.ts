@@ -140,6 +140,10 @@ describe('planSearch', () => {
       plan({ size: 0, aggs: { t: { terms: { field: 'status' } } } }, { rules: searchRules(['day-counts']) }).aggregations?.wholeDaysWhere,
       null,
     );
+    // Rule field-presence: the runner answers a filters aggregation of `exists` tests in one pass (field-presence.test.ts).
+    const presence = { size: 0, aggs: { present: { filters: { filters: { a: { exists: { field: 'status' } } } } } } };
+    assert.equal(plan(presence).aggregations?.fieldPresence, true);
+    assert.equal(plan(presence, { rules: searchRules(['field-presence']) }).aggregations?.fieldPresence, false);
   });
 
   it('notes facts of the WHERE only: tests that only score do not count', () => {

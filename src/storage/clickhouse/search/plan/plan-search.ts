@@ -202,6 +202,8 @@ export function planSearch(inputs: PlanInputs): SearchPlan {
           wholeDaysWhere:
             rules.on('day-counts') && readsDayCounts(main.where === '1') ? wholeDaysScopeSql(query.scope, query.receivedAtMostMs) : null,
           countsHits,
+          // Rule field-presence: which fields hold a value, from each map's keys read once (decision 0785).
+          fieldPresence: rules.on('field-presence'),
         };
 
   return {

@@ -81,6 +81,8 @@ export interface AggregationSource {
   readonly wholeDaysWhere: string | null;
   /** The aggregations count the hits (no post_filter and a metric or a histogram of every log). */
   readonly countsHits: boolean;
+  /** field-presence: a root filters aggregation of `exists` tests alone is answered in one pass. */
+  readonly fieldPresence: boolean;
 }
 
 export interface SearchPlan {

@@ -22,6 +22,7 @@ import { directPageRule } from './direct-page.js';
 import { timestampBoundRule } from './timestamp-bound.js';
 import { dayCountsRule } from './day-counts.js';
 import { lookupSetsRule } from './lookup-sets.js';
+import { fieldPresenceRule } from './field-presence.js';
 
 export type { SearchRuleInfo } from './search-rule-info.js';
 
@@ -43,6 +44,7 @@ const RULES = [
   timestampBoundRule,
   dayCountsRule,
   lookupSetsRule,
+  fieldPresenceRule,
 ] as const;
 
 export type SearchRuleName = (typeof RULES)[number]['name'];
