@@ -11,7 +11,8 @@ import { createManualClock, startTestApp, type TestApp } from '../support/test-a
 
 /**
  * The exact preview (decision 0780) at the default 60-s interval: its 1,440 windows, computed from per-minute
- * partials, must fire exactly as judging every window on its own (the slow way: one store question per window).
+ * partials, must fire exactly as judging every window on its own (the slow way: one store question per window), for
+ * COUNT, SUM, MIN, MAX, AVG and PERCENTAGE, grouped and not, with severity tiers.
  */
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -73,6 +74,15 @@ const ALERTS: readonly AlertRequest[] = [
     'avg latency by host',
     4,
     sub({ aggregationType: 'AVG', fieldToAggregateOn: 'latency' }, { LOW: 800, HIGH: 900 }, 'GREATER_THAN'),
+  ),
+  alertOf(
+    'share of failures by host',
+    5,
+    sub(
+      { aggregationType: 'PERCENTAGE', fieldToAggregateOn: 'message', valueToAggregateOn: 'request failed' },
+      { LOW: 50, HIGH: 75 },
+      'GREATER_THAN_OR_EQUALS',
+    ),
   ),
   alertOf('count of all', 5, sub({ aggregationType: 'COUNT' }, { LOW: 14, HIGH: 22 }, 'GREATER_THAN_OR_EQUALS', [])),
 ];
