@@ -1,5 +1,5 @@
 import type { GroupMeasure, MeasuredGroup } from '../../storage/log-store.js';
-import type { BucketQuestion, GroupPartial, LogQuestions, MeasuredBucket, Question } from '../questions/question.js';
+import type { BucketQuestion, GroupPartial, LogQuestions, Question } from '../questions/question.js';
 import { groupKeyOf } from '../triggers/correlation.js';
 
 /**
@@ -185,7 +185,7 @@ export async function exactAnswers(input: ExactInput): Promise<ExactAnswers | un
       if (answer === undefined) return undefined;
       maxGroups = Math.min(maxGroups, answer.maxGroups);
       let widest = 1;
-      for (const bucket of answer.buckets as readonly MeasuredBucket[]) {
+      for (const bucket of answer.buckets) {
         byBucket.set(bucket.startMs, bucket.groups);
         widest = Math.max(widest, bucket.groups.length);
       }

@@ -84,7 +84,8 @@ export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
       const measure = slidableMeasure(question.measure);
       if (measure === undefined) return undefined;
       const principal = question.accountIds.length === 0 ? undefined : await searcher(question.searcherAccountId, signal);
-      if (principal === undefined) return { buckets: [], maxGroups: MAX_GROUPS };
+      // No account to read: `measure` answers no group at all (not COUNT's `{}` = 0), which the windows one by one say.
+      if (principal === undefined) return undefined;
       const input = {
         ...question,
         measure,
