@@ -11,11 +11,21 @@ export {
   type CycleReport,
 } from './engine/detection-engine.js';
 export type { RuleKind, DetectionRule, RuleSchedule, Firing, FiringDetails, EventLogContent, AskSamples } from './rule-kind.js';
-export type { DetectionWindow, Question, QuestionBatch, SampleRequest, LogQuestions } from './questions/question.js';
+export type {
+  DetectionWindow,
+  Question,
+  QuestionBatch,
+  SampleRequest,
+  LogQuestions,
+  BucketQuestion,
+  BucketedMeasure,
+  GroupPartial,
+  MeasuredBucket,
+} from './questions/question.js';
 export type { DetectionNotice, DeliveryReport, Notify, EventLog, WriteEventLogs } from './dispatch/ports.js';
 export type { FiringRecord, FiringPayload, NotificationState } from './firings/firing.js';
 export { firingRepository, type FiringFilter } from './firings/firing-repository.js';
-export { PREVIEW_SPAN_MS, MAX_PREVIEW_WINDOWS, type RulePreview, type PreviewFiring } from './preview/rule-preview.js';
+export { PREVIEW_SPAN_MS, MAX_PREVIEW_WINDOWS, type RulePreview, type PreviewFiring, type PreviewOptions } from './preview/rule-preview.js';
 export { watermarkRepository } from './firings/watermark-repository.js';
 export {
   TRIGGER_OPERATORS,

@@ -50,7 +50,13 @@ function spanOf(data: VisData): number {
 export function chartOption(spec: VisSpec, data: VisData, options: ChartOptions = {}): ChartOption {
   const { palette, still = false } = options;
   const text = palette === undefined ? {} : { textStyle: { color: palette.ink } };
-  const legend = { type: still ? 'plain' : 'scroll', bottom: 0, ...(palette === undefined ? {} : { textStyle: { color: palette.ink } }) };
+  const legend = {
+    type: still ? 'plain' : 'scroll',
+    bottom: 0,
+    // Room between entries: a label measured narrower than drawn (server fonts) no longer runs into the next swatch.
+    itemGap: 16,
+    ...(palette === undefined ? {} : { textStyle: { color: palette.ink } }),
+  };
   const common = { animation: !still, ...(palette === undefined ? {} : { backgroundColor: 'transparent' }), ...text };
   if (spec.type === 'pie') {
     const points = data.series[0]?.points ?? [];
@@ -61,7 +67,11 @@ export function chartOption(spec: VisSpec, data: VisData, options: ChartOptions 
       series: [
         {
           type: 'pie',
-          radius: ['35%', '70%'],
+          // The pie and its outside labels in the box above the legend: a label at the bottom of the pie (a slice at
+          // six o'clock) touched the legend when the pie filled the whole panel.
+          top: 8,
+          bottom: 48,
+          radius: ['32%', '64%'],
           ...(palette === undefined ? {} : { label: { color: palette.ink }, itemStyle: { borderColor: palette.panel } }),
           data: points.map(([name, value]) => ({ name: String(name), value })),
         },

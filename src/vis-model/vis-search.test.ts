@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fromVisState, toVisState, type VisSpec } from './vis-spec.js';
 import { chartOption } from './vis-chart.js';
-import { histogramAgg, visDataOf, visSearchBody, type VisBucket } from './vis-search.js';
+import { formatMetric, histogramAgg, visDataOf, visSearchBody, type VisBucket } from './vis-search.js';
 
 const RANGE = { fromMs: Date.UTC(2026, 11, 7, 8), toMs: Date.UTC(2026, 11, 7, 9) };
 
@@ -117,5 +117,18 @@ describe('the shared visualization model', () => {
         [48, 48],
       );
     });
+  });
+
+  it('prints a single-number avg, min or max of no logs as a dash, as Elasticsearch answers null; a sum or count as 0', () => {
+    for (const metric of ['avg', 'min', 'max'] as const) {
+      const spec: VisSpec = { type: 'metric', metric, metricField: 'latency', split: '', size: 5 };
+      const data = visDataOf(spec, { total: 0, aggregations: { m: { value: null } } });
+      assert.equal(data.value, null, metric);
+      assert.equal(formatMetric(data.value), '–');
+    }
+    const sum: VisSpec = { type: 'metric', metric: 'sum', metricField: 'latency', split: '', size: 5 };
+    assert.equal(visDataOf(sum, { total: 0, aggregations: { m: { value: 0 } } }).value, 0);
+    const count: VisSpec = { type: 'metric', metric: 'count', metricField: '', split: '', size: 5 };
+    assert.equal(formatMetric(visDataOf(count, { total: 0, aggregations: {} }).value), '0');
   });
 });

@@ -13,7 +13,8 @@ export interface Series {
 
 export interface VisData {
   readonly series: readonly Series[];
-  readonly value: number;
+  /** null: a metric without a value (the average, minimum or maximum of no logs), printed as a dash, never 0. */
+  readonly value: number | null;
 }
 
 export interface VisBucket {
@@ -82,10 +83,10 @@ function metricAgg(spec: VisSpec): Record<string, unknown> | undefined {
   return spec.metric === 'count' ? undefined : { m: { [spec.metric]: { field: spec.metricField } } };
 }
 
-function metricOf(bucket: Readonly<Record<string, unknown>>, spec: VisSpec): number {
+function metricOf(bucket: Readonly<Record<string, unknown>>, spec: VisSpec): number | null {
   if (spec.metric === 'count') return Number(bucket.doc_count ?? 0);
   const value = (bucket.m as { value?: number | null } | undefined)?.value;
-  return typeof value === 'number' ? value : 0;
+  return typeof value === 'number' ? value : emptyValue(spec);
 }
 
 /**

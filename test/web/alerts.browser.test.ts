@@ -142,6 +142,20 @@ describe('alerts pages in a browser', () => {
       await page.locator('.preview').scrollIntoViewIfNeeded();
       await page.waitForTimeout(250);
     });
+    // A COUNT slides over per-minute partials (decision 0780): every one of the 1,440 windows is judged, and the
+    // page says so instead of "one in 5". Three errors on web-1 are HIGH as three users were.
+    await page.getByLabel('Aggregation').selectOption('COUNT');
+    await page.getByRole('button', { name: 'Preview last 24 hours' }).click();
+    await page.getByTestId('preview-exact').waitFor();
+    assert.match((await page.getByTestId('preview-exact').textContent()) ?? '', /Every one of the 1440 evaluation windows was judged/);
+    assert.equal(await page.getByTestId('preview-bound').count(), 0);
+    assert.match((await summary.textContent()) ?? '', /newest: HIGH at web-1, value 3\./);
+    await screenshotVariants(page, 'alert-form-preview-exact', async () => {
+      await page.locator('.preview').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(250);
+    });
+    await page.getByLabel('Aggregation').selectOption('UNIQUE_COUNT');
+    await page.getByLabel('Field to aggregate').fill('user');
     await page.getByRole('button', { name: 'Create alert' }).click();
     await page.getByTestId('alert-count').filter({ hasText: '3 alerts' }).waitFor();
 

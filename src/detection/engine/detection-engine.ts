@@ -15,7 +15,7 @@ import { answerOf, createQuestionBatches, type QuestionBatches, type Ticket } fr
 import { questionsOfWindows, type AskSamples, type DetectionRule, type Firing, type RuleKind } from '../rule-kind.js';
 import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
-import { previewRule, type RulePreview } from '../preview/rule-preview.js';
+import { previewRule, type PreviewOptions, type RulePreview } from '../preview/rule-preview.js';
 
 export interface DetectionSettings {
   /** Grid of windows for rules without a cron schedule (LOGWARD_DETECTION_INTERVAL_SECONDS). */
@@ -215,10 +215,10 @@ export function createDetectionEngine(deps: DetectionEngineDeps) {
     judgeDue,
     /**
      * What a rule (saved or not) would have fired over the last 24 hours, judged as a cycle judges it; nothing is
-     * recorded or sent (decision 0678).
+     * recorded or sent (decisions 0678, 0780: exact when the rule's measures slide over per-bucket partials).
      */
-    preview<R extends DetectionRule>(kind: RuleKind<R>, rule: R, signal: AbortSignal): Promise<RulePreview> {
-      return previewRule({ questions: deps.questions, settings, ownEventLogs: ownEventLogs() }, kind, rule, clock.now(), signal);
+    preview<R extends DetectionRule>(kind: RuleKind<R>, rule: R, signal: AbortSignal, options?: PreviewOptions): Promise<RulePreview> {
+      return previewRule({ questions: deps.questions, settings, ownEventLogs: ownEventLogs() }, kind, rule, clock.now(), signal, options);
     },
     /** One cycle: judge every enabled rule's due windows, then send what recorded firings owe. */
     async runCycle(signal: AbortSignal): Promise<CycleReport> {

@@ -6,6 +6,7 @@ import type { MeasuredGroup } from '../../storage/log-store.js';
 import { questionsOfWindows, type DetectionRule, type Firing, type RuleKind } from '../rule-kind.js';
 import { groupKeyOf } from '../triggers/correlation.js';
 import { dueWindowEnds } from '../windows/evaluation-windows.js';
+import { exactAnswers } from './exact-preview.js';
 
 /** How far back a preview judges. */
 export const PREVIEW_SPAN_MS = 24 * 3_600_000;
@@ -46,8 +47,23 @@ export interface RulePreview {
   readonly windowsJudged: number;
   /** Every `stride`-th window of the grid was judged: 1 when the preview is the engine's judgement window for window. */
   readonly stride: number;
+  /**
+   * How the windows were judged (decision 0780): `exact` — every window of the grid, computed from per-bucket
+   * partials of the measure; `stride` — each judged window asked of the store on its own, every stride-th one.
+   */
+  readonly method: 'exact' | 'stride';
   /** Newest first. */
   readonly firings: readonly PreviewFiring[];
+}
+
+/** How a preview judges (tests compare the exact preview with every window asked one by one). */
+export interface PreviewOptions {
+  /** Windows judged one by one at most (default MAX_PREVIEW_WINDOWS). */
+  readonly maxWindows?: number;
+  /** false: never the exact preview (default: exact whenever the rule allows it). */
+  readonly exact?: boolean;
+  /** Time the preview may take (default PREVIEW_BUDGET_MS). */
+  readonly budgetMs?: number;
 }
 
 export interface PreviewDeps {
@@ -67,6 +83,7 @@ export async function previewRule<R extends DetectionRule>(
   rule: R,
   nowMs: number,
   signal: AbortSignal,
+  options: PreviewOptions = {},
 ): Promise<RulePreview> {
   const { settings } = deps;
   const grid = dueWindowEnds({
@@ -77,7 +94,21 @@ export async function previewRule<R extends DetectionRule>(
     intervalMs: settings.intervalMs,
     maxWindows: Number.MAX_SAFE_INTEGER,
   });
-  const stride = Math.max(1, Math.ceil(grid.length / MAX_PREVIEW_WINDOWS));
+  const budget = AbortSignal.timeout(options.budgetMs ?? PREVIEW_BUDGET_MS);
+  if (options.exact !== false && grid.length > 0 && deps.questions.measureBuckets !== undefined) {
+    const exact = await exactAnswers({
+      questions: deps.questions,
+      windowMs: rule.windowMs,
+      ends: grid,
+      perWindow: await questionsOfWindows(kind, rule, grid),
+      excludedTypes: (question) => excludedEventLogTypes(question.condition, deps.ownEventLogs),
+      signal,
+      budget,
+    });
+    if (exact !== undefined) return judged(kind, rule, grid, grid, exact.first, exact.answered, 1, 'exact', nowMs);
+  }
+
+  const stride = Math.max(1, Math.ceil(grid.length / (options.maxWindows ?? MAX_PREVIEW_WINDOWS)));
   // The newest window is always judged; the stride counts back from it.
   const ends = grid.filter((_, index) => (grid.length - 1 - index) % stride === 0);
   const questions = await questionsOfWindows(kind, rule, ends);
@@ -89,7 +120,6 @@ export async function previewRule<R extends DetectionRule>(
       batches.ask(question, excludedEventLogTypes(question.condition, deps.ownEventLogs)),
     );
   }
-  const budget = AbortSignal.timeout(PREVIEW_BUDGET_MS);
   await batches.run(deps.questions, PREVIEW_CONCURRENCY, settings.evaluationTimeoutMs, AbortSignal.any([signal, budget]));
   signal.throwIfAborted();
 
@@ -104,18 +134,31 @@ export async function previewRule<R extends DetectionRule>(
     }
     first -= 1;
   }
+  return judged(kind, rule, grid, ends, first, answered as MeasuredGroup[][][], stride, 'stride', nowMs);
+}
 
+/** The kind's judgement of the answered windows, oldest first, with once-per-incident against earlier firings. */
+function judged<R extends DetectionRule>(
+  kind: RuleKind<R>,
+  rule: R,
+  grid: readonly number[],
+  ends: readonly number[],
+  first: number,
+  answered: readonly (readonly (readonly MeasuredGroup[])[] | undefined)[],
+  stride: number,
+  method: RulePreview['method'],
+  nowMs: number,
+): RulePreview {
   const fired: PreviewFiring[] = [];
   for (let index = first; index < ends.length; index += 1) {
     const end = ends[index] as number;
-    const answers = answered[index] as MeasuredGroup[][];
-    const judged = kind.judge(rule, answers);
-    if (judged.length === 0) continue;
+    const judgement = kind.judge(rule, answered[index] ?? []);
+    if (judgement.length === 0) continue;
     // As the engine reads its firing table: earlier firings whose window end lies inside this window.
     const earlier = fired
       .filter((firing) => firing.windowEndMs > end - rule.windowMs && firing.windowEndMs < end)
       .map((firing) => ({ groupKey: groupKeyOf(firing.group), severity: firing.severity }));
-    for (const firing of newFirings(judged, openIncidentsOf(earlier)))
+    for (const firing of newFirings(judgement, openIncidentsOf(earlier)))
       fired.push({ ...firing, windowStartMs: end - rule.windowMs, windowEndMs: end });
   }
   const toMs = grid[grid.length - 1] ?? nowMs;
@@ -127,6 +170,7 @@ export async function previewRule<R extends DetectionRule>(
     windowsOnGrid: grid.length,
     windowsJudged: ends.length - first,
     stride,
+    method,
     firings: fired.reverse(),
   };
 }

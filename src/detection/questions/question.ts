@@ -40,12 +40,53 @@ export interface SampleRequest {
 }
 
 /**
+ * One question's partial measures per fixed time bucket over a span (the exact preview, decision 0780): enough to
+ * compute the question's answer for any window made of whole buckets without asking the store again.
+ */
+export interface BucketQuestion extends Omit<Question, 'window'> {
+  /** Whole buckets: fromMs and toMs are multiples of bucketMs. */
+  readonly span: DetectionWindow;
+  readonly bucketMs: number;
+  readonly excludedTypes: readonly string[];
+}
+
+/** A group's partials in one bucket: what COUNT, SUM, MIN, MAX, AVG and share-of-logs slide over. */
+export interface GroupPartial {
+  readonly group: Readonly<Record<string, string>>;
+  /** Logs in the group (a group with logs is answered even when it has no numbers: SUM 0). */
+  readonly count: number;
+  /** Numbers of the measured field among them (AVG, MIN, MAX have no value without any). */
+  readonly numbers: number;
+  readonly sum: number;
+  readonly min: number | null;
+  readonly max: number | null;
+  /** Logs also matching the share condition (share measure only, else 0). */
+  readonly matched: number;
+}
+
+export interface MeasuredBucket {
+  readonly startMs: number;
+  readonly groups: readonly GroupPartial[];
+}
+
+/** The partials of the span's buckets that have logs; `maxGroups` is what one window's answer holds at most. */
+export interface BucketedMeasure {
+  readonly buckets: readonly MeasuredBucket[];
+  readonly maxGroups: number;
+}
+
+/**
  * The port the engine asks the logs through. Its implementation scopes each question exactly as a search of the
  * searcher account would be scoped, so a rule counts exactly what that account's search shows.
  */
 export interface LogQuestions {
   /** Per condition (same order), the measure of each group; see LogStore.measureGroups. */
   measure(batch: QuestionBatch, signal: AbortSignal): Promise<MeasuredGroup[][]>;
+  /**
+   * Per-bucket partials of one question over a span, or undefined when they would not be complete (a bucket with more
+   * groups than the store lists). Optional: without it the preview judges windows one by one.
+   */
+  measureBuckets?(question: BucketQuestion, signal: AbortSignal): Promise<BucketedMeasure | undefined>;
   /** Up to `limit` matching logs, newest first, as their `_source`. */
   samples(
     request: SampleRequest & { readonly excludedTypes: readonly string[] },

@@ -2,6 +2,7 @@ import { MAX_TERMS_SIZE } from '../../query/index.js';
 import type { LogQuestions } from '../../detection/index.js';
 import type { DetectionPrincipal, Principal } from '../../shared/principal.js';
 import type { Account } from '../accounts/index.js';
+import { slidableMeasure } from './bucket-measures.js';
 import type { SearchService } from './search-service.js';
 
 export interface LogQuestionsDeps {
@@ -77,6 +78,26 @@ export function createLogQuestions(deps: LogQuestionsDeps): LogQuestions {
         maxGroups: MAX_GROUPS,
       };
       return untilAborted(deps.search.measureGroups(input), signal);
+    },
+
+    async measureBuckets(question, signal) {
+      const measure = slidableMeasure(question.measure);
+      if (measure === undefined) return undefined;
+      const principal = question.accountIds.length === 0 ? undefined : await searcher(question.searcherAccountId, signal);
+      // No account to read: `measure` answers no group at all (not COUNT's `{}` = 0), which the windows one by one say.
+      if (principal === undefined) return undefined;
+      const input = {
+        ...question,
+        measure,
+        principal,
+        requestedAccountIds: question.accountIds,
+        lookupAccountIds: lookupAccountsOf(question),
+        fromMs: question.span.fromMs,
+        toMs: question.span.toMs,
+        maxGroups: MAX_GROUPS,
+      };
+      const buckets = await untilAborted(deps.search.measureBuckets(input), signal);
+      return buckets === undefined ? undefined : { buckets, maxGroups: MAX_GROUPS };
     },
 
     async samples(request, signal) {

@@ -22,6 +22,7 @@ import type {
   SearchScope,
   TypeSelection,
 } from '../../storage/log-store.js';
+import { bucketPartialsOf, bucketRequest, type BucketPartials, type SlidableMeasure } from './bucket-measures.js';
 import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
@@ -75,6 +76,15 @@ export interface MeasureInput extends WindowInput {
   readonly conditions: readonly QueryAst[];
   readonly groupBy: readonly string[];
   readonly measure: GroupMeasure;
+  readonly maxGroups: number;
+}
+
+export interface BucketInput extends WindowInput {
+  readonly condition: QueryAst;
+  readonly groupBy: readonly string[];
+  readonly measure: SlidableMeasure;
+  /** The window is whole buckets of this length (epoch-aligned). */
+  readonly bucketMs: number;
   readonly maxGroups: number;
 }
 
@@ -203,6 +213,31 @@ export function createSearchService(deps: SearchServiceDeps) {
     });
   }
 
+  /**
+   * A question's partials per time bucket of the window, in the background (the exact preview, decision 0780);
+   * undefined when a bucket had more groups than `maxGroups`.
+   */
+  async function measureBuckets(input: BucketInput): Promise<BucketPartials[] | undefined> {
+    const scope = await windowScope(input);
+    const nowMs = clock.now();
+    const condition = await withLookups(input.principal, input.condition, nowMs, input.lookupAccountIds);
+    const measure =
+      input.measure.kind === 'share'
+        ? { ...input.measure, condition: await withLookups(input.principal, input.measure.condition, nowMs, input.lookupAccountIds) }
+        : input.measure;
+    const request = bucketRequest(
+      sampleRequestBase,
+      condition,
+      input.excludedTypes,
+      input.groupBy,
+      measure,
+      input.bucketMs,
+      input.maxGroups,
+    );
+    const result = await logStore.search({ scope, request, receivedAtMostMs: null, after: null, background: true });
+    return bucketPartialsOf(result.aggregations, input.groupBy, measure);
+  }
+
   /** Up to `limit` matching logs of the window, newest first, as their `_source`. */
   async function sampleLogs(input: SampleInput): Promise<Readonly<Record<string, unknown>>[]> {
     const scope = await windowScope(input);
@@ -278,6 +313,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     execute,
     measureGroups,
+    measureBuckets,
     sampleLogs,
     openScroll,
     continueScroll,

@@ -58,7 +58,12 @@ function PreviewResult({ answer, request }: { answer: AlertPreviewAnswer; reques
           The store was busy: the preview judged only the windows since {new Date(fromMs).toLocaleString()} in its time budget.
         </p>
       )}
-      {answer.stride > 1 && (
+      {answer.method === 'exact' && (
+        <p className="muted" data-testid="preview-exact">
+          Every one of the {answer.windowsOnGrid} evaluation windows was judged, as the alert itself judges them.
+        </p>
+      )}
+      {answer.method !== 'exact' && answer.stride > 1 && (
         <p className="muted" data-testid="preview-bound">
           To bound its cost the preview judged one evaluation window in {answer.stride} ({answer.windowsJudged} of {answer.windowsOnGrid},
           the newest included); the alert itself judges every one, so it may also fire where the preview shows nothing.

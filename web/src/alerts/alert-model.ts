@@ -277,6 +277,8 @@ export interface AlertPreviewAnswer {
   readonly windowsOnGrid: number;
   readonly windowsJudged: number;
   readonly stride: number;
+  /** exact: every window of the grid, from per-interval partials; stride: every stride-th window asked on its own (absent from older servers). */
+  readonly method?: 'exact' | 'stride';
   readonly truncated: boolean;
   readonly firings: readonly PreviewFiring[];
 }

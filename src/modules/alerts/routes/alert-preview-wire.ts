@@ -27,8 +27,12 @@ export const AlertPreviewResponse = Type.Object(
         'false: the preview ran out of its 25-s budget (its searches yield to interactive ones) and judged only the newest windows, from `from`',
     }),
     windowsOnGrid: Type.Integer({ description: 'Windows the evaluator judges in those 24 hours' }),
-    windowsJudged: Type.Integer({ description: 'Windows the preview judged (at most 288)' }),
+    windowsJudged: Type.Integer({ description: 'Windows the preview judged (every window when exact, else at most 288)' }),
     stride: Type.Integer({ description: 'Every stride-th window of the grid was judged; 1: every window, as the evaluator does' }),
+    method: Type.Union([Type.Literal('exact'), Type.Literal('stride')], {
+      description:
+        'exact: every window of the grid, computed from per-interval partials of the measure (COUNT, SUM, MIN, MAX, AVG, PERCENTAGE); stride: each judged window searched on its own, every stride-th one',
+    }),
     truncated: Type.Boolean({ description: 'More firings than the 1,000 listed' }),
     firings: Type.Array(PreviewFiring, { description: 'Newest first: the firings the alert would have made (once per incident)' }),
   },
@@ -45,6 +49,7 @@ export function previewToWire(preview: RulePreview, windowMinutes: number): Aler
     windowsOnGrid: preview.windowsOnGrid,
     windowsJudged: preview.windowsJudged,
     stride: preview.stride,
+    method: preview.method,
     truncated: preview.firings.length > MAX_PREVIEW_FIRINGS,
     firings: preview.firings.slice(0, MAX_PREVIEW_FIRINGS).map((firing) => ({
       windowStart: new Date(firing.windowStartMs).toISOString(),
