@@ -8,6 +8,7 @@
  *  - `lay_json`: one `fields JSON(max_dynamic_paths = N)` column instead of the four Maps (a path reads its own subcolumn);
  *  - `lay_json_typed`: the same with a `LowCardinality(Nullable(String))` type hint for each string-only field of few
  *    values in a tenth of the logs or more (what a catalog could choose), the other paths dynamic.
+ * `--skip-inserts` leaves the insert rounds out, `--only=<text>` times the statements whose name holds it.
  * `--reuse` keeps side tables a previous `--keep` run left (their build times are then not measured again).
  * The side tables have today's other columns, order, granularity and codecs, but no skip index and no projection, so
  * they differ in the long tail alone (the field text indexes are written over the Maps; `logs` itself is measured
@@ -78,11 +79,12 @@ function main(): Promise<void> {
 
 async function experiment(data: string): Promise<void> {
   const runs = Number(argument('runs', '7'));
-  const insertRows = Number(argument('insert-rows', '100000'));
+  const insertRows = process.argv.includes('--skip-inserts') ? 0 : Number(argument('insert-rows', '100000'));
   const jsonPaths = Number(argument('json-paths', '256'));
   const buckets = Number(argument('buckets', '32'));
   const keep = process.argv.includes('--keep');
   const reuse = process.argv.includes('--reuse');
+  const only = argument('only', '');
   const loadBefore = loadAverage();
   const session = new Session(path.join(data, 'logs'), { connectionArgs: ['--max_server_memory_usage=4000000000'] });
   const text = async (sql: string): Promise<string> => (await session.queryAsync(sql, { format: 'TSV' })).text();
@@ -250,7 +252,7 @@ async function experiment(data: string): Promise<void> {
     await session.queryAsync(`CREATE TABLE ${target.table} AS ${target.like}`);
   }
   const inserts = new Map<string, Measure[]>();
-  const insertRounds = Math.max(3, Math.ceil(runs / 2));
+  const insertRounds = insertRows === 0 ? 0 : Math.max(3, Math.ceil(runs / 2));
   console.log('inserting');
   for (let round = 0; round < insertRounds; round += 1) {
     for (let i = 0; i < targets.length; i += 1) {
@@ -278,7 +280,7 @@ async function experiment(data: string): Promise<void> {
     )
   ).map(([id, ms]) => ({ id: id ?? '', ms: ms ?? '0' }));
   const page = `ts IN (${ids.map((hit) => `fromUnixTimestamp64Milli(${hit.ms}, 'UTC')`).join(', ')}) AND id IN (${ids.map((hit) => quote(hit.id)).join(', ')})`;
-  const statements: readonly { readonly name: string; readonly sql: (layout: Layout) => string }[] = [
+  const allStatements: readonly { readonly name: string; readonly sql: (layout: Layout) => string | null }[] = [
     {
       name: `count ${service} = ${serviceValue} (size 0)`,
       sql: (l) => `SELECT count() FROM ${l} WHERE ${window} AND ${str(l, service)} = ${quote(serviceValue)}`,
@@ -304,6 +306,11 @@ async function experiment(data: string): Promise<void> {
     },
     { name: 'full rows of 50 hits (page fetch)', sql: (l) => `SELECT * FROM ${l} WHERE ${window} AND ${page} ORDER BY ts DESC` },
     {
+      // What field-less words do on rows the indexes cannot answer (every value of every field): Maps only.
+      name: `every string value: has(mapValues(str), ${serviceValue}) count`,
+      sql: (l) => (isJson(l) ? null : `SELECT count() FROM ${l} WHERE ${window} AND has(mapValues(str), ${quote(serviceValue)})`),
+    },
+    {
       name: `hot column f_host = ${hotValue}, count (reference)`,
       sql: (l) => `SELECT count() FROM ${l} WHERE ${window} AND f_host = ${quote(hotValue)}`,
     },
@@ -312,14 +319,15 @@ async function experiment(data: string): Promise<void> {
       sql: (l) => `SELECT id, ts FROM ${l} WHERE ${window} AND f_host = ${quote(hotValue)} ORDER BY ts DESC LIMIT 50`,
     },
   ];
+  const statements = allStatements.filter((statement) => statement.name.includes(only));
   const layouts: readonly Layout[] = ['logs', ...SIDE];
   // The same answer on every layout, or the comparison means nothing.
   const answers: string[] = [];
   for (const statement of statements) {
     const seen = new Set<string>();
     for (const layout of layouts) {
-      const answer = await text(`${statement.sql(layout).replace('SELECT * ', 'SELECT id, ts, message ')} ${NO_CACHE}`);
-      seen.add(answer);
+      const sql = statement.sql(layout);
+      if (sql !== null) seen.add(await text(`${sql.replace('SELECT * ', 'SELECT id, ts, message ')} ${NO_CACHE}`));
     }
     answers.push(seen.size === 1 ? 'same' : `DIFFERENT (${seen.size} answers)`);
   }
@@ -330,8 +338,9 @@ async function experiment(data: string): Promise<void> {
     for (const statement of statements) {
       for (let i = 0; i < layouts.length; i += 1) {
         const layout = layouts[(i + round) % layouts.length];
-        if (layout === undefined) continue;
-        const measure = await timed(() => session.queryAsync(`${statement.sql(layout)} ${NO_CACHE}`, { format: 'TSV' }));
+        const sql = layout === undefined ? null : statement.sql(layout);
+        if (sql === null) continue;
+        const measure = await timed(() => session.queryAsync(`${sql} ${NO_CACHE}`, { format: 'TSV' }));
         // The first round warms the page and mark caches: not counted.
         if (round > 0) measured.set(`${statement.name}|${layout}`, [...(measured.get(`${statement.name}|${layout}`) ?? []), measure]);
       }
@@ -368,6 +377,7 @@ async function experiment(data: string): Promise<void> {
   statements.forEach((statement, index) => {
     const cells = layouts.map((layout) => {
       const list = measured.get(`${statement.name}|${layout}`) ?? [];
+      if (list.length === 0) return '–';
       return `${p50(list.map((m) => m.ms)).toFixed(1)} / ${p50(list.map((m) => m.cpuMs)).toFixed(0)}`;
     });
     console.log(`| ${statement.name} | ${cells.join(' | ')} | ${answers[index] ?? ''} |`);
