@@ -34,4 +34,4 @@ export { parseDate, DEFAULT_DATE_FORMAT } from './time/date-format.js';
 export { formatDate } from './time/date-print.js';
 export { offsetMsAt } from './time/time-zone.js';
 /** The maximum terms-aggregation size. */
-export { MAX_TERMS_SIZE } from './aggregations/terms.js';
+export { MAX_TERMS_SIZE, termsAggregation } from './aggregations/terms.js';

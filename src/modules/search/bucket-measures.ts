@@ -1,4 +1,5 @@
-import type { AggregationAst, NamedAggregation, QueryAst, SearchRequest } from '../../query/index.js';
+import { termsAggregation, type AggregationAst, type NamedAggregation, type QueryAst, type SearchRequest } from '../../query/index.js';
+import type { GroupPartial, MeasuredBucket } from '../../detection/index.js';
 import type { GroupMeasure } from '../../storage/log-store.js';
 
 /**
@@ -20,39 +21,9 @@ export function slidableMeasure(measure: GroupMeasure): SlidableMeasure | undefi
   return { kind: measure.kind, field: measure.field };
 }
 
-export interface BucketGroupPartial {
-  readonly group: Readonly<Record<string, string>>;
-  readonly count: number;
-  readonly numbers: number;
-  readonly sum: number;
-  readonly min: number | null;
-  readonly max: number | null;
-  readonly matched: number;
-}
-
-export interface BucketPartials {
-  readonly startMs: number;
-  readonly groups: readonly BucketGroupPartial[];
-}
-
 const BUCKETS = '__buckets';
 const METRIC = '__m';
 const groupName = (level: number): string => `__g${level}`;
-
-function termsLevel(field: string, maxGroups: number, aggregations: readonly NamedAggregation[]): AggregationAst {
-  return {
-    kind: 'terms',
-    field,
-    size: maxGroups,
-    order: [],
-    minDocCount: 1,
-    missing: null,
-    include: null,
-    exclude: null,
-    showTermDocCountError: false,
-    aggregations,
-  };
-}
 
 function metricOf(measure: SlidableMeasure): NamedAggregation[] {
   switch (measure.kind) {
@@ -83,7 +54,9 @@ export function bucketRequest(
 ): SearchRequest {
   let inner: readonly NamedAggregation[] = metricOf(measure);
   for (let level = groupBy.length - 1; level >= 0; level -= 1)
-    inner = [{ name: groupName(level), aggregation: termsLevel(groupBy[level] as string, maxGroups, inner), meta: null }];
+    inner = [
+      { name: groupName(level), aggregation: termsAggregation(groupBy[level] as string, maxGroups, { aggregations: inner }), meta: null },
+    ];
   const histogram: AggregationAst = {
     kind: 'date_histogram',
     field: '@timestamp',
@@ -128,10 +101,10 @@ export function bucketPartialsOf(
   aggregations: Readonly<Record<string, unknown>> | null,
   groupBy: readonly string[],
   measure: SlidableMeasure,
-): BucketPartials[] | undefined {
-  const out: BucketPartials[] = [];
+): MeasuredBucket[] | undefined {
+  const out: MeasuredBucket[] = [];
   let cut = false;
-  const leaf = (bucket: Json, group: Record<string, string>): BucketGroupPartial => {
+  const leaf = (bucket: Json, group: Record<string, string>): GroupPartial => {
     const count = numberOr(bucket.doc_count, 0);
     const metric = bucket[METRIC];
     if (measure.kind === 'share')
@@ -147,7 +120,7 @@ export function bucketPartialsOf(
       matched: 0,
     };
   };
-  const walk = (bucket: Json, level: number, group: Record<string, string>, into: BucketGroupPartial[]): void => {
+  const walk = (bucket: Json, level: number, group: Record<string, string>, into: GroupPartial[]): void => {
     if (level === groupBy.length) {
       into.push(leaf(bucket, group));
       return;
@@ -157,7 +130,7 @@ export function bucketPartialsOf(
     for (const child of bucketsOf(terms)) walk(child, level + 1, { ...group, [groupBy[level] as string]: keyText(child) }, into);
   };
   for (const bucket of bucketsOf(aggregations?.[BUCKETS])) {
-    const groups: BucketGroupPartial[] = [];
+    const groups: GroupPartial[] = [];
     walk(bucket, 0, {}, groups);
     out.push({ startMs: numberOr(bucket.key, 0), groups });
   }

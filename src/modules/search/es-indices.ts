@@ -2,7 +2,7 @@
  * The "indices" of the Elasticsearch-compatible API: the log types an account holds, with their log counts and
  * bytes, for index existence checks, `_cat/indices`, `_stats` and `_resolve/index`.
  */
-import type { NamedAggregation, SearchRequest } from '../../query/index.js';
+import { termsAggregation, type NamedAggregation, type SearchRequest } from '../../query/index.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Principal } from '../../shared/principal.js';
 import { viewKeyOf } from './principal-view.js';
@@ -27,18 +27,7 @@ function indicesRequest(template: SearchRequest): SearchRequest {
   const types: NamedAggregation = {
     name: 'types',
     meta: null,
-    aggregation: {
-      kind: 'terms',
-      field: '_index',
-      size: MAX_TYPES,
-      order: [{ by: '_key', order: 'asc' }],
-      minDocCount: 1,
-      missing: null,
-      include: null,
-      exclude: null,
-      showTermDocCountError: false,
-      aggregations: [bytes],
-    },
+    aggregation: termsAggregation('_index', MAX_TYPES, { order: [{ by: '_key', order: 'asc' }], aggregations: [bytes] }),
   };
   return {
     ...template,

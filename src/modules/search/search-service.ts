@@ -22,7 +22,8 @@ import type {
   SearchScope,
   TypeSelection,
 } from '../../storage/log-store.js';
-import { bucketPartialsOf, bucketRequest, type BucketPartials, type SlidableMeasure } from './bucket-measures.js';
+import type { MeasuredBucket } from '../../detection/index.js';
+import { bucketPartialsOf, bucketRequest, type SlidableMeasure } from './bucket-measures.js';
 import { searchErrors } from './search-errors.js';
 import { resolveSearchScope, type AccountLookup, type ScopeInput } from './search-scope.js';
 import { hitsObject, logzioSearchResponse, type LogzioSearchResponse } from './es-hits-wire.js';
@@ -217,7 +218,7 @@ export function createSearchService(deps: SearchServiceDeps) {
    * A question's partials per time bucket of the window, in the background (the exact preview, decision 0780);
    * undefined when a bucket had more groups than `maxGroups`.
    */
-  async function measureBuckets(input: BucketInput): Promise<BucketPartials[] | undefined> {
+  async function measureBuckets(input: BucketInput): Promise<MeasuredBucket[] | undefined> {
     const scope = await windowScope(input);
     const nowMs = clock.now();
     const condition = await withLookups(input.principal, input.condition, nowMs, input.lookupAccountIds);

@@ -36,6 +36,29 @@ const ALLOWED = new Set([
 /** Buckets answered at most (Logz.io: aggregated results are capped at 1,000; SPEC.md "Limits"). */
 export const MAX_TERMS_SIZE = 1000;
 
+type TermsAggregation = Extract<AggregationAst, { kind: 'terms' }>;
+
+/** A terms aggregation with every option as a request leaving them out parses to: for the ones the server asks itself. */
+export function termsAggregation(
+  field: string,
+  size: number,
+  more: Partial<Pick<TermsAggregation, 'order' | 'aggregations'>> = {},
+): TermsAggregation {
+  return {
+    kind: 'terms',
+    field,
+    size,
+    order: [],
+    minDocCount: 1,
+    missing: null,
+    include: null,
+    exclude: null,
+    showTermDocCountError: false,
+    aggregations: [],
+    ...more,
+  };
+}
+
 function readTermsFilter(value: unknown, path: string): TermsFilter {
   if (typeof value === 'string') return { kind: 'regex', pattern: value };
   if (Array.isArray(value)) return { kind: 'values', values: value.map((entry, index) => readScalar(entry, child(path, index))) };

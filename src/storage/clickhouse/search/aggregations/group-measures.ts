@@ -3,7 +3,7 @@
  * statement. The condition index and the group keys are the GROUP BY; the measure is a column. Group keys are the
  * terms keys of dimensions.ts, written as text the way terms buckets print them.
  */
-import type { AggregationAst } from '../../../../query/index.js';
+import { termsAggregation } from '../../../../query/index.js';
 import type { GroupMeasure, GroupMeasureQuery, MeasuredGroup } from '../../../log-store.js';
 import { sqlNumber, sqlString } from '../../sql-literals.js';
 import type { CompileContext } from '../compile/compile-context.js';
@@ -83,21 +83,6 @@ function planMeasure(context: CompileContext, measure: GroupMeasure): MeasurePla
   }
 }
 
-function termsOf(field: string, size: number): Extract<AggregationAst, { kind: 'terms' }> {
-  return {
-    kind: 'terms',
-    field,
-    size,
-    order: [],
-    minDocCount: 1,
-    missing: null,
-    include: null,
-    exclude: null,
-    showTermDocCountError: false,
-    aggregations: [],
-  };
-}
-
 /** A group key as text, as a terms bucket prints it (`key_as_string` for dates and booleans). */
 function keyText(value: unknown, shape: string): string {
   if (shape === 'date') return formatDate(Number(value), null);
@@ -111,7 +96,7 @@ export async function measureGroups(run: GroupMeasureRun, query: GroupMeasureQue
   const dims = query.groupBy.map((field) => ({
     field,
     shape: context.catalog.resolve(field).shape,
-    dim: dimensionOf(context, termsOf(field, query.maxGroups)),
+    dim: dimensionOf(context, termsAggregation(field, query.maxGroups)),
   }));
   const plan = planMeasure(context, query.measure);
   const keys = ['__q', ...dims.map((_, i) => `__k${i}`)];
