@@ -1,7 +1,7 @@
 /** The day-counts projection on the real engine: which statements of a search it serves (decision 0135). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { parseQuery, type NamedAggregation, type SearchRequest } from '../../../query/index.js';
+import { parseQuery, termsAggregation, type NamedAggregation, type SearchRequest } from '../../../query/index.js';
 import type { CatalogField, SearchScope } from '../../log-store.js';
 import { singleNodeDdl } from '../ddl.js';
 import { queryHelpers } from './compile/query-helpers.js';
@@ -19,18 +19,7 @@ function request(query: unknown, field: string): SearchRequest {
   const terms: NamedAggregation = {
     name: 't',
     meta: null,
-    aggregation: {
-      kind: 'terms',
-      field,
-      size: 10,
-      order: [],
-      minDocCount: 1,
-      missing: null,
-      include: null,
-      exclude: null,
-      showTermDocCountError: false,
-      aggregations: [],
-    },
+    aggregation: termsAggregation(field, 10),
   };
   return {
     query: parseQuery(query, { now: FROM, profile: 'elasticsearch' }),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import type { NamedAggregation, SearchRequest } from '../../../query/index.js';
-import { parseQuery } from '../../../query/index.js';
+import { parseQuery, termsAggregation } from '../../../query/index.js';
 import type { LogDocument, LogSearchResult, LogStore, SearchScope } from '../../log-store.js';
 import { openLogStore } from '../../open-log-store.js';
 
@@ -242,16 +242,7 @@ describe('search executor on chDB', () => {
       {
         name: 'hosts',
         meta: null,
-        aggregation: {
-          kind: 'terms',
-          field: 'host',
-          size: 2,
-          order: [],
-          minDocCount: 1,
-          missing: null,
-          include: null,
-          exclude: null,
-          showTermDocCountError: false,
+        aggregation: termsAggregation('host', 2, {
           aggregations: [
             {
               name: 'bytes',
@@ -274,7 +265,7 @@ describe('search executor on chDB', () => {
               },
             },
           ],
-        },
+        }),
       },
     ];
     const result = await run({ match_all: {} }, { aggregations, size: 0 });
@@ -414,18 +405,7 @@ describe('search executor on chDB', () => {
     const terms = (field: string): NamedAggregation => ({
       name: 't',
       meta: null,
-      aggregation: {
-        kind: 'terms',
-        field,
-        size: 10,
-        order: [],
-        minDocCount: 1,
-        missing: null,
-        include: null,
-        exclude: null,
-        showTermDocCountError: false,
-        aggregations: [],
-      },
+      aggregation: termsAggregation(field, 10),
     });
     const keys = async (field: string, within: SearchScope) => {
       const result = await run({ match_all: {} }, { aggregations: [terms(field)], size: 0 }, within);
